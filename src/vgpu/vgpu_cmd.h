@@ -1,0 +1,84 @@
+/* Command header encoding shared by the command streamer and the capture
+ * code: command types, MI opcodes and the length rule of each command
+ * family (PRM Vol. 2a "Command Formats").  Packet field layouts beyond the
+ * header come from genxml once it exists. */
+#ifndef VGPU_CMD_H
+#define VGPU_CMD_H
+
+#include <stdint.h>
+
+#define CMD_TYPE(dw) ((dw) >> 29)
+#define CMD_TYPE_MI 0
+#define CMD_TYPE_BLT 2
+#define CMD_TYPE_GFX 3
+
+#define MI_OPCODE(dw) (((dw) >> 23) & 0x3f)
+enum {
+   MI_OP_NOOP = 0x00,
+   MI_OP_BATCH_BUFFER_END = 0x0a,
+   MI_OP_STORE_DATA_IMM = 0x20,
+   MI_OP_LOAD_REGISTER_IMM = 0x22,
+   MI_OP_STORE_REGISTER_MEM = 0x24,
+   MI_OP_FLUSH_DW = 0x26,
+   MI_OP_LOAD_REGISTER_MEM = 0x29,
+   MI_OP_LOAD_REGISTER_REG = 0x2a,
+   MI_OP_COPY_MEM_MEM = 0x2e,
+   MI_OP_BATCH_BUFFER_START = 0x31,
+};
+#define MI_BBS_SECOND_LEVEL (1u << 22)
+
+/* GFX commands are named by type, subtype, opcode and sub-opcode: the top
+ * 16 bits of the header. */
+#define GFX_OPCODE_MASK 0xffff0000u
+#define GFX_PIPE_CONTROL 0x7a000000u
+
+/* Post-sync operations of PIPE_CONTROL and MI_FLUSH_DW. */
+enum {
+   POST_SYNC_NONE = 0,
+   POST_SYNC_WRITE_IMMEDIATE = 1,
+   POST_SYNC_WRITE_DEPTH_COUNT = 2,
+   POST_SYNC_WRITE_TIMESTAMP = 3,
+};
+
+#define REG_TIMESTAMP 0x2358   /* render command streamer TIMESTAMP */
+
+/* Length in dwords of the command starting with header dw, or -1 when the
+ * header is not a valid command.  MI opcodes below 0x10 are single dwords;
+ * GFX subtype 1 is the single-dword "non-pipelined" family, and two
+ * commands of other subtypes (PIPELINE_SELECT of Gen4 and
+ * 3DSTATE_VF_STATISTICS) are single dwords too. */
+static inline int
+vgpu_cmd_length(uint32_t dw)
+{
+   const uint32_t len8 = (dw & 0xff) + 2, len16 = (dw & 0xffff) + 2;
+   const uint32_t subtype = (dw >> 27) & 3, opcode = (dw >> 24) & 7;
+   const uint32_t whole = dw >> 16;
+
+   switch (CMD_TYPE(dw)) {
+   case CMD_TYPE_MI:
+      return MI_OPCODE(dw) < 0x10 ? 1 : (int)len8;
+   case CMD_TYPE_BLT:
+      return (int)len8;
+   case CMD_TYPE_GFX:
+      switch (subtype) {
+      case 0:
+         if (whole == 0x6104)
+            return 1;
+         return opcode < 2 ? (int)len8 : -1;
+      case 1:
+         return opcode < 2 ? 1 : -1;
+      case 2:
+         if (opcode == 0)
+            return (int)len8;
+         return opcode < 3 ? (int)len16 : -1;
+      default:
+         if (whole == 0x780b)
+            return 1;
+         return opcode < 4 ? (int)len8 : -1;
+      }
+   default:
+      return -1;
+   }
+}
+
+#endif

@@ -1,0 +1,288 @@
+/* The render command streamer: walks a submitted batch, follows
+ * MI_BATCH_BUFFER_START chains (first and second level), executes the MI
+ * commands that move data and PIPE_CONTROL post-sync writes, and steps over
+ * every other command by its length.  3D and GPGPU commands are where the
+ * pipeline models plug in (execute_gfx below).
+ *
+ * Any access outside the submission's objects is a GPU page fault and a
+ * batch that does not end within a bound is a hang; both stop execution
+ * and are reported through exec->fault. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+#include "vgpu_cmd.h"
+#include "vgpu_priv.h"
+
+/* Commands a batch may execute before vgpu declares it hung: far more than
+ * any real batch, small enough that a chain loop is caught in a second. */
+#define CS_COMMAND_BUDGET (16u << 20)
+
+struct cs {
+   struct vgpu_exec *exec;
+   uint32_t *regs;
+   uint64_t ip;
+   uint64_t return_ip;       /* where a second-level batch returns to */
+   bool second_level;
+   bool ended;
+   const bool wide;          /* Gen8+: 48-bit addresses in two dwords */
+};
+
+/* ---- registers ---- */
+
+static uint32_t
+reg_read(struct cs *cs, uint32_t offset)
+{
+   offset &= ~3u;
+   /* TIMESTAMP counts on its own; the rest keep what was last written. */
+   if (offset == REG_TIMESTAMP)
+      return (uint32_t)vgpu_timestamp_now();
+   if (offset == REG_TIMESTAMP + 4)
+      return (uint32_t)(vgpu_timestamp_now() >> 32);
+   return offset / 4 < VGPU_NUM_REGS ? cs->regs[offset / 4] : 0;
+}
+
+static void
+reg_write(struct cs *cs, uint32_t offset, uint32_t value)
+{
+   offset &= ~3u;
+   if (offset / 4 < VGPU_NUM_REGS)
+      cs->regs[offset / 4] = value;
+}
+
+/* ---- memory ---- */
+
+static uint64_t
+addr_at(const struct cs *cs, const uint32_t *dw)
+{
+   if (cs->wide)
+      return (dw[0] & ~3u) | ((uint64_t)(dw[1] & 0xffff) << 32);
+   return dw[0] & ~3u;
+}
+
+static void *
+gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len, const char *what)
+{
+   void *p = vgpu_exec_map(cs->exec, addr, len);
+   if (!p)
+      vgpu_exec_fault(cs->exec, addr, what);
+   return p;
+}
+
+static void
+mem_write(struct cs *cs, uint64_t addr, const void *data, uint64_t len,
+          const char *what)
+{
+   void *p = gpu_ptr(cs, addr, len, what);
+   if (p)
+      memcpy(p, data, len);
+}
+
+static bool
+mem_read32(struct cs *cs, uint64_t addr, uint32_t *value, const char *what)
+{
+   void *p = gpu_ptr(cs, addr, 4, what);
+   if (p)
+      memcpy(value, p, 4);
+   return p != NULL;
+}
+
+/* ---- MI commands ---- */
+
+static void
+mi_store_data_imm(struct cs *cs, const uint32_t *dw, unsigned len)
+{
+   /* Gen7: DW1 is control, DW2 the address.  Gen8+: DW1-2 the address. */
+   const uint32_t *addr_dw = cs->wide ? &dw[1] : &dw[2];
+   unsigned data_dws = len - 3;
+   mem_write(cs, addr_at(cs, addr_dw), &dw[3], data_dws * 4,
+             "MI_STORE_DATA_IMM destination");
+}
+
+static void
+mi_load_register_imm(struct cs *cs, const uint32_t *dw, unsigned len)
+{
+   for (unsigned i = 1; i + 1 < len; i += 2)
+      reg_write(cs, dw[i] & 0x7ffffc, dw[i + 1]);
+}
+
+static void
+mi_store_register_mem(struct cs *cs, const uint32_t *dw)
+{
+   uint32_t value = reg_read(cs, dw[1] & 0x7ffffc);
+   mem_write(cs, addr_at(cs, &dw[2]), &value, 4,
+             "MI_STORE_REGISTER_MEM destination");
+}
+
+static void
+mi_load_register_mem(struct cs *cs, const uint32_t *dw)
+{
+   uint32_t value;
+   if (mem_read32(cs, addr_at(cs, &dw[2]), &value, "MI_LOAD_REGISTER_MEM source"))
+      reg_write(cs, dw[1] & 0x7ffffc, value);
+}
+
+static void
+mi_load_register_reg(struct cs *cs, const uint32_t *dw)
+{
+   reg_write(cs, dw[2] & 0x7ffffc, reg_read(cs, dw[1] & 0x7ffffc));
+}
+
+static void
+mi_copy_mem_mem(struct cs *cs, const uint32_t *dw)
+{
+   const unsigned step = cs->wide ? 2 : 1;
+   uint64_t dst = addr_at(cs, &dw[1]);
+   uint64_t src = addr_at(cs, &dw[1 + step]);
+   uint32_t value;
+   if (mem_read32(cs, src, &value, "MI_COPY_MEM_MEM source"))
+      mem_write(cs, dst, &value, 4, "MI_COPY_MEM_MEM destination");
+}
+
+static void
+post_sync_write(struct cs *cs, unsigned op, uint64_t addr, const uint32_t *imm,
+                const char *what)
+{
+   uint64_t value;
+   switch (op) {
+   case POST_SYNC_WRITE_IMMEDIATE:
+      value = imm[0] | ((uint64_t)imm[1] << 32);
+      break;
+   case POST_SYNC_WRITE_TIMESTAMP:
+      value = vgpu_timestamp_now();
+      break;
+   case POST_SYNC_WRITE_DEPTH_COUNT:
+      value = 0;   /* no pixels pass depth until the 3D pipeline exists */
+      break;
+   default:
+      return;
+   }
+   mem_write(cs, addr, &value, 8, what);
+}
+
+static void
+mi_flush_dw(struct cs *cs, const uint32_t *dw)
+{
+   unsigned op = (dw[0] >> 14) & 3;
+   const unsigned step = cs->wide ? 2 : 1;
+   post_sync_write(cs, op, addr_at(cs, &dw[1]) & ~7ull, &dw[1 + step],
+                   "MI_FLUSH_DW post-sync write");
+}
+
+static void
+pipe_control(struct cs *cs, const uint32_t *dw)
+{
+   unsigned op = (dw[1] >> 14) & 3;
+   const unsigned step = cs->wide ? 2 : 1;
+   post_sync_write(cs, op, addr_at(cs, &dw[2]) & ~7ull, &dw[2 + step],
+                   "PIPE_CONTROL post-sync write");
+}
+
+static void
+mi_batch_buffer_start(struct cs *cs, const uint32_t *dw, unsigned len)
+{
+   uint64_t target = addr_at(cs, &dw[1]);
+   /* Haswell added second-level batches: they return to the command after
+    * the MI_BATCH_BUFFER_START when they end.  Anything else chains. */
+   bool call = (dw[0] & MI_BBS_SECOND_LEVEL) && vgpu.info->verx10 >= 75 &&
+               !cs->second_level;
+   if (call) {
+      cs->return_ip = cs->ip + len * 4;
+      cs->second_level = true;
+   }
+   cs->ip = target;
+}
+
+static void
+mi_batch_buffer_end(struct cs *cs)
+{
+   if (cs->second_level) {
+      cs->second_level = false;
+      cs->ip = cs->return_ip;
+      return;
+   }
+   cs->ended = true;
+}
+
+/* ---- decoding ---- */
+
+static void
+execute_mi(struct cs *cs, const uint32_t *dw, unsigned len)
+{
+   switch (MI_OPCODE(dw[0])) {
+   case MI_OP_STORE_DATA_IMM: mi_store_data_imm(cs, dw, len); break;
+   case MI_OP_LOAD_REGISTER_IMM: mi_load_register_imm(cs, dw, len); break;
+   case MI_OP_STORE_REGISTER_MEM: mi_store_register_mem(cs, dw); break;
+   case MI_OP_LOAD_REGISTER_MEM: mi_load_register_mem(cs, dw); break;
+   case MI_OP_LOAD_REGISTER_REG: mi_load_register_reg(cs, dw); break;
+   case MI_OP_COPY_MEM_MEM: mi_copy_mem_mem(cs, dw); break;
+   case MI_OP_FLUSH_DW: mi_flush_dw(cs, dw); break;
+   default: break;  /* MI_NOOP, arbitration, semaphores...: no effect here */
+   }
+}
+
+static void
+execute_gfx(struct cs *cs, const uint32_t *dw, unsigned len)
+{
+   if ((dw[0] & GFX_OPCODE_MASK) == GFX_PIPE_CONTROL)
+      pipe_control(cs, dw);
+}
+
+/* Advances past one command; false when execution stops. */
+static bool
+step(struct cs *cs)
+{
+   const uint32_t *head = gpu_ptr(cs, cs->ip, 4, "command fetch");
+   if (!head)
+      return false;
+   int len = vgpu_cmd_length(head[0]);
+   if (len <= 0) {
+      vgpu_exec_fault(cs->exec, cs->ip, "invalid command header");
+      return false;
+   }
+   const uint32_t *dw = gpu_ptr(cs, cs->ip, (uint64_t)len * 4, "command fetch");
+   if (!dw)
+      return false;
+
+   if (CMD_TYPE(dw[0]) == CMD_TYPE_MI) {
+      switch (MI_OPCODE(dw[0])) {
+      case MI_OP_BATCH_BUFFER_END:
+         mi_batch_buffer_end(cs);
+         return !cs->ended;
+      case MI_OP_BATCH_BUFFER_START:
+         mi_batch_buffer_start(cs, dw, len);
+         return true;
+      default:
+         execute_mi(cs, dw, len);
+         break;
+      }
+   } else if (CMD_TYPE(dw[0]) == CMD_TYPE_GFX) {
+      execute_gfx(cs, dw, len);
+   }
+   cs->ip += (uint64_t)len * 4;
+   return !cs->exec->fault;
+}
+
+void
+vgpu_cs_execute(struct vgpu_exec *exec)
+{
+   struct vgpu_context *ctx = exec->ctx;
+   if (!ctx->regs) {
+      ctx->regs = calloc(VGPU_NUM_REGS, sizeof(uint32_t));
+      if (!ctx->regs) {
+         vgpu_exec_fault(exec, 0, "out of memory for context state");
+         return;
+      }
+   }
+   struct cs cs = {
+      .exec = exec,
+      .regs = ctx->regs,
+      .ip = exec->batch_start,
+      .wide = vgpu.info->ver >= 8,
+   };
+   for (uint32_t n = 0; n < CS_COMMAND_BUDGET; n++) {
+      if (!step(&cs))
+         return;
+   }
+   vgpu_exec_fault(exec, cs.ip, "batch did not end (runaway or chain loop)");
+}

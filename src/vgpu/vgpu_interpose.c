@@ -1,0 +1,465 @@
+/* libc interposition: the only place where vgpu meets the application.
+ * Paths of the fake render node and its sysfs entries are redirected into
+ * vgpu's private tree; ioctl and mmap on vgpu's file descriptors are
+ * answered by the uAPI model; everything else goes to the real libc.
+ *
+ * Every variant a binary may link against is covered (the *64, *at,
+ * __*_chk and pre-2.33 __xstat forms), since which one a library calls
+ * depends on how it was compiled. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <dirent.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "vgpu_priv.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+#define REAL(name, ret, ...)                                        \
+   typedef ret name##_fn(__VA_ARGS__);                              \
+   static name##_fn *real_##name;                                   \
+   static name##_fn *get_real_##name(void)                          \
+   {                                                                \
+      if (!real_##name)                                             \
+         real_##name = (name##_fn *)dlsym(RTLD_NEXT, #name);        \
+      return real_##name;                                           \
+   }
+
+REAL(open, int, const char *, int, ...)
+REAL(open64, int, const char *, int, ...)
+REAL(openat, int, int, const char *, int, ...)
+REAL(openat64, int, int, const char *, int, ...)
+REAL(close, int, int)
+REAL(opendir, DIR *, const char *)
+REAL(stat, int, const char *, struct stat *)
+REAL(stat64, int, const char *, struct stat64 *)
+REAL(lstat, int, const char *, struct stat *)
+REAL(lstat64, int, const char *, struct stat64 *)
+REAL(fstat, int, int, struct stat *)
+REAL(fstat64, int, int, struct stat64 *)
+REAL(fstatat64, int, int, const char *, struct stat64 *, int)
+REAL(access, int, const char *, int)
+REAL(faccessat, int, int, const char *, int, int)
+REAL(readlink, ssize_t, const char *, char *, size_t)
+REAL(readlinkat, ssize_t, int, const char *, char *, size_t)
+REAL(realpath, char *, const char *, char *)
+REAL(fopen, FILE *, const char *, const char *)
+REAL(fopen64, FILE *, const char *, const char *)
+REAL(ioctl, int, int, unsigned long, ...)
+REAL(mmap, void *, void *, size_t, int, int, int, off_t)
+REAL(mmap64, void *, void *, size_t, int, int, int, off64_t)
+REAL(dup, int, int)
+REAL(dup2, int, int, int)
+REAL(dup3, int, int, int, int)
+REAL(fcntl, int, int, int, ...)
+REAL(fcntl64, int, int, int, ...)
+
+#define PATH_BUF char redirect_buf[PATH_MAX]
+#define REDIRECT(path) vgpu_redirect_path(path, redirect_buf, sizeof(redirect_buf))
+
+/* ---- opening the render node ---- */
+
+static int
+open_path(const char *path, int flags, mode_t mode,
+          int (*real)(const char *, int, ...))
+{
+   PATH_BUF;
+   const char *target = REDIRECT(path);
+   if (target == path || !vgpu_is_render_node_path(path))
+      return real(target, flags, mode);
+
+   /* The render node is backed by an empty file of the fake tree: a real
+    * fd the application can close, dup and poll, whose ioctls vgpu owns. */
+   int fd = real(target, (flags & O_CLOEXEC) | O_RDWR);
+   if (fd < 0)
+      return fd;
+   int ret = vgpu_render_node_open(fd);
+   if (ret < 0) {
+      get_real_close()(fd);
+      errno = -ret;
+      return -1;
+   }
+   return fd;
+}
+
+static mode_t
+open_mode(int flags, va_list ap)
+{
+   return (flags & (O_CREAT | __O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+}
+
+EXPORT int
+open(const char *path, int flags, ...)
+{
+   va_list ap;
+   va_start(ap, flags);
+   mode_t mode = open_mode(flags, ap);
+   va_end(ap);
+   return open_path(path, flags, mode, get_real_open());
+}
+
+EXPORT int
+open64(const char *path, int flags, ...)
+{
+   va_list ap;
+   va_start(ap, flags);
+   mode_t mode = open_mode(flags, ap);
+   va_end(ap);
+   return open_path(path, flags, mode, get_real_open64());
+}
+
+EXPORT int
+__open_2(const char *path, int flags)
+{
+   return open_path(path, flags, 0, get_real_open());
+}
+
+EXPORT int
+__open64_2(const char *path, int flags)
+{
+   return open_path(path, flags, 0, get_real_open64());
+}
+
+static int
+openat_path(int dirfd, const char *path, int flags, mode_t mode,
+            int (*real)(int, const char *, int, ...))
+{
+   if (path && path[0] == '/')
+      return open_path(path, flags, mode, get_real_open64());
+   return real(dirfd, path, flags, mode);
+}
+
+EXPORT int
+openat(int dirfd, const char *path, int flags, ...)
+{
+   va_list ap;
+   va_start(ap, flags);
+   mode_t mode = open_mode(flags, ap);
+   va_end(ap);
+   return openat_path(dirfd, path, flags, mode, get_real_openat());
+}
+
+EXPORT int
+openat64(int dirfd, const char *path, int flags, ...)
+{
+   va_list ap;
+   va_start(ap, flags);
+   mode_t mode = open_mode(flags, ap);
+   va_end(ap);
+   return openat_path(dirfd, path, flags, mode, get_real_openat64());
+}
+
+EXPORT int
+__openat_2(int dirfd, const char *path, int flags)
+{
+   return openat_path(dirfd, path, flags, 0, get_real_openat());
+}
+
+EXPORT int
+__openat64_2(int dirfd, const char *path, int flags)
+{
+   return openat_path(dirfd, path, flags, 0, get_real_openat64());
+}
+
+/* ---- file descriptor lifetime ---- */
+
+EXPORT int
+close(int fd)
+{
+   if (vgpu_fd_is_ours(fd)) {
+      pthread_mutex_lock(&vgpu.lock);
+      struct vgpu_fd_entry entry = vgpu_fd_take(fd);
+      vgpu_fd_entry_release(entry);
+      pthread_mutex_unlock(&vgpu.lock);
+   }
+   return get_real_close()(fd);
+}
+
+/* A duplicated descriptor refers to the same open file, as in the kernel. */
+static int
+track_dup(int old_fd, int new_fd)
+{
+   if (new_fd < 0 || new_fd == old_fd || !vgpu_fd_is_ours(old_fd))
+      return new_fd;
+   pthread_mutex_lock(&vgpu.lock);
+   struct vgpu_fd_entry stale = vgpu_fd_take(new_fd);
+   vgpu_fd_entry_release(stale);
+   struct vgpu_fd_entry entry = vgpu_fd_get(old_fd);
+   switch (entry.kind) {
+   case VGPU_FD_RENDER_NODE: vgpu_file_ref(entry.file); break;
+   case VGPU_FD_SYNCOBJ: entry.syncobj->refcount++; break;
+   case VGPU_FD_DMABUF: vgpu_bo_ref(entry.bo); break;
+   default: break;
+   }
+   vgpu_fd_set(new_fd, entry);
+   pthread_mutex_unlock(&vgpu.lock);
+   return new_fd;
+}
+
+EXPORT int
+dup(int fd)
+{
+   return track_dup(fd, get_real_dup()(fd));
+}
+
+EXPORT int
+dup2(int fd, int new_fd)
+{
+   if (fd != new_fd && vgpu_fd_is_ours(new_fd) && !vgpu_fd_is_ours(fd)) {
+      pthread_mutex_lock(&vgpu.lock);
+      vgpu_fd_entry_release(vgpu_fd_take(new_fd));
+      pthread_mutex_unlock(&vgpu.lock);
+   }
+   return track_dup(fd, get_real_dup2()(fd, new_fd));
+}
+
+EXPORT int
+dup3(int fd, int new_fd, int flags)
+{
+   if (fd != new_fd && vgpu_fd_is_ours(new_fd) && !vgpu_fd_is_ours(fd)) {
+      pthread_mutex_lock(&vgpu.lock);
+      vgpu_fd_entry_release(vgpu_fd_take(new_fd));
+      pthread_mutex_unlock(&vgpu.lock);
+   }
+   return track_dup(fd, get_real_dup3()(fd, new_fd, flags));
+}
+
+static int
+fcntl_common(int fd, int cmd, void *arg, int (*real)(int, int, ...))
+{
+   int ret = real(fd, cmd, arg);
+   if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)
+      return track_dup(fd, ret);
+   return ret;
+}
+
+EXPORT int
+fcntl(int fd, int cmd, ...)
+{
+   va_list ap;
+   va_start(ap, cmd);
+   void *arg = va_arg(ap, void *);
+   va_end(ap);
+   return fcntl_common(fd, cmd, arg, get_real_fcntl());
+}
+
+EXPORT int
+fcntl64(int fd, int cmd, ...)
+{
+   va_list ap;
+   va_start(ap, cmd);
+   void *arg = va_arg(ap, void *);
+   va_end(ap);
+   return fcntl_common(fd, cmd, arg, get_real_fcntl64());
+}
+
+/* ---- stat family: the render node is character device 226:128 ---- */
+
+#define PATCH_RENDER_NODE(st)                         \
+   do {                                               \
+      (st)->st_mode = S_IFCHR | 0666;                 \
+      (st)->st_rdev = makedev(226, 128);              \
+      (st)->st_size = 0;                              \
+   } while (0)
+
+#define STAT_BY_PATH(real_call, path, st)                          \
+   do {                                                            \
+      PATH_BUF;                                                    \
+      int ret_ = real_call;                                        \
+      if (ret_ == 0 && vgpu_is_render_node_path(path))             \
+         PATCH_RENDER_NODE(st);                                    \
+      return ret_;                                                 \
+   } while (0)
+
+#define STAT_BY_FD(real_call, fd, st)                              \
+   do {                                                            \
+      int ret_ = real_call;                                        \
+      if (ret_ == 0 && vgpu_fd_get(fd).kind == VGPU_FD_RENDER_NODE) \
+         PATCH_RENDER_NODE(st);                                    \
+      return ret_;                                                 \
+   } while (0)
+
+EXPORT int stat(const char *path, struct stat *st)
+{ STAT_BY_PATH(get_real_stat()(REDIRECT(path), st), path, st); }
+EXPORT int stat64(const char *path, struct stat64 *st)
+{ STAT_BY_PATH(get_real_stat64()(REDIRECT(path), st), path, st); }
+EXPORT int lstat(const char *path, struct stat *st)
+{ STAT_BY_PATH(get_real_lstat()(REDIRECT(path), st), path, st); }
+EXPORT int lstat64(const char *path, struct stat64 *st)
+{ STAT_BY_PATH(get_real_lstat64()(REDIRECT(path), st), path, st); }
+EXPORT int fstat(int fd, struct stat *st)
+{ STAT_BY_FD(get_real_fstat()(fd, st), fd, st); }
+EXPORT int fstat64(int fd, struct stat64 *st)
+{ STAT_BY_FD(get_real_fstat64()(fd, st), fd, st); }
+
+static int
+fstatat_common(int dirfd, const char *path, struct stat64 *st, int flags)
+{
+   if (path && path[0] == '\0' && (flags & AT_EMPTY_PATH))
+      STAT_BY_FD(get_real_fstatat64()(dirfd, path, st, flags), dirfd, st);
+   STAT_BY_PATH(get_real_fstatat64()(dirfd, REDIRECT(path), st, flags), path, st);
+}
+
+EXPORT int fstatat(int dirfd, const char *path, struct stat *st, int flags)
+{ return fstatat_common(dirfd, path, (struct stat64 *)st, flags); }
+EXPORT int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
+{ return fstatat_common(dirfd, path, st, flags); }
+
+/* glibc < 2.33 binaries call the versioned __xstat entry points. */
+EXPORT int __xstat(int ver, const char *path, struct stat *st)
+{ return stat(path, st); }
+EXPORT int __xstat64(int ver, const char *path, struct stat64 *st)
+{ return stat64(path, st); }
+EXPORT int __lxstat(int ver, const char *path, struct stat *st)
+{ return lstat(path, st); }
+EXPORT int __lxstat64(int ver, const char *path, struct stat64 *st)
+{ return lstat64(path, st); }
+EXPORT int __fxstat(int ver, int fd, struct stat *st)
+{ return fstat(fd, st); }
+EXPORT int __fxstat64(int ver, int fd, struct stat64 *st)
+{ return fstat64(fd, st); }
+EXPORT int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
+{ return fstatat(dirfd, path, st, flags); }
+EXPORT int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags)
+{ return fstatat64(dirfd, path, st, flags); }
+
+/* ---- path-only calls ---- */
+
+EXPORT int
+access(const char *path, int mode)
+{
+   PATH_BUF;
+   return get_real_access()(REDIRECT(path), mode);
+}
+
+EXPORT int
+faccessat(int dirfd, const char *path, int mode, int flags)
+{
+   PATH_BUF;
+   return get_real_faccessat()(dirfd, REDIRECT(path), mode, flags);
+}
+
+EXPORT DIR *
+opendir(const char *path)
+{
+   PATH_BUF;
+   return get_real_opendir()(REDIRECT(path));
+}
+
+EXPORT ssize_t
+readlink(const char *path, char *buf, size_t size)
+{
+   PATH_BUF;
+   return get_real_readlink()(REDIRECT(path), buf, size);
+}
+
+EXPORT ssize_t
+readlinkat(int dirfd, const char *path, char *buf, size_t size)
+{
+   PATH_BUF;
+   return get_real_readlinkat()(dirfd, REDIRECT(path), buf, size);
+}
+
+EXPORT char *
+realpath(const char *path, char *resolved)
+{
+   PATH_BUF;
+   char *ret = get_real_realpath()(REDIRECT(path), resolved);
+   if (ret)
+      vgpu_unredirect_path(ret);
+   return ret;
+}
+
+EXPORT char *
+__realpath_chk(const char *path, char *resolved, size_t resolved_len)
+{
+   return realpath(path, resolved);
+}
+
+EXPORT FILE *
+fopen(const char *path, const char *mode)
+{
+   PATH_BUF;
+   return get_real_fopen()(REDIRECT(path), mode);
+}
+
+EXPORT FILE *
+fopen64(const char *path, const char *mode)
+{
+   PATH_BUF;
+   return get_real_fopen64()(REDIRECT(path), mode);
+}
+
+/* ---- ioctl and mmap on vgpu's descriptors ---- */
+
+EXPORT int
+ioctl(int fd, unsigned long request, ...)
+{
+   va_list ap;
+   va_start(ap, request);
+   void *arg = va_arg(ap, void *);
+   va_end(ap);
+
+   if (!vgpu_fd_is_ours(fd))
+      return get_real_ioctl()(fd, request, arg);
+
+   pthread_mutex_lock(&vgpu.lock);
+   struct vgpu_fd_entry entry = vgpu_fd_get(fd);
+   int ret = entry.kind == VGPU_FD_RENDER_NODE ?
+      vgpu_ioctl(entry.file, request, arg) : -ENOTTY;
+   pthread_mutex_unlock(&vgpu.lock);
+   if (ret < 0) {
+      errno = -ret;
+      return -1;
+   }
+   return ret;
+}
+
+static void *
+mmap_ours(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
+{
+   pthread_mutex_lock(&vgpu.lock);
+   struct vgpu_fd_entry entry = vgpu_fd_get(fd);
+   void *ret;
+   switch (entry.kind) {
+   case VGPU_FD_RENDER_NODE:
+      ret = vgpu_mmap_bo(entry.file, addr, length, prot, flags, offset);
+      break;
+   case VGPU_FD_DMABUF:
+      ret = vgpu_map_bo_pages(entry.bo, addr, length, flags, offset);
+      break;
+   default:
+      errno = ENODEV;
+      ret = MAP_FAILED;
+      break;
+   }
+   pthread_mutex_unlock(&vgpu.lock);
+   return ret;
+}
+
+EXPORT void *
+mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
+{
+   if (!(flags & MAP_ANONYMOUS) && vgpu_fd_is_ours(fd))
+      return mmap_ours(addr, length, prot, flags, fd, offset);
+   return get_real_mmap()(addr, length, prot, flags, fd, offset);
+}
+
+EXPORT void *
+mmap64(void *addr, size_t length, int prot, int flags, int fd, off64_t offset)
+{
+   if (!(flags & MAP_ANONYMOUS) && vgpu_fd_is_ours(fd))
+      return mmap_ours(addr, length, prot, flags, fd, offset);
+   return get_real_mmap64()(addr, length, prot, flags, fd, offset);
+}

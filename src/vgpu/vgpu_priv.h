@@ -1,0 +1,301 @@
+/* vgpu internals: the state of the virtual i915 device and the objects its
+ * uAPI hands out.  Nothing here is visible to the driver; the two meet only
+ * at the i915 uAPI (see src/vgpu/README.md). */
+#ifndef VGPU_PRIV_H
+#define VGPU_PRIV_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "devinfo.h"
+
+/* ---- debug flags (VGPU_DEBUG) ---- */
+enum {
+   VGPU_DEBUG_IOCTL = 1 << 0,  /* every ioctl with its result */
+   VGPU_DEBUG_FAULT = 1 << 1,  /* GPU faults and hangs, with the reason */
+   VGPU_DEBUG_FILES = 1 << 2,  /* redirected paths and fake file opens */
+};
+
+/* ---- the emulated device ---- */
+struct vgpu_model {
+   const char *name;      /* "skl-gt2" */
+   uint16_t pci_id;
+   uint8_t revision;
+};
+
+/* ---- buffer objects ---- */
+struct vgpu_bo {
+   unsigned refcount;      /* handles (in any file) + in-flight users */
+   uint64_t size;
+   uint8_t *map;           /* vgpu's own view of the pages */
+   bool userptr;           /* map is the application's memory */
+   uint64_t mmap_offset;   /* fake offset for GEM_MMAP_OFFSET, 0 = none yet */
+   uint32_t tiling_mode, stride;
+   uint32_t caching;
+   uint32_t madv;
+};
+
+/* ---- synchronisation objects ----
+ * Every batch retires before EXECBUFFER2 returns, so each fence is
+ * signalled the moment it exists: a syncobj is fully described by whether
+ * it holds a fence and by the highest timeline point attached to it. */
+struct vgpu_syncobj {
+   unsigned refcount;
+   bool has_fence;
+   uint64_t point;
+};
+
+/* ---- address spaces and contexts ---- */
+struct vgpu_binding {       /* where the kernel placed an unpinned object */
+   struct vgpu_bo *bo;
+   uint64_t start, end;
+};
+
+struct vgpu_vm {
+   uint32_t id;
+   unsigned refcount;
+   uint64_t size;
+   struct vgpu_binding *bindings;
+   unsigned num_bindings, cap_bindings;
+};
+
+#define VGPU_MAX_ENGINES 64
+#define VGPU_NUM_REGS (0x40000 / 4)   /* MMIO dwords modelled per context */
+
+struct vgpu_context {
+   uint32_t id;
+   struct vgpu_vm *vm;
+   bool guilty;                 /* hung or faulted: every later submit EIOs */
+   uint32_t batch_active;       /* hangs this context caused */
+   bool recoverable, bannable, no_error_capture;
+   int32_t priority;
+   unsigned num_engines;        /* 0 = legacy ring selection */
+   uint16_t engine_class[VGPU_MAX_ENGINES];
+   uint16_t engine_instance[VGPU_MAX_ENGINES];
+   uint32_t *regs;              /* context-saved MMIO state, lazily allocated */
+};
+
+/* ---- handle tables: small integers naming objects, per file ----
+ * Handles start at 1 and the lowest free one is reused, like the kernel's
+ * idr allocations. */
+struct vgpu_handle_table {
+   void **slots;               /* handle - 1 -> object, NULL when free */
+   uint32_t size;
+};
+
+/* Returns the new handle, or 0 when out of memory. */
+uint32_t vgpu_handle_alloc(struct vgpu_handle_table *t, void *obj);
+void *vgpu_handle_get(const struct vgpu_handle_table *t, uint32_t handle);
+/* Removes and returns the object (NULL when the handle is not in use). */
+void *vgpu_handle_remove(struct vgpu_handle_table *t, uint32_t handle);
+void vgpu_handle_table_fini(struct vgpu_handle_table *t);
+#define vgpu_handle_foreach(t, h, obj) \
+   for (uint32_t h = 1; h <= (t)->size; h++) \
+      if (((obj) = (t)->slots[h - 1]) != NULL)
+
+/* ---- per-open-file state (one per open() of the render node) ---- */
+struct vgpu_file {
+   unsigned refcount;              /* fds referring to this open file */
+   struct vgpu_handle_table bos;
+   struct vgpu_handle_table syncobjs;
+   struct vgpu_handle_table contexts; /* context ids; 0 is default_ctx */
+   struct vgpu_handle_table vms;
+   struct vgpu_context *default_ctx;
+   struct vgpu_vm *default_vm;
+};
+
+/* ---- file descriptors vgpu gives meaning to ---- */
+enum vgpu_fd_kind {
+   VGPU_FD_NONE,
+   VGPU_FD_RENDER_NODE,   /* /dev/dri/renderD128 */
+   VGPU_FD_SYNC_FILE,     /* sync_file: an eventfd that always polls ready */
+   VGPU_FD_SYNCOBJ,       /* exported syncobj (opaque fd) */
+   VGPU_FD_DMABUF,        /* PRIME-exported buffer object */
+};
+
+struct vgpu_fd_entry {
+   enum vgpu_fd_kind kind;
+   union {
+      struct vgpu_file *file;
+      struct vgpu_syncobj *syncobj;
+      struct vgpu_bo *bo;
+   };
+};
+
+/* ---- global device state ---- */
+struct vgpu_device {
+   pthread_mutex_t lock;          /* guards every object above */
+   pthread_cond_t signalled;      /* broadcast whenever a syncobj advances */
+   const struct vgpu_model *model;
+   const struct devinfo *info;
+   uint64_t debug;
+   const char *capture_dir;
+   unsigned capture_seq;
+   uint64_t next_mmap_offset;
+   uint32_t next_context_id;
+   uint32_t reset_count;          /* GPU resets caused by any context */
+   uint64_t system_memory;
+   char fake_root[256];           /* temp dir holding the fake /dev and /sys */
+};
+
+extern struct vgpu_device vgpu;
+
+/* vgpu_device.c */
+void vgpu_ensure_init(void);
+const struct vgpu_model *vgpu_model_by_name(const char *name);
+const struct vgpu_model *vgpu_model_at(unsigned index);
+uint64_t vgpu_timestamp_now(void);
+
+/* vgpu_uaccess.c: copies to and from application pointers that may be
+ * invalid; they return 0 or -EFAULT and never crash the process. */
+int vgpu_copy_from_user(void *dst, uint64_t user_ptr, size_t size);
+int vgpu_copy_to_user(uint64_t user_ptr, const void *src, size_t size);
+/* Copies an array of count elements, with overflow checks; *out is
+ * malloc'ed (NULL when count is 0).  -EFAULT, -EINVAL or -ENOMEM. */
+int vgpu_copy_array_from_user(void **out, uint64_t user_ptr, uint64_t count,
+                              size_t elem_size);
+
+/* vgpu_fdtable.c */
+void vgpu_fd_set(int fd, struct vgpu_fd_entry entry);
+struct vgpu_fd_entry vgpu_fd_get(int fd);
+struct vgpu_fd_entry vgpu_fd_take(int fd); /* removes and returns */
+bool vgpu_fd_is_ours(int fd);
+
+/* vgpu_sysfs.c */
+int vgpu_sysfs_create(void);
+void vgpu_sysfs_destroy(void);
+/* Returns buf holding the redirected path, or path itself when it is not
+ * one vgpu fakes. */
+const char *vgpu_redirect_path(const char *path, char *buf, size_t size);
+bool vgpu_is_render_node_path(const char *path);
+/* Rewrites a resolved path inside the fake tree back to what the
+ * application asked about (/sys/... instead of /tmp/vgpu-.../sys/...). */
+void vgpu_unredirect_path(char *resolved);
+
+/* vgpu_file.c */
+int vgpu_render_node_open(int real_fd);
+void vgpu_file_ref(struct vgpu_file *file);
+void vgpu_file_unref(struct vgpu_file *file);
+void vgpu_fd_entry_release(struct vgpu_fd_entry entry);
+
+/* vgpu_gem.c */
+struct vgpu_bo *vgpu_bo_lookup(struct vgpu_file *file, uint32_t handle);
+void vgpu_bo_ref(struct vgpu_bo *bo);
+void vgpu_bo_unref(struct vgpu_bo *bo);
+void vgpu_file_close_bos(struct vgpu_file *file);
+void *vgpu_mmap_bo(struct vgpu_file *file, void *addr, size_t length,
+                   int prot, int flags, off_t offset);
+void *vgpu_map_bo_pages(struct vgpu_bo *bo, void *addr, size_t length,
+                        int flags, uint64_t bo_offset);
+
+/* vgpu_syncobj.c */
+struct vgpu_syncobj *vgpu_syncobj_lookup(struct vgpu_file *file, uint32_t h);
+void vgpu_syncobj_unref(struct vgpu_syncobj *s);
+void vgpu_syncobj_signal(struct vgpu_syncobj *s, uint64_t point);
+bool vgpu_syncobj_has_point(const struct vgpu_syncobj *s, uint64_t point);
+void vgpu_file_close_syncobjs(struct vgpu_file *file);
+int vgpu_sync_file_create(void);
+
+/* vgpu_context.c */
+struct vgpu_context *vgpu_context_lookup(struct vgpu_file *file, uint32_t id);
+struct vgpu_vm *vgpu_vm_create(struct vgpu_file *file);
+void vgpu_vm_unref(struct vgpu_vm *vm);
+void vgpu_vm_forget_bo(struct vgpu_vm *vm, struct vgpu_bo *bo);
+void vgpu_file_close_contexts(struct vgpu_file *file);
+int vgpu_file_init_contexts(struct vgpu_file *file);
+
+/* vgpu_ioctl.c */
+int vgpu_ioctl(struct vgpu_file *file, unsigned long request, void *arg);
+
+/* Ioctl handlers, each returning 0 or -errno; arg is a kernel-side copy of
+ * the ioctl struct (already copied in; copied back out on success). */
+typedef int (*vgpu_ioctl_fn)(struct vgpu_file *file, void *arg);
+
+int vgpu_ioctl_version(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_get_unique(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_get_cap(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_getparam(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_query(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_get_aperture(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_reg_read(struct vgpu_file *file, void *arg);
+
+int vgpu_ioctl_gem_create(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_create_ext(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_close(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_mmap(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_mmap_offset(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_userptr(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_set_domain(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_set_tiling(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_get_tiling(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_set_caching(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_get_caching(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_madvise(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_wait(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_busy(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_pread(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_pwrite(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_gem_throttle(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_prime_handle_to_fd(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_prime_fd_to_handle(struct vgpu_file *file, void *arg);
+
+int vgpu_ioctl_context_create_ext(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_context_destroy(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_context_getparam(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_context_setparam(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_vm_create(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_vm_destroy(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_get_reset_stats(struct vgpu_file *file, void *arg);
+
+int vgpu_ioctl_syncobj_create(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_destroy(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_handle_to_fd(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_fd_to_handle(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_wait(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_timeline_wait(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_reset(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_signal(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_timeline_signal(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_query(struct vgpu_file *file, void *arg);
+int vgpu_ioctl_syncobj_transfer(struct vgpu_file *file, void *arg);
+
+int vgpu_ioctl_execbuffer2(struct vgpu_file *file, void *arg);
+
+/* ---- execution ---- */
+
+/* One object of a submission, at the GPU address the submission gave it. */
+struct vgpu_exec_object {
+   struct vgpu_bo *bo;
+   uint32_t handle;
+   uint64_t flags;
+   uint64_t start, end;          /* GPU virtual address range */
+};
+
+struct vgpu_exec {
+   struct vgpu_context *ctx;
+   struct vgpu_exec_object *objects;   /* in the order of the exec list */
+   struct vgpu_exec_object **by_addr;  /* sorted by start, for lookups */
+   unsigned count;
+   unsigned batch_index;
+   uint64_t batch_start;               /* GPU address of the first command */
+   uint64_t batch_len;
+   uint64_t flags;
+   const char *fault;                  /* why the batch faulted/hung, or NULL */
+   uint64_t fault_addr;
+};
+
+/* Host pointer for [addr, addr + len) if one object of the submission
+ * covers it, else NULL (a GPU page fault). */
+void *vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len);
+void vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why);
+
+/* vgpu_cs.c: runs the batch; on return exec->fault says whether it hung. */
+void vgpu_cs_execute(struct vgpu_exec *exec);
+
+/* vgpu_capture.c */
+void vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id);
+
+#endif

@@ -1,0 +1,64 @@
+/* Access to application memory named by ioctl arguments.  The kernel's
+ * copy_from_user/copy_to_user turn a bad pointer into EFAULT; vgpu gets the
+ * same guarantee from process_vm_readv/writev on its own process, which
+ * fail with EFAULT instead of faulting. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "vgpu_priv.h"
+
+static int
+transfer(void *local, uint64_t user_ptr, size_t size, bool to_user)
+{
+   if (size == 0)
+      return 0;
+   if (user_ptr == 0 || user_ptr + size < user_ptr)
+      return -EFAULT;
+
+   struct iovec l = { local, size };
+   struct iovec r = { (void *)(uintptr_t)user_ptr, size };
+   ssize_t n = to_user ? process_vm_writev(getpid(), &l, 1, &r, 1, 0)
+                       : process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+   return n == (ssize_t)size ? 0 : -EFAULT;
+}
+
+int
+vgpu_copy_from_user(void *dst, uint64_t user_ptr, size_t size)
+{
+   return transfer(dst, user_ptr, size, false);
+}
+
+int
+vgpu_copy_to_user(uint64_t user_ptr, const void *src, size_t size)
+{
+   return transfer((void *)src, user_ptr, size, true);
+}
+
+/* Arrays larger than this are refused with EINVAL before allocating, as the
+ * kernel refuses counts it could never satisfy. */
+#define VGPU_MAX_ARRAY_BYTES (256u << 20)
+
+int
+vgpu_copy_array_from_user(void **out, uint64_t user_ptr, uint64_t count,
+                          size_t elem_size)
+{
+   *out = NULL;
+   if (count == 0)
+      return 0;
+   if (count > VGPU_MAX_ARRAY_BYTES / elem_size)
+      return -EINVAL;
+
+   void *buf = malloc(count * elem_size);
+   if (!buf)
+      return -ENOMEM;
+   int ret = vgpu_copy_from_user(buf, user_ptr, count * elem_size);
+   if (ret) {
+      free(buf);
+      return ret;
+   }
+   *out = buf;
+   return 0;
+}
