@@ -243,16 +243,15 @@ wait_satisfied(const struct syncobj_set *set, bool all, uint32_t *first)
    return all && every;
 }
 
+#define KNOWN_WAIT_FLAGS (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | \
+                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT | \
+                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE)
+
 /* timeout_nsec is an absolute CLOCK_MONOTONIC time, as in the DRM uAPI. */
 static int
 wait_common(struct syncobj_set *set, uint32_t flags, int64_t timeout_nsec,
             uint32_t *first_signaled)
 {
-   const uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
-   if (flags & ~known)
-      return -EINVAL;
    bool all = flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL;
    bool block = flags & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE);
@@ -287,7 +286,7 @@ int
 vgpu_ioctl_syncobj_wait(struct vgpu_file *file, void *arg)
 {
    struct drm_syncobj_wait *a = arg;
-   if (a->pad)
+   if (a->pad || (a->flags & ~KNOWN_WAIT_FLAGS))
       return -EINVAL;
    struct syncobj_set set;
    int ret = syncobj_set_init(&set, file, a->handles, 0, a->count_handles);
@@ -302,7 +301,7 @@ int
 vgpu_ioctl_syncobj_timeline_wait(struct vgpu_file *file, void *arg)
 {
    struct drm_syncobj_timeline_wait *a = arg;
-   if (a->pad)
+   if (a->pad || (a->flags & ~KNOWN_WAIT_FLAGS))
       return -EINVAL;
    struct syncobj_set set;
    int ret = syncobj_set_init(&set, file, a->handles, a->points ? a->points : 0,
@@ -383,10 +382,7 @@ int
 vgpu_ioctl_syncobj_transfer(struct vgpu_file *file, void *arg)
 {
    struct drm_syncobj_transfer *a = arg;
-   const uint32_t known = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-                          DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
-   if (a->pad || (a->flags & ~known))
+   if (a->pad || (a->flags & ~KNOWN_WAIT_FLAGS))
       return -EINVAL;
    struct vgpu_syncobj *src = vgpu_syncobj_lookup(file, a->src_handle);
    struct vgpu_syncobj *dst = vgpu_syncobj_lookup(file, a->dst_handle);

@@ -1,0 +1,275 @@
+/* EXECBUFFER2 at the ioctl level: command results visible through mmap,
+ * relocations (Gen7), softpin checks, batch chaining, and the GPU fault /
+ * hang path that drivers turn into VK_ERROR_DEVICE_LOST. */
+#include "uapi_test.h"
+
+#define TARGET_ADDR 0x200000ull
+#define BATCH_ADDR  0x100000ull
+#define BO_SIZE 4096
+
+static int fd, gen, verx10;
+
+static uint32_t
+create_context(void)
+{
+   struct drm_i915_gem_context_create_ext c = { 0 };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &c), 0);
+   return c.ctx_id;
+}
+
+/* Gen8+: objects are softpinned at fixed addresses. */
+static void
+pin(struct drm_i915_gem_exec_object2 *o, uint32_t handle, uint64_t addr)
+{
+   *o = (struct drm_i915_gem_exec_object2){
+      .handle = handle, .offset = addr,
+      .flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS,
+   };
+}
+
+static void
+test_store_data_and_register(void)
+{
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE), *b = bo_map(fd, batch, BO_SIZE);
+   memset(t, 0, BO_SIZE);
+
+   struct drm_i915_gem_relocation_entry relocs[2];
+   struct drm_i915_gem_exec_object2 objs[2];
+   uint32_t *p = b;
+
+   /* Store an immediate, then a register loaded with LRI (a GPR on Gen8+,
+    * a scratch MMIO register on Gen7). */
+   const uint32_t reg = gen >= 8 ? 0x2600 : 0x2400;
+   unsigned sdi_addr_dw = (gen < 8 ? 2 : 1);
+   uint32_t *sdi = p;
+   p = emit_store_dword(p, gen, TARGET_ADDR + 16, 0xcafe0001);
+   *p++ = MI_LOAD_REGISTER_IMM;
+   *p++ = reg;
+   *p++ = 0x5eed0002;
+   uint32_t *srm = p;
+   *p++ = MI_STORE_REGISTER_MEM | (gen >= 8 ? 2 : 1);
+   *p++ = reg;
+   p = emit_addr(p, gen, TARGET_ADDR + 32);
+   *p++ = MI_BATCH_BUFFER_END;
+
+   if (gen >= 8) {
+      pin(&objs[0], target, TARGET_ADDR);
+      pin(&objs[1], batch, BATCH_ADDR);
+   } else {
+      /* Gen7: the kernel places the objects and patches the addresses. */
+      relocs[0] = (struct drm_i915_gem_relocation_entry){
+         .target_handle = 0, .delta = 16,
+         .offset = (uint64_t)((sdi + sdi_addr_dw) - b) * 4,
+         .presumed_offset = ~0ull,
+         .read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER,
+      };
+      relocs[1] = relocs[0];
+      relocs[1].delta = 32;
+      relocs[1].offset = (uint64_t)((srm + 2) - b) * 4;
+      objs[0] = (struct drm_i915_gem_exec_object2){ .handle = target };
+      objs[1] = (struct drm_i915_gem_exec_object2){
+         .handle = batch, .relocs_ptr = (uintptr_t)relocs, .relocation_count = 2,
+      };
+   }
+   uint64_t flags = gen >= 8 ? 0 : I915_EXEC_HANDLE_LUT;
+   CHECK_ERR(submit(fd, objs, 2, 0, flags), 0);
+
+   CHECK(t[4] == 0xcafe0001, "MI_STORE_DATA_IMM wrote 0x%08x", t[4]);
+   CHECK(t[8] == 0x5eed0002, "MI_STORE_REGISTER_MEM wrote 0x%08x", t[8]);
+   if (gen < 8) {
+      /* Relocations land in the batch and the chosen offsets come back. */
+      CHECK(objs[0].offset != 0 && objs[0].offset < (1ull << 31),
+            "target placed at 0x%llx", (unsigned long long)objs[0].offset);
+      CHECK(sdi[sdi_addr_dw] == (uint32_t)objs[0].offset + 16,
+            "reloc wrote 0x%08x, object at 0x%llx", sdi[sdi_addr_dw],
+            (unsigned long long)objs[0].offset);
+      CHECK(srm[2] == (uint32_t)objs[0].offset + 32, "reloc wrote 0x%08x", srm[2]);
+      CHECK(relocs[0].presumed_offset == objs[0].offset,
+            "presumed_offset updated to 0x%llx",
+            (unsigned long long)relocs[0].presumed_offset);
+   }
+   bo_close(fd, target);
+   bo_close(fd, batch);
+}
+
+static void
+test_softpin_checks(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t a = bo_create(fd, 2 * BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   b[0] = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 objs[2];
+
+   /* Overlapping pinned objects cannot both be bound. */
+   pin(&objs[0], a, BATCH_ADDR);
+   pin(&objs[1], batch, BATCH_ADDR + BO_SIZE);
+   int err = submit(fd, objs, 2, 0, 0);
+   CHECK(err == ENOSPC || err == EINVAL, "overlap gave %d", err);
+
+   /* Unaligned and non-canonical offsets are invalid. */
+   pin(&objs[0], a, TARGET_ADDR + 8);
+   pin(&objs[1], batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), EINVAL);
+   pin(&objs[0], a, 0x0000900000000000ull);   /* bit 47 set, not sign-extended */
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), EINVAL);
+   /* The same object twice in one list. */
+   pin(&objs[0], batch, TARGET_ADDR);
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), EINVAL);
+   /* A canonical high address is accepted. */
+   pin(&objs[0], a, 0xffff900000000000ull);
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), 0);
+   bo_close(fd, a);
+   bo_close(fd, batch);
+}
+
+/* Builds a batch that writes 1, calls (or jumps to) a second batch that
+ * writes 2, and writes 3 after it: returns what landed in the target. */
+static void
+test_chaining(void)
+{
+   uint32_t target = bo_create(fd, BO_SIZE);
+   uint32_t first = bo_create(fd, BO_SIZE), second = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   uint32_t *b1 = bo_map(fd, first, BO_SIZE), *b2 = bo_map(fd, second, BO_SIZE);
+   const uint64_t second_addr = BATCH_ADDR + 0x10000;
+   bool second_level = verx10 >= 75;
+   if (gen < 8)
+      return;   /* Gen7 chaining is covered through Mesa's hasvk batches */
+
+   for (int level = 0; level < 2; level++) {
+      if (level == 1 && !second_level)
+         break;
+      memset(t, 0, 64);
+      uint32_t *p = emit_store_dword(b1, gen, TARGET_ADDR, 1);
+      p = emit_batch_start(p, gen, second_addr, level ? MI_BBS_2ND_LEVEL : 0);
+      p = emit_store_dword(p, gen, TARGET_ADDR + 8, 3);
+      *p++ = MI_BATCH_BUFFER_END;
+      p = emit_store_dword(b2, gen, TARGET_ADDR + 4, 2);
+      *p++ = MI_BATCH_BUFFER_END;
+
+      struct drm_i915_gem_exec_object2 objs[3];
+      pin(&objs[0], target, TARGET_ADDR);
+      pin(&objs[1], second, second_addr);
+      pin(&objs[2], first, BATCH_ADDR);
+      CHECK_ERR(submit(fd, objs, 3, 0, 0), 0);
+      CHECK(t[0] == 1 && t[1] == 2, "level %d: first/second stores %u %u", level, t[0], t[1]);
+      /* A chained batch never returns; a second-level one does. */
+      CHECK(t[2] == (level ? 3u : 0u), "level %d: store after BB_START: %u", level, t[2]);
+   }
+   bo_close(fd, target);
+   bo_close(fd, first);
+   bo_close(fd, second);
+}
+
+static void
+check_context_lost(uint32_t ctx, const char *what)
+{
+   struct drm_i915_reset_stats rs = { .ctx_id = ctx };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs), 0);
+   CHECK(rs.batch_active >= 1, "%s: batch_active %u", what, rs.batch_active);
+
+   uint32_t batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   b[0] = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 obj = { .handle = batch };
+   if (gen >= 8)
+      pin(&obj, batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, &obj, 1, ctx, 0), EIO);
+   /* Other contexts are innocent and keep working. */
+   CHECK_ERR(submit(fd, &obj, 1, create_context(), 0), 0);
+   bo_close(fd, batch);
+}
+
+static void
+test_page_fault(void)
+{
+   uint32_t ctx = create_context();
+   uint32_t batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   uint32_t *p = emit_store_dword(b, gen, 0x7ff00000, 0xbad);
+   *p++ = MI_BATCH_BUFFER_END;
+
+   struct drm_syncobj_create sc = { 0 };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &sc), 0);
+   struct drm_i915_gem_exec_fence fence = { .handle = sc.handle,
+                                            .flags = I915_EXEC_FENCE_SIGNAL };
+   struct drm_i915_gem_exec_object2 obj = { .handle = batch };
+   if (gen >= 8)
+      pin(&obj, batch, BATCH_ADDR);
+   struct drm_i915_gem_execbuffer2 eb = {
+      .buffers_ptr = (uintptr_t)&obj, .buffer_count = 1, .rsvd1 = ctx,
+      .flags = I915_EXEC_FENCE_ARRAY,
+      .cliprects_ptr = (uintptr_t)&fence, .num_cliprects = 1,
+   };
+   /* The submission itself succeeds: the fault happens on the GPU. */
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), 0);
+   struct drm_syncobj_wait w = { .handles = (uintptr_t)&sc.handle, .count_handles = 1,
+                                 .timeout_nsec = now_ns() + 1000000000 };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w), 0);
+   check_context_lost(ctx, "page fault");
+   bo_close(fd, batch);
+}
+
+static void
+test_runaway_batch(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t ctx = create_context();
+   uint32_t batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   emit_batch_start(b, gen, BATCH_ADDR, 0);   /* jumps to itself forever */
+   struct drm_i915_gem_exec_object2 obj;
+   pin(&obj, batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, &obj, 1, ctx, 0), 0);
+   check_context_lost(ctx, "runaway batch");
+   bo_close(fd, batch);
+}
+
+static void
+test_batch_bounds(void)
+{
+   uint32_t batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   b[0] = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 obj = { .handle = batch };
+   if (gen >= 8)
+      pin(&obj, batch, BATCH_ADDR);
+   struct drm_i915_gem_execbuffer2 eb = { .buffers_ptr = (uintptr_t)&obj,
+                                          .buffer_count = 1 };
+   eb.batch_len = 2 * BO_SIZE;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), EINVAL);
+   eb.batch_len = 0;
+   eb.batch_start_offset = 4;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), EINVAL);
+   eb.batch_start_offset = 0;
+   eb.rsvd1 = 999;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), ENOENT);
+   eb.rsvd1 = 0;
+   eb.flags = 1ull << 40;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), EINVAL);
+   eb.flags = I915_EXEC_BLT;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), EINVAL);
+   eb.flags = 0;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &eb), 0);
+   bo_close(fd, batch);
+}
+
+int
+main(void)
+{
+   fd = open_render_node();
+   verx10 = device_verx10(fd);
+   gen = verx10 / 10;
+   test_store_data_and_register();
+   test_softpin_checks();
+   test_chaining();
+   test_page_fault();
+   test_runaway_batch();
+   test_batch_bounds();
+   close(fd);
+   return test_finish("test_exec");
+}
