@@ -25,7 +25,8 @@ gpu_addr_from_canonical(uint64_t addr)
 static inline uint64_t
 gpu_addr_to_canonical(uint64_t addr)
 {
-   return (uint64_t)(((int64_t)addr << 16) >> 16);
+   addr = gpu_addr_from_canonical(addr);
+   return (addr & (1ull << 47)) ? addr | 0xffff000000000000ull : addr;
 }
 
 #endif

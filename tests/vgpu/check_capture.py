@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Checks vgpu capture files (src/vgpu/README.md describes the format).
+
+For every captured submission it walks the batch from its first command,
+following MI_BATCH_BUFFER_START (chained and second-level), and checks that
+the chain is complete: every command lies inside a listed object, every
+MI_BATCH_BUFFER_START target lies inside a listed object, and the walk ends
+in MI_BATCH_BUFFER_END.  The command-length rules are written here from the
+PRM independently of vgpu's C code.
+
+usage: check_capture.py [--expect-walker] DIR
+Prints one summary line; exits 1 on the first broken chain.
+"""
+import os
+import struct
+import sys
+
+HEADER = struct.Struct("<8sIIHBBIQQQIIII")
+OBJECT = struct.Struct("<IIQQQQ")
+MAX_COMMANDS = 1 << 20
+
+
+def command_length(dw):
+    """Dwords in the command whose header is dw, or None when invalid."""
+    kind = dw >> 29
+    if kind == 0:                                  # MI
+        return 1 if ((dw >> 23) & 0x3F) < 0x10 else (dw & 0xFF) + 2
+    if kind == 2:                                  # blitter
+        return (dw & 0xFF) + 2
+    if kind != 3:
+        return None
+    subtype, opcode, top = (dw >> 27) & 3, (dw >> 24) & 7, dw >> 16
+    if subtype == 0:
+        return 1 if top == 0x6104 else ((dw & 0xFF) + 2 if opcode < 2 else None)
+    if subtype == 1:
+        return 1 if opcode < 2 else None
+    if subtype == 2:
+        if opcode == 0:
+            return (dw & 0xFF) + 2
+        return (dw & 0xFFFF) + 2 if opcode < 3 else None
+    if top == 0x780B:
+        return 1
+    return (dw & 0xFF) + 2 if opcode < 4 else None
+
+
+class Capture:
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            blob = f.read()
+        fields = HEADER.unpack_from(blob, 0)
+        (magic, version, header_size, self.pci_id, self.verx10, _, self.ctx,
+         self.flags, self.batch_address, self.batch_len, count,
+         self.batch_index, object_header_size, _) = fields
+        if magic != b"VGPUCAP1" or version != 1:
+            raise ValueError(f"{path}: not a version 1 vgpu capture")
+        self.objects = []
+        pos = header_size
+        for _ in range(count):
+            handle, _, flags, addr, size, data_size = OBJECT.unpack_from(blob, pos)
+            pos += object_header_size
+            self.objects.append((addr, size, blob[pos:pos + data_size]))
+            pos += data_size
+        if pos != len(blob):
+            raise ValueError(f"{path}: {len(blob) - pos} trailing bytes")
+
+    def read(self, addr, ndw):
+        for start, size, data in self.objects:
+            if start <= addr and addr + 4 * ndw <= start + min(size, len(data)):
+                off = addr - start
+                return struct.unpack_from(f"<{ndw}I", data, off)
+        return None
+
+    def inside(self, addr):
+        return any(start <= addr < start + size for start, size, _ in self.objects)
+
+
+def walk(cap):
+    """Returns (commands walked, walkers seen) or raises ValueError."""
+    wide = cap.verx10 >= 80
+    ip, return_ip, second_level = cap.batch_address, None, False
+    walkers = 0
+    for n in range(MAX_COMMANDS):
+        head = cap.read(ip, 1)
+        if head is None:
+            raise ValueError(f"command fetch at 0x{ip:x} is outside every object")
+        length = command_length(head[0])
+        if length is None:
+            raise ValueError(f"invalid command header 0x{head[0]:08x} at 0x{ip:x}")
+        dws = cap.read(ip, length)
+        if dws is None:
+            raise ValueError(f"command at 0x{ip:x} runs past its object")
+        dw0 = dws[0]
+        if dw0 >> 16 == 0x7105:                    # GPGPU_WALKER
+            walkers += 1
+        if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x0A:      # BB_END
+            if not second_level:
+                return n + 1, walkers
+            ip, second_level = return_ip, False
+            continue
+        if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x31:      # BB_START
+            target = dws[1] & ~3
+            if wide:
+                target |= (dws[2] & 0xFFFF) << 32
+            if not cap.inside(target):
+                raise ValueError(f"MI_BATCH_BUFFER_START at 0x{ip:x} targets "
+                                 f"0x{target:x}, outside every object")
+            if dw0 & (1 << 22) and cap.verx10 >= 75 and not second_level:
+                return_ip, second_level = ip + 4 * length, True
+            ip = target
+            continue
+        ip += 4 * length
+    raise ValueError("no MI_BATCH_BUFFER_END within the command bound")
+
+
+def main():
+    args = sys.argv[1:]
+    expect_walker = "--expect-walker" in args
+    args = [a for a in args if a != "--expect-walker"]
+    if len(args) != 1:
+        print(__doc__)
+        return 2
+    files = sorted(f for f in os.listdir(args[0]) if f.endswith(".vgcap"))
+    if not files:
+        print(f"FAIL: no capture files in {args[0]}")
+        return 1
+    commands = walkers = 0
+    for name in files:
+        try:
+            n, w = walk(Capture(os.path.join(args[0], name)))
+        except ValueError as err:
+            print(f"FAIL: {name}: {err}")
+            return 1
+        commands += n
+        walkers += w
+    print(f"{len(files)} submissions, {commands} commands walked, "
+          f"{walkers} GPGPU_WALKER commands: every chain complete")
+    if expect_walker and walkers == 0:
+        print("FAIL: no GPGPU_WALKER in any submission: the dispatch was not submitted")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
