@@ -1,6 +1,7 @@
 /* The emulated device: which GPU vgpu pretends to be, chosen by VGPU_DEVICE,
  * and process-wide set-up of the fake render node. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysinfo.h>
@@ -35,11 +36,16 @@ static const struct debug_flag vgpu_debug_flags[] = {
    { NULL, 0, NULL },
 };
 
+/* A device is named by its short name ("skl-gt2") or its PCI id ("0x1912"). */
 const struct vgpu_model *
 vgpu_model_by_name(const char *name)
 {
+   char *end;
+   unsigned long id = strtoul(name, &end, 16);
+   bool is_id = *name && *end == '\0';
    for (size_t i = 0; i < ARRAY_SIZE(vgpu_models); i++) {
-      if (strcmp(vgpu_models[i].name, name) == 0)
+      if (strcmp(vgpu_models[i].name, name) == 0 ||
+          (is_id && vgpu_models[i].pci_id == id))
          return &vgpu_models[i];
    }
    return NULL;

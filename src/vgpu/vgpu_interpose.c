@@ -53,6 +53,7 @@ REAL(access, int, const char *, int)
 REAL(faccessat, int, int, const char *, int, int)
 REAL(readlink, ssize_t, const char *, char *, size_t)
 REAL(readlinkat, ssize_t, int, const char *, char *, size_t)
+REAL(statx, int, int, const char *, int, unsigned int, struct statx *)
 REAL(realpath, char *, const char *, char *)
 REAL(fopen, FILE *, const char *, const char *)
 REAL(fopen64, FILE *, const char *, const char *)
@@ -316,6 +317,23 @@ EXPORT int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 EXPORT int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 { return fstatat_common(dirfd, path, st, flags); }
 
+EXPORT int
+statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *st)
+{
+   PATH_BUF;
+   bool empty = path[0] == '\0' && (flags & AT_EMPTY_PATH);
+   int ret = get_real_statx()(dirfd, empty ? path : REDIRECT(path), flags, mask, st);
+   bool node = empty ? vgpu_fd_get(dirfd).kind == VGPU_FD_RENDER_NODE
+                     : vgpu_is_render_node_path(path);
+   if (ret == 0 && node) {
+      st->stx_mode = S_IFCHR | 0666;
+      st->stx_rdev_major = 226;
+      st->stx_rdev_minor = 128;
+      st->stx_size = 0;
+   }
+   return ret;
+}
+
 /* glibc < 2.33 binaries call the versioned __xstat entry points. */
 EXPORT int __xstat(int ver, const char *path, struct stat *st)
 { return stat(path, st); }
@@ -362,6 +380,12 @@ readlink(const char *path, char *buf, size_t size)
 {
    PATH_BUF;
    return get_real_readlink()(REDIRECT(path), buf, size);
+}
+
+EXPORT ssize_t
+__readlink_chk(const char *path, char *buf, size_t size, size_t buf_size)
+{
+   return readlink(path, buf, size < buf_size ? size : buf_size);
 }
 
 EXPORT ssize_t
