@@ -6,17 +6,12 @@
 set -u
 device=$1 expected=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
-case $device in
-    ivb-*|hsw-*|bdw-*) icd=/usr/share/vulkan/icd.d/intel_hasvk_icd.x86_64.json ;;
-    *) icd=/usr/share/vulkan/icd.d/intel_icd.x86_64.json ;;
-esac
-if [ ! -f "$icd" ]; then echo "SKIP: $icd missing (mesa-vulkan-drivers)"; exit 77; fi
+. "$top/tests/mesa/mesa-icd.sh"
 if ! command -v vulkaninfo >/dev/null; then echo "SKIP: vulkaninfo missing (vulkan-tools)"; exit 77; fi
 
 out=$(mktemp); err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
-VK_ICD_FILENAMES=$icd VK_DRIVER_FILES=$icd MESA_SHADER_CACHE_DISABLE=true \
-    "$top/scripts/vgpu-run" --device "$device" -- vulkaninfo >"$out" 2>"$err"
+"$top/scripts/vgpu-run" --device "$device" -- vulkaninfo >"$out" 2>"$err"
 rc=$?
 if [ $rc -ne 0 ]; then
     echo "FAIL: vulkaninfo exited $rc on $device"; tail -20 "$err"; exit 1
