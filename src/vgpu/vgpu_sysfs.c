@@ -153,7 +153,7 @@ populate_at(const char *root)
    build_root = root;
    const uint16_t id = vgpu.model->pci_id;
    const char *dev = "sys/devices/" PCI_DEV;
-   char rel[256];
+   char rel[512];
    int err = 0;
 
    err |= make_dirs("dev/dri");

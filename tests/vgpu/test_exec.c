@@ -258,6 +258,23 @@ test_batch_bounds(void)
    bo_close(fd, batch);
 }
 
+/* The render TIMESTAMP is the one register userspace may read; it counts
+ * at the advertised frequency. */
+static void
+test_timestamp(void)
+{
+   struct drm_i915_reg_read r1 = { .offset = 0x2358 | I915_REG_READ_8B_WA };
+   struct drm_i915_reg_read r2 = r1;
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_REG_READ, &r1), 0);
+   usleep(20000);
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_REG_READ, &r2), 0);
+   uint64_t freq = (uint64_t)get_param(fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY);
+   uint64_t ticks = r2.val - r1.val;
+   /* usleep sleeps at least 20 ms: at least 10 ms worth of ticks. */
+   CHECK(r2.val > r1.val && ticks >= freq / 100, "%llu ticks in 20 ms at %llu Hz",
+         (unsigned long long)ticks, (unsigned long long)freq);
+}
+
 int
 main(void)
 {
@@ -270,6 +287,7 @@ main(void)
    test_page_fault();
    test_runaway_batch();
    test_batch_bounds();
+   test_timestamp();
    close(fd);
    return test_finish("test_exec");
 }
