@@ -79,7 +79,7 @@ vgpu_unredirect_path(char *resolved)
 static int
 make_dirs(const char *rel)
 {
-   char path[512];
+   char path[PATH_MAX];
    snprintf(path, sizeof(path), "%s/%s", build_root, rel);
    for (char *p = path + strlen(build_root) + 1; *p; p++) {
       if (*p != '/')
@@ -99,7 +99,7 @@ write_file(const char *rel, const char *fmt, ...)
 static int
 write_file(const char *rel, const char *fmt, ...)
 {
-   char path[512], text[512];
+   char path[PATH_MAX], text[512];
    snprintf(path, sizeof(path), "%s/%s", build_root, rel);
    va_list ap;
    va_start(ap, fmt);
@@ -117,7 +117,7 @@ write_file(const char *rel, const char *fmt, ...)
 static int
 make_link(const char *rel, const char *target)
 {
-   char path[512];
+   char path[PATH_MAX];
    snprintf(path, sizeof(path), "%s/%s", build_root, rel);
    return symlink(target, path);
 }
@@ -136,7 +136,7 @@ write_pci_config(void)
    config[0x2c] = 0x86; config[0x2d] = 0x80;
    config[0x2e] = SUBSYSTEM_DEVICE & 0xff; config[0x2f] = SUBSYSTEM_DEVICE >> 8;
 
-   char path[512];
+   char path[PATH_MAX];
    snprintf(path, sizeof(path), "%s/sys/devices/" PCI_DEV "/config",
             build_root);
    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
