@@ -94,7 +94,7 @@
 
 static const struct devinfo devinfo_table[] = {
    DEV(0x0152, IVB_GT1, "Intel(R) HD Graphics 2500", "IVB GT1"),
-   DEV(0x0156, IVB_GT1, "Intel(R) HD Graphics 2500", "IVB GT1"),
+   DEV(0x0156, IVB_GT1, "Intel(R) HD Graphics", "IVB GT1"),
    DEV(0x015a, IVB_GT1, "Intel(R) HD Graphics", "IVB GT1"),
    DEV(0x0162, IVB_GT2, "Intel(R) HD Graphics 4000", "IVB GT2"),
    DEV(0x0166, IVB_GT2, "Intel(R) HD Graphics 4000", "IVB GT2"),

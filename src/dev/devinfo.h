@@ -26,7 +26,7 @@ struct devinfo {
                                  * reported to applications */
    uint8_t ver;                 /* 7, 8, 9, 11, 12 */
    uint8_t verx10;              /* 70, 75, 80, 90, 110, 120 */
-   uint8_t gt;
+   uint8_t gt;                  /* 1-4; GT0.5/GT1.5 parts count as 1 */
    bool is_lp;                  /* Atom-class parts (BYT, CHV, BXT, GLK, EHL) */
    bool has_llc;
    bool has_full_ppgtt;         /* per-process GTT: softpin usable */

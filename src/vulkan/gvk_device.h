@@ -1,0 +1,60 @@
+#ifndef GVK_DEVICE_H
+#define GVK_DEVICE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gvk_entrypoints.h"
+#include "gvk_object.h"
+
+struct gvk_physical_device;
+struct gvk_device;
+
+struct gvk_queue {
+   struct gvk_object base;             /* dispatchable: loader data first */
+   struct gvk_device *device;
+   VkDeviceQueueCreateFlags flags;
+   uint32_t syncobj;                   /* signalled by each submission */
+   pthread_mutex_t lock;               /* vkQueue* are externally synced,
+                                        * vkDeviceWaitIdle is not */
+};
+
+struct gvk_device {
+   struct gvk_object base;
+   struct gvk_physical_device *pdev;
+   uint32_t api_version;
+   struct gvk_extension_set enabled;   /* device extensions enabled */
+   int fd;
+   uint32_t ctx_id;                    /* i915 context: render engine only */
+   struct gvk_queue queue;
+
+   /* The batch of an empty submission: MI_BATCH_BUFFER_END. */
+   uint32_t idle_batch;
+   void *idle_batch_map;
+   uint64_t idle_batch_addr;           /* softpinned address (Gen8+) */
+
+   atomic_bool lost;
+};
+
+static inline struct gvk_device *
+gvk_device_from_handle(VkDevice h)
+{
+   return (struct gvk_device *)h;
+}
+
+static inline struct gvk_queue *
+gvk_queue_from_handle(VkQueue h)
+{
+   return (struct gvk_queue *)h;
+}
+
+VkResult gvk_queue_init(struct gvk_queue *queue, struct gvk_device *device,
+                        VkDeviceQueueCreateFlags flags);
+void gvk_queue_finish(struct gvk_queue *queue);
+
+/* Marks the device lost (once, logged) and returns VK_ERROR_DEVICE_LOST. */
+VkResult gvk_device_set_lost(struct gvk_device *device, const char *why);
+
+#endif

@@ -1,0 +1,25 @@
+/* The driver's logging helper and GENVK_DEBUG flags.  Messages go through
+ * src/util's log (prefix "genvk"). */
+#ifndef GVK_LOG_H
+#define GVK_LOG_H
+
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#include "log.h"
+
+enum gvk_debug_flag {
+   GVK_DEBUG_STARTUP = 1u << 0,  /* each render node probed, and why skipped */
+   GVK_DEBUG_SUBMIT  = 1u << 1,  /* each execbuffer2 and its result */
+};
+
+/* GENVK_DEBUG parsed once per process. */
+uint64_t gvk_debug_flags(void);
+
+#define gvk_debug(flag) ((gvk_debug_flags() & GVK_DEBUG_##flag) != 0)
+
+/* Logs why a command fails with result, and returns result. */
+VkResult gvk_fail(VkResult result, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+#endif

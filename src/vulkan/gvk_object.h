@@ -1,0 +1,27 @@
+/* The base every driver object embeds as its first member. */
+#ifndef GVK_OBJECT_H
+#define GVK_OBJECT_H
+
+#include <vulkan/vk_icd.h>
+#include <vulkan/vulkan_core.h>
+
+struct gvk_object {
+   /* First word of a dispatchable handle: the loader checks the magic, then
+    * stores its dispatch table pointer here (loader-ICD interface, "ICD
+    * dispatchable object creation").  Kept in every object so that one base
+    * serves all. */
+   VK_LOADER_DATA loader_data;
+   VkObjectType type;
+   /* Callbacks the object was allocated with; it is freed with them. */
+   VkAllocationCallbacks alloc;
+};
+
+/* Allocates a zeroed object of size bytes whose first member is a struct
+ * gvk_object, with the allocator gvk_pick_alloc(parent, own). */
+void *gvk_object_create(const VkAllocationCallbacks *parent,
+                        const VkAllocationCallbacks *own, size_t size,
+                        VkObjectType type, VkSystemAllocationScope scope);
+
+void gvk_object_destroy(struct gvk_object *obj);
+
+#endif

@@ -1,0 +1,698 @@
+#include "gvk_physical_device.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <i915_drm.h>
+#include <xf86drm.h>
+
+#include "gvk_alloc.h"
+#include "gvk_i915.h"
+#include "gvk_instance.h"
+#include "gvk_log.h"
+#include "gvk_outarray.h"
+#include "macros.h"
+
+#define INTEL_VENDOR_ID 0x8086
+#define MAX_DRM_DEVICES 64
+
+struct probe {
+   int fd;
+   const char *path;
+   struct gvk_physical_device *pdev;
+   const VkAllocationCallbacks *alloc;
+};
+
+/* Features the driver cannot work without; NULL when all are present. */
+static const char *
+missing_kernel_feature(int fd, const struct devinfo *info)
+{
+   int value = 0;
+   if (gvk_i915_getparam(fd, I915_PARAM_HAS_EXECBUF2, &value) || !value)
+      return "I915_PARAM_HAS_EXECBUF2";
+   if (gvk_i915_getparam(fd, I915_PARAM_HAS_EXEC_FENCE_ARRAY, &value) || !value)
+      return "I915_PARAM_HAS_EXEC_FENCE_ARRAY (Linux 4.14+)";
+   uint64_t cap = 0;
+   if (drmGetCap(fd, DRM_CAP_SYNCOBJ, &cap) || !cap)
+      return "DRM_CAP_SYNCOBJ (Linux 4.14+)";
+   /* Full-PPGTT generations place every buffer at a fixed address. */
+   if (info->has_full_ppgtt &&
+       (gvk_i915_getparam(fd, I915_PARAM_HAS_EXEC_SOFTPIN, &value) || !value))
+      return "I915_PARAM_HAS_EXEC_SOFTPIN";
+   uint32_t ctx;
+   if (gvk_i915_context_create(fd, &ctx))
+      return "I915_CONTEXT_PARAM_ENGINES (Linux 5.3+)";
+   gvk_i915_context_destroy(fd, ctx);
+   return NULL;
+}
+
+static unsigned
+popcount_bytes(const uint8_t *bytes, size_t n)
+{
+   unsigned count = 0;
+   for (size_t i = 0; i < n; i++)
+      count += __builtin_popcount(bytes[i]);
+   return count;
+}
+
+/* Topology the kernel reports (fused-off parts differ from the table). */
+static int
+query_topology(struct probe *p)
+{
+   struct drm_i915_query_topology_info *topo;
+   size_t size;
+   int ret = gvk_i915_query(p->fd, DRM_I915_QUERY_TOPOLOGY_INFO, p->alloc,
+                            (void **)&topo, &size);
+   if (ret)
+      return ret;
+
+   struct gvk_physical_device *pdev = p->pdev;
+   if (size < sizeof(*topo)) {
+      gvk_free(p->alloc, topo);
+      return -EINVAL;
+   }
+   size_t ss_bytes = (size_t)topo->max_slices * topo->subslice_stride;
+   size_t eu_bytes = (size_t)topo->max_slices * topo->max_subslices *
+                     topo->eu_stride;
+   if (topo->subslice_offset + ss_bytes > size ||
+       topo->eu_offset + eu_bytes > size) {
+      gvk_free(p->alloc, topo);
+      return -EINVAL;
+   }
+   unsigned slices = popcount_bytes(topo->data, (topo->max_slices + 7) / 8);
+   unsigned subslices = popcount_bytes(topo->data + topo->subslice_offset,
+                                       ss_bytes);
+   unsigned eus = popcount_bytes(topo->data + topo->eu_offset, eu_bytes);
+   gvk_free(p->alloc, topo);
+   if (!slices || !subslices || !eus)
+      return -EINVAL;
+
+   pdev->subslice_total = subslices;
+   pdev->eu_total = eus;
+   pdev->info.num_slices = slices;
+   pdev->info.subslices_per_slice = subslices / slices;
+   pdev->info.eus_per_subslice = eus / subslices;
+   return 0;
+}
+
+static int
+read_topology(struct probe *p)
+{
+   struct gvk_physical_device *pdev = p->pdev;
+   pdev->eu_total = devinfo_eu_total(&pdev->info);
+   pdev->subslice_total = devinfo_subslice_total(&pdev->info);
+   int ret = query_topology(p);
+   if (ret == 0 || ret == -ENOMEM)
+      return ret;
+
+   /* Older kernels: GETPARAM counts (Gen8+), else the table's figures. */
+   int value;
+   if (gvk_i915_getparam(p->fd, I915_PARAM_EU_TOTAL, &value) == 0 && value > 0)
+      pdev->eu_total = value;
+   if (gvk_i915_getparam(p->fd, I915_PARAM_SUBSLICE_TOTAL, &value) == 0 &&
+       value > 0)
+      pdev->subslice_total = value;
+   return 0;
+}
+
+/* 1 if the kernel lists a render engine, 0 if not, -ENOMEM.  Kernels
+ * without I915_QUERY_ENGINE_INFO (before 5.3) get the benefit of the doubt:
+ * every Gen7+ GPU has one. */
+static int
+has_render_engine(struct probe *p)
+{
+   struct drm_i915_query_engine_info *engines;
+   size_t size;
+   int ret = gvk_i915_query(p->fd, DRM_I915_QUERY_ENGINE_INFO, p->alloc,
+                            (void **)&engines, &size);
+   if (ret == -ENOMEM)
+      return ret;
+   if (ret)
+      return 1;
+   int found = 0;
+   if (size < sizeof(*engines)) {
+      gvk_free(p->alloc, engines);
+      return 1;
+   }
+   size_t fits = (size - sizeof(*engines)) / sizeof(engines->engines[0]);
+   for (uint32_t i = 0; i < engines->num_engines && i < fits; i++) {
+      if (engines->engines[i].engine.engine_class == I915_ENGINE_CLASS_RENDER)
+         found = 1;
+   }
+   gvk_free(p->alloc, engines);
+   return found;
+}
+
+static uint64_t
+system_ram(void)
+{
+   long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+   return pages > 0 && page_size > 0 ? (uint64_t)pages * page_size : 0;
+}
+
+static int
+read_memory_regions(struct probe *p)
+{
+   struct drm_i915_query_memory_regions *regions;
+   size_t size;
+   int ret = gvk_i915_query(p->fd, DRM_I915_QUERY_MEMORY_REGIONS, p->alloc,
+                            (void **)&regions, &size);
+   if (ret)
+      return ret;
+   if (size < sizeof(*regions) ||
+       sizeof(*regions) + regions->num_regions * sizeof(regions->regions[0]) >
+       size) {
+      gvk_free(p->alloc, regions);
+      return -EINVAL;
+   }
+   for (uint32_t i = 0; i < regions->num_regions; i++) {
+      const struct drm_i915_memory_region_info *r = &regions->regions[i];
+      if (r->region.memory_class == I915_MEMORY_CLASS_SYSTEM)
+         p->pdev->sys_memory_size = r->probed_size;
+      else if (r->region.memory_class == I915_MEMORY_CLASS_DEVICE)
+         p->pdev->local_memory_size = r->probed_size;
+   }
+   gvk_free(p->alloc, regions);
+   return 0;
+}
+
+/* Kernel figures override the table's; the table stays the fallback for
+ * kernels that predate each query. */
+static VkResult
+read_kernel_info(struct probe *p)
+{
+   struct gvk_physical_device *pdev = p->pdev;
+   int value;
+   if (gvk_i915_getparam(p->fd, I915_PARAM_CS_TIMESTAMP_FREQUENCY, &value) == 0 &&
+       value > 0)
+      pdev->info.timestamp_frequency = value;
+
+   uint64_t gtt_size;
+   if (gvk_i915_context_getparam(p->fd, 0, I915_CONTEXT_PARAM_GTT_SIZE,
+                                 &gtt_size) == 0 && gtt_size)
+      pdev->info.gtt_size = gtt_size;
+
+   if (read_topology(p) == -ENOMEM)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+
+   int ret = read_memory_regions(p);
+   if (ret == -ENOMEM)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (ret || !pdev->sys_memory_size)
+      pdev->sys_memory_size = system_ram();
+   return VK_SUCCESS;
+}
+
+static void
+fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
+{
+   /* Hardware limits of Gen7-Gen12; where a feature is not exposed yet the
+    * limit is the value the spec requires for an absent feature. */
+   *l = (VkPhysicalDeviceLimits){
+      .maxImageDimension1D = 16384,
+      .maxImageDimension2D = pdev->info.max_surface_size,
+      .maxImageDimension3D = 2048,
+      .maxImageDimensionCube = pdev->info.max_surface_size,
+      .maxImageArrayLayers = 2048,
+      .maxTexelBufferElements = 1u << 27,
+      .maxUniformBufferRange = 1u << 16,
+      .maxStorageBufferRange = 1u << 27,
+      .maxPushConstantsSize = 128,
+      .maxMemoryAllocationCount = UINT32_MAX,
+      .maxSamplerAllocationCount = 64 * 1024,
+      .bufferImageGranularity = 64,
+      .sparseAddressSpaceSize = 0,
+      .maxBoundDescriptorSets = 8,
+      .maxPerStageDescriptorSamplers = 16,
+      .maxPerStageDescriptorUniformBuffers = 12,
+      .maxPerStageDescriptorStorageBuffers = 4,
+      .maxPerStageDescriptorSampledImages = 16,
+      .maxPerStageDescriptorStorageImages = 4,
+      .maxPerStageDescriptorInputAttachments = 4,
+      .maxPerStageResources = 128,
+      .maxDescriptorSetSamplers = 96,
+      .maxDescriptorSetUniformBuffers = 72,
+      .maxDescriptorSetUniformBuffersDynamic = 8,
+      .maxDescriptorSetStorageBuffers = 24,
+      .maxDescriptorSetStorageBuffersDynamic = 4,
+      .maxDescriptorSetSampledImages = 96,
+      .maxDescriptorSetStorageImages = 24,
+      .maxDescriptorSetInputAttachments = 4,
+      .maxVertexInputAttributes = 16,
+      .maxVertexInputBindings = 16,
+      .maxVertexInputAttributeOffset = 2047,
+      .maxVertexInputBindingStride = 2048,
+      .maxVertexOutputComponents = 64,
+      .maxFragmentInputComponents = 64,
+      .maxFragmentOutputAttachments = 4,
+      .maxFragmentCombinedOutputResources = 4,
+      .maxComputeSharedMemorySize = 32768,
+      .maxComputeWorkGroupCount = { 65535, 65535, 65535 },
+      .maxComputeWorkGroupInvocations = 128,
+      .maxComputeWorkGroupSize = { 128, 128, 64 },
+      .subPixelPrecisionBits = 8,
+      .subTexelPrecisionBits = 8,
+      .mipmapPrecisionBits = 8,
+      .maxDrawIndexedIndexValue = (1u << 24) - 1, /* no fullDrawIndexUint32 */
+      .maxDrawIndirectCount = 1,                  /* no multiDrawIndirect */
+      .maxSamplerLodBias = 16,
+      .maxSamplerAnisotropy = 1,                  /* no samplerAnisotropy */
+      .maxViewports = 1,                          /* no multiViewport */
+      .maxViewportDimensions = { 16384, 16384 },
+      .viewportBoundsRange = { -32768, 32767 },
+      .viewportSubPixelBits = 8,
+      .minMemoryMapAlignment = 4096,
+      .minTexelBufferOffsetAlignment = 64,
+      .minUniformBufferOffsetAlignment = 64,
+      .minStorageBufferOffsetAlignment = 64,
+      .minTexelOffset = -8,
+      .maxTexelOffset = 7,
+      .minTexelGatherOffset = -8,
+      .maxTexelGatherOffset = 7,
+      .minInterpolationOffset = -0.5f,
+      .maxInterpolationOffset = 0.4375f,
+      .subPixelInterpolationOffsetBits = 4,
+      .maxFramebufferWidth = pdev->info.max_surface_size,
+      .maxFramebufferHeight = pdev->info.max_surface_size,
+      .maxFramebufferLayers = 2048,
+      .framebufferColorSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .framebufferDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .framebufferStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .framebufferNoAttachmentsSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .maxColorAttachments = 8,
+      .sampledImageColorSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .sampledImageIntegerSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .sampledImageDepthSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .sampledImageStencilSampleCounts = VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT,
+      .storageImageSampleCounts = VK_SAMPLE_COUNT_1_BIT,
+      .maxSampleMaskWords = 1,
+      .timestampComputeAndGraphics = VK_TRUE,
+      .timestampPeriod = 1e9f / (float)pdev->info.timestamp_frequency,
+      .maxClipDistances = 0,                      /* no shaderClipDistance */
+      .maxCullDistances = 0,
+      .maxCombinedClipAndCullDistances = 0,
+      .discreteQueuePriorities = 2,
+      .pointSizeRange = { 1.0f, 1.0f },           /* no largePoints */
+      .lineWidthRange = { 1.0f, 1.0f },           /* no wideLines */
+      .pointSizeGranularity = 0.0f,
+      .lineWidthGranularity = 0.0f,
+      .strictLines = VK_FALSE,
+      .standardSampleLocations = VK_TRUE,
+      .optimalBufferCopyOffsetAlignment = 128,
+      .optimalBufferCopyRowPitchAlignment = 128,
+      .nonCoherentAtomSize = 64,
+   };
+}
+
+/* Identifies the driver build and the GPU for pipeline cache blobs. */
+static void
+fill_cache_uuid(const struct gvk_physical_device *pdev, uint8_t *uuid)
+{
+   memset(uuid, 0, VK_UUID_SIZE);
+   static const char tag[] = GVK_BUILD_ID;
+   size_t n = MIN2(sizeof(tag) - 1, (size_t)VK_UUID_SIZE - 4);
+   memcpy(uuid, tag, n);
+   uuid[VK_UUID_SIZE - 4] = pdev->info.pci_id & 0xff;
+   uuid[VK_UUID_SIZE - 3] = pdev->info.pci_id >> 8;
+   uuid[VK_UUID_SIZE - 2] = pdev->revision;
+}
+
+static void
+fill_properties(struct gvk_physical_device *pdev)
+{
+   VkPhysicalDeviceProperties *props = &pdev->properties;
+   props->apiVersion = VK_MAKE_API_VERSION(0, 1, 0, VK_HEADER_VERSION);
+   props->driverVersion = VK_MAKE_VERSION(GVK_VERSION_MAJOR, GVK_VERSION_MINOR,
+                                          GVK_VERSION_PATCH);
+   props->vendorID = INTEL_VENDOR_ID;
+   props->deviceID = pdev->info.pci_id;
+   props->deviceType = pdev->info.has_local_memory
+                       ? VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU
+                       : VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+   snprintf(props->deviceName, sizeof(props->deviceName), "%s",
+            pdev->info.name);
+   fill_cache_uuid(pdev, props->pipelineCacheUUID);
+   fill_limits(pdev, &props->limits);
+   props->sparseProperties = (VkPhysicalDeviceSparseProperties){ 0 };
+}
+
+/* The driver may map at most what the GPU can address; keep a quarter of
+ * the address space and of RAM for the kernel and the rest of the system. */
+static uint64_t
+heap_size(uint64_t memory, uint64_t gtt_size)
+{
+   return MIN2(memory, gtt_size) / 4 * 3;
+}
+
+static void
+fill_memory(struct gvk_physical_device *pdev)
+{
+   VkPhysicalDeviceMemoryProperties *mem = &pdev->memory;
+   uint64_t gtt = pdev->info.gtt_size;
+
+   if (pdev->local_memory_size) {
+      mem->memoryHeapCount = 2;
+      mem->memoryHeaps[0] = (VkMemoryHeap){
+         .size = heap_size(pdev->local_memory_size, gtt),
+         .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
+      };
+      mem->memoryHeaps[1] = (VkMemoryHeap){
+         .size = heap_size(pdev->sys_memory_size, gtt),
+      };
+      mem->memoryTypeCount = 2;
+      mem->memoryTypes[0] = (VkMemoryType){
+         .propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
+         .heapIndex = 0,
+      };
+      mem->memoryTypes[1] = (VkMemoryType){
+         .propertyFlags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                          VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+                          VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+         .heapIndex = 1,
+      };
+      return;
+   }
+
+   /* Integrated: one heap of system memory.  With an LLC the GPU snoops
+    * CPU caches, so mappings are cached and coherent; without one they are
+    * write-combined and still coherent. */
+   mem->memoryHeapCount = 1;
+   mem->memoryHeaps[0] = (VkMemoryHeap){
+      .size = heap_size(pdev->sys_memory_size, gtt),
+      .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
+   };
+   mem->memoryTypeCount = 1;
+   mem->memoryTypes[0] = (VkMemoryType){
+      .propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
+                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
+                       (pdev->info.has_llc ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0),
+      .heapIndex = 0,
+   };
+}
+
+static bool
+is_i915(int fd)
+{
+   drmVersionPtr version = drmGetVersion(fd);
+   if (!version)
+      return false;
+   bool ok = strcmp(version->name, "i915") == 0;
+   drmFreeVersion(version);
+   return ok;
+}
+
+/* VK_SUCCESS with p->pdev set, VK_SUCCESS with NULL (node skipped), or
+ * VK_ERROR_OUT_OF_HOST_MEMORY. */
+static VkResult
+probe_node(struct probe *p, drmDevicePtr drm)
+{
+   uint16_t pci_id = drm->deviceinfo.pci->device_id;
+   const struct devinfo *info = devinfo_from_pci_id(pci_id);
+   if (!info) {
+      log_warn("skipping %s: PCI id 0x%04x is not a known Gen7-Gen12 GPU",
+               p->path, pci_id);
+      return VK_SUCCESS;
+   }
+   const char *missing = missing_kernel_feature(p->fd, info);
+   if (missing) {
+      log_warn("skipping %s (%s): the kernel lacks %s", p->path, info->name,
+               missing);
+      return VK_SUCCESS;
+   }
+
+   struct gvk_physical_device *pdev =
+      gvk_object_create(p->alloc, NULL, sizeof(*pdev),
+                        VK_OBJECT_TYPE_PHYSICAL_DEVICE,
+                        VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   if (!pdev)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   p->pdev = pdev;
+   snprintf(pdev->path, sizeof(pdev->path), "%s", p->path);
+   pdev->info = *info;
+   pdev->revision = drm->deviceinfo.pci->revision_id;
+
+   int render = has_render_engine(p);
+   VkResult result = render < 0 ? VK_ERROR_OUT_OF_HOST_MEMORY
+                                : read_kernel_info(p);
+   if (result != VK_SUCCESS || render == 0) {
+      if (render == 0)
+         log_warn("skipping %s (%s): the kernel reports no render engine",
+                  p->path, info->name);
+      gvk_object_destroy(&pdev->base);
+      p->pdev = NULL;
+      return result;
+   }
+   fill_properties(pdev);
+   fill_memory(pdev);
+
+   if (gvk_debug(STARTUP))
+      log_info("%s: %s, PCI id 0x%04x rev %u, Gen%u (verx10 %u), %u EUs in "
+               "%u subslices, timestamp %llu Hz, GTT %llu MiB",
+               p->path, info->name, pci_id, pdev->revision, info->ver,
+               info->verx10, pdev->eu_total, pdev->subslice_total,
+               (unsigned long long)pdev->info.timestamp_frequency,
+               (unsigned long long)(pdev->info.gtt_size >> 20));
+   return VK_SUCCESS;
+}
+
+static VkResult
+probe_drm_device(struct gvk_instance *instance, drmDevicePtr drm,
+                 struct gvk_physical_device **out)
+{
+   *out = NULL;
+   if (!(drm->available_nodes & (1 << DRM_NODE_RENDER)) ||
+       drm->bustype != DRM_BUS_PCI ||
+       drm->deviceinfo.pci->vendor_id != INTEL_VENDOR_ID)
+      return VK_SUCCESS;
+
+   const char *path = drm->nodes[DRM_NODE_RENDER];
+   int fd = open(path, O_RDWR | O_CLOEXEC);
+   if (fd < 0) {
+      log_warn("skipping %s: cannot open it: %s", path, strerror(errno));
+      return VK_SUCCESS;
+   }
+   if (!is_i915(fd)) {
+      if (gvk_debug(STARTUP))
+         log_info("skipping %s: its kernel driver is not i915", path);
+      close(fd);
+      return VK_SUCCESS;
+   }
+   struct probe p = { .fd = fd, .path = path, .alloc = &instance->base.alloc };
+   VkResult result = probe_node(&p, drm);
+   close(fd);
+   if (p.pdev)
+      p.pdev->instance = instance;
+   *out = p.pdev;
+   return result;
+}
+
+VkResult
+gvk_enumerate_physical_devices(struct gvk_instance *instance)
+{
+   drmDevicePtr devices[MAX_DRM_DEVICES];
+   /* Without the flag libdrm leaves revision_id at 0xff. */
+   int count = drmGetDevices2(DRM_DEVICE_GET_PCI_REVISION, devices,
+                              ARRAY_SIZE(devices));
+   if (count <= 0) {
+      if (gvk_debug(STARTUP))
+         log_info("no DRM device found (drmGetDevices2: %d)", count);
+      instance->enumerated = true;
+      return VK_SUCCESS;
+   }
+
+   const VkAllocationCallbacks *alloc = &instance->base.alloc;
+   struct gvk_physical_device **list =
+      gvk_zalloc(alloc, sizeof(*list) * count,
+                 VK_SYSTEM_ALLOCATION_SCOPE_INSTANCE);
+   VkResult result = list ? VK_SUCCESS : VK_ERROR_OUT_OF_HOST_MEMORY;
+   uint32_t n = 0;
+   for (int i = 0; i < count && result == VK_SUCCESS; i++) {
+      struct gvk_physical_device *pdev;
+      result = probe_drm_device(instance, devices[i], &pdev);
+      if (pdev)
+         list[n++] = pdev;
+   }
+   drmFreeDevices(devices, count);
+
+   if (result != VK_SUCCESS) {
+      for (uint32_t i = 0; i < n; i++)
+         gvk_physical_device_destroy(list[i]);
+      gvk_free(alloc, list);
+      return result;
+   }
+   instance->physical_devices = list;
+   instance->physical_device_count = n;
+   instance->enumerated = true;
+   return VK_SUCCESS;
+}
+
+void
+gvk_physical_device_destroy(struct gvk_physical_device *pdev)
+{
+   gvk_object_destroy(&pdev->base);
+}
+
+/* ---- vkGetPhysicalDevice* ---- */
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
+                                VkPhysicalDeviceProperties *pProperties)
+{
+   *pProperties = gvk_physical_device_from_handle(physicalDevice)->properties;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
+                                 VkPhysicalDeviceProperties2 *pProperties)
+{
+   /* No device extension is exposed, so no structure may be chained. */
+   gvk_GetPhysicalDeviceProperties(physicalDevice, &pProperties->properties);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
+                              VkPhysicalDeviceFeatures *pFeatures)
+{
+   /* Nothing beyond the Vulkan 1.0 objects works yet. */
+   *pFeatures = (VkPhysicalDeviceFeatures){ 0 };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
+                               VkPhysicalDeviceFeatures2 *pFeatures)
+{
+   gvk_GetPhysicalDeviceFeatures(physicalDevice, &pFeatures->features);
+}
+
+static const VkQueueFamilyProperties gvk_queue_family = {
+   .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT |
+                 VK_QUEUE_TRANSFER_BIT,
+   .queueCount = 1,
+   /* The command streamer TIMESTAMP register counts 36 bits. */
+   .timestampValidBits = 36,
+   .minImageTransferGranularity = { 1, 1, 1 },
+};
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceQueueFamilyProperties(VkPhysicalDevice physicalDevice,
+                                           uint32_t *pCount,
+                                           VkQueueFamilyProperties *pProps)
+{
+   struct gvk_outarray out = gvk_outarray_init(pProps, sizeof(*pProps), pCount);
+   VkQueueFamilyProperties *p = gvk_outarray_next(&out);
+   if (p)
+      *p = gvk_queue_family;
+   gvk_outarray_finish(&out);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
+                                            uint32_t *pCount,
+                                            VkQueueFamilyProperties2 *pProps)
+{
+   struct gvk_outarray out = gvk_outarray_init(pProps, sizeof(*pProps), pCount);
+   VkQueueFamilyProperties2 *p = gvk_outarray_next(&out);
+   if (p)
+      p->queueFamilyProperties = gvk_queue_family;
+   gvk_outarray_finish(&out);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
+                                      VkPhysicalDeviceMemoryProperties *pMem)
+{
+   *pMem = gvk_physical_device_from_handle(physicalDevice)->memory;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
+                                       VkPhysicalDeviceMemoryProperties2 *pMem)
+{
+   gvk_GetPhysicalDeviceMemoryProperties(physicalDevice,
+                                         &pMem->memoryProperties);
+}
+
+/* No format can be sampled, rendered or copied yet: report no features
+ * rather than promise what the driver cannot do. */
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice,
+                                      VkFormat format,
+                                      VkFormatProperties *pProps)
+{
+   *pProps = (VkFormatProperties){ 0 };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice,
+                                       VkFormat format,
+                                       VkFormatProperties2 *pProps)
+{
+   gvk_GetPhysicalDeviceFormatProperties(physicalDevice, format,
+                                         &pProps->formatProperties);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice,
+                                           VkFormat format, VkImageType type,
+                                           VkImageTiling tiling,
+                                           VkImageUsageFlags usage,
+                                           VkImageCreateFlags flags,
+                                           VkImageFormatProperties *pProps)
+{
+   *pProps = (VkImageFormatProperties){ 0 };
+   return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_GetPhysicalDeviceImageFormatProperties2(
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+   VkImageFormatProperties2 *pProps)
+{
+   pProps->imageFormatProperties = (VkImageFormatProperties){ 0 };
+   return VK_ERROR_FORMAT_NOT_SUPPORTED;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceSparseImageFormatProperties(
+   VkPhysicalDevice physicalDevice, VkFormat format, VkImageType type,
+   VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+   VkImageTiling tiling, uint32_t *pCount,
+   VkSparseImageFormatProperties *pProps)
+{
+   *pCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceSparseImageFormatProperties2(
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo, uint32_t *pCount,
+   VkSparseImageFormatProperties2 *pProps)
+{
+   *pCount = 0;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice,
+                                       const char *pLayerName,
+                                       uint32_t *pCount,
+                                       VkExtensionProperties *pProps)
+{
+   if (pLayerName)
+      return VK_ERROR_LAYER_NOT_PRESENT;
+   struct gvk_physical_device *pdev =
+      gvk_physical_device_from_handle(physicalDevice);
+   struct gvk_outarray out = gvk_outarray_init(pProps, sizeof(*pProps), pCount);
+   for (int i = GVK_DEVICE_EXT_FIRST; i < GVK_EXT_COUNT; i++) {
+      if (!pdev->supported.has[i])
+         continue;
+      VkExtensionProperties *p = gvk_outarray_next(&out);
+      if (p)
+         *p = gvk_extensions[i];
+   }
+   return gvk_outarray_finish(&out);
+}

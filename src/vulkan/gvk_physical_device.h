@@ -1,0 +1,45 @@
+#ifndef GVK_PHYSICAL_DEVICE_H
+#define GVK_PHYSICAL_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "devinfo.h"
+#include "gvk_entrypoints.h"
+#include "gvk_object.h"
+
+struct gvk_instance;
+
+struct gvk_physical_device {
+   struct gvk_object base;
+   struct gvk_instance *instance;
+   char path[64];                      /* render node, reopened per device */
+
+   /* The table row, with what the kernel reports replacing the table's
+    * topology, timestamp frequency and GTT size. */
+   struct devinfo info;
+   uint8_t revision;
+   unsigned eu_total;
+   unsigned subslice_total;
+   uint64_t sys_memory_size;           /* bytes the kernel lets us use */
+   uint64_t local_memory_size;         /* VRAM of discrete parts, else 0 */
+
+   struct gvk_extension_set supported; /* device extensions */
+   VkPhysicalDeviceProperties properties;
+   VkPhysicalDeviceMemoryProperties memory;
+};
+
+static inline struct gvk_physical_device *
+gvk_physical_device_from_handle(VkPhysicalDevice h)
+{
+   return (struct gvk_physical_device *)h;
+}
+
+/* Fills instance->physical_devices from every i915 render node.  Devices
+ * that cannot be used are skipped with one log line; only running out of
+ * host memory fails. */
+VkResult gvk_enumerate_physical_devices(struct gvk_instance *instance);
+
+void gvk_physical_device_destroy(struct gvk_physical_device *pdev);
+
+#endif

@@ -1,0 +1,99 @@
+/* A GPU fault on the device's context must turn into VK_ERROR_DEVICE_LOST.
+ * White-box: links the driver statically and submits a faulting batch on
+ * the VkDevice's own i915 context, as a command buffer would. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <i915_drm.h>
+
+#include "gvk_device.h"
+#include "gvk_i915.h"
+#include "gvk_physical_device.h"
+#include "macros.h"
+
+#define SKIP 77
+#define BAD_BATCH_ADDR (2ull << 20)
+
+#define CHECK(cond) do {                                               \
+      if (!(cond)) {                                                   \
+         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
+         return 1;                                                     \
+      }                                                                \
+   } while (0)
+
+/* A batch whose first dword is no valid command: the command streamer
+ * faults, and the kernel bans the context. */
+static int
+submit_bad_batch(struct gvk_device *device)
+{
+   uint32_t handle;
+   if (gvk_i915_gem_create(device->fd, 4096, &handle))
+      return -1;
+   const struct devinfo *info = &device->pdev->info;
+   uint32_t *map = gvk_i915_gem_mmap(device->fd, handle, 4096, info->has_llc,
+                                     info->has_local_memory);
+   if (!map)
+      return -1;
+   map[0] = 0xffffffff;
+   map[1] = 0xffffffff;
+   munmap(map, 4096);
+
+   struct drm_i915_gem_exec_object2 bo = { .handle = handle };
+   if (info->has_full_ppgtt) {
+      bo.offset = gpu_addr_to_canonical(BAD_BATCH_ADDR);
+      bo.flags = EXEC_OBJECT_PINNED | EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+   }
+   struct drm_i915_gem_execbuffer2 execbuf = {
+      .buffers_ptr = (uintptr_t)&bo, .buffer_count = 1, .batch_len = 8,
+      .rsvd1 = device->ctx_id,
+   };
+   int ret = gvk_ioctl(device->fd, DRM_IOCTL_I915_GEM_EXECBUFFER2, &execbuf);
+   struct drm_i915_gem_wait wait = { .bo_handle = handle, .timeout_ns = -1 };
+   gvk_ioctl(device->fd, DRM_IOCTL_I915_GEM_WAIT, &wait);
+   gvk_i915_gem_close(device->fd, handle);
+   return ret;
+}
+
+int
+main(void)
+{
+   const VkInstanceCreateInfo ici = {
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+   };
+   VkInstance instance;
+   CHECK(gvk_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
+   uint32_t count = 1;
+   VkPhysicalDevice pdev = VK_NULL_HANDLE;
+   gvk_EnumeratePhysicalDevices(instance, &count, &pdev);
+   if (!pdev) {
+      gvk_DestroyInstance(instance, NULL);
+      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
+      return SKIP;
+   }
+
+   const float priority = 1.0f;
+   const VkDeviceQueueCreateInfo qci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+      .queueCount = 1, .pQueuePriorities = &priority,
+   };
+   const VkDeviceCreateInfo dci = {
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
+   };
+   VkDevice device;
+   CHECK(gvk_CreateDevice(pdev, &dci, NULL, &device) == VK_SUCCESS);
+   VkQueue queue;
+   gvk_GetDeviceQueue(device, 0, 0, &queue);
+   CHECK(gvk_QueueWaitIdle(queue) == VK_SUCCESS);
+
+   CHECK(submit_bad_batch(gvk_device_from_handle(device)) == 0);
+   CHECK(gvk_DeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST);
+   /* Lost stays lost. */
+   CHECK(gvk_QueueWaitIdle(queue) == VK_ERROR_DEVICE_LOST);
+
+   gvk_DestroyDevice(device, NULL);
+   gvk_DestroyInstance(instance, NULL);
+   printf("fault on the device's context reported as VK_ERROR_DEVICE_LOST\n");
+   return 0;
+}
