@@ -6,9 +6,10 @@
 uint32_t
 vgpu_handle_alloc(struct vgpu_handle_table *t, void *obj)
 {
-   for (uint32_t i = 0; i < t->size; i++) {
+   for (uint32_t i = t->first_free; i < t->size; i++) {
       if (!t->slots[i]) {
          t->slots[i] = obj;
+         t->first_free = i + 1;
          return i + 1;
       }
    }
@@ -21,6 +22,7 @@ vgpu_handle_alloc(struct vgpu_handle_table *t, void *obj)
    uint32_t handle = t->size + 1;
    t->size = new_size;
    t->slots[handle - 1] = obj;
+   t->first_free = handle;
    return handle;
 }
 
@@ -36,8 +38,11 @@ void *
 vgpu_handle_remove(struct vgpu_handle_table *t, uint32_t handle)
 {
    void *obj = vgpu_handle_get(t, handle);
-   if (obj)
+   if (obj) {
       t->slots[handle - 1] = NULL;
+      if (handle - 1 < t->first_free)
+         t->first_free = handle - 1;
+   }
    return obj;
 }
 
@@ -47,4 +52,5 @@ vgpu_handle_table_fini(struct vgpu_handle_table *t)
    free(t->slots);
    t->slots = NULL;
    t->size = 0;
+   t->first_free = 0;
 }

@@ -440,8 +440,12 @@ ioctl(int fd, unsigned long request, ...)
 
    pthread_mutex_lock(&vgpu.lock);
    struct vgpu_fd_entry entry = vgpu_fd_get(fd);
-   int ret = entry.kind == VGPU_FD_RENDER_NODE ?
-      vgpu_ioctl(entry.file, request, arg) : -ENOTTY;
+   int ret;
+   switch (entry.kind) {
+   case VGPU_FD_RENDER_NODE: ret = vgpu_ioctl(entry.file, request, arg); break;
+   case VGPU_FD_SYNC_FILE: ret = vgpu_sync_file_ioctl(request, arg); break;
+   default: ret = -ENOTTY; break;
+   }
    pthread_mutex_unlock(&vgpu.lock);
    if (ret < 0) {
       errno = -ret;

@@ -84,6 +84,7 @@ struct vgpu_context {
 struct vgpu_handle_table {
    void **slots;               /* handle - 1 -> object, NULL when free */
    uint32_t size;
+   uint32_t first_free;        /* no free slot below this index */
 };
 
 /* Returns the new handle, or 0 when out of memory. */
@@ -198,6 +199,8 @@ void vgpu_syncobj_signal(struct vgpu_syncobj *s, uint64_t point);
 bool vgpu_syncobj_has_point(const struct vgpu_syncobj *s, uint64_t point);
 void vgpu_file_close_syncobjs(struct vgpu_file *file);
 int vgpu_sync_file_create(void);
+/* Ioctls on a sync_file descriptor (linux/sync_file.h). */
+int vgpu_sync_file_ioctl(unsigned long request, void *arg);
 
 /* vgpu_context.c */
 struct vgpu_context *vgpu_context_lookup(struct vgpu_file *file, uint32_t id);

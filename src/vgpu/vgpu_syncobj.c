@@ -6,11 +6,13 @@
  * wakes when another thread's submit or signal attaches it. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <drm.h>
+#include <linux/sync_file.h>
 
 #include "vgpu_priv.h"
 
@@ -80,6 +82,44 @@ vgpu_sync_file_create(void)
       return -errno;
    vgpu_fd_set(fd, (struct vgpu_fd_entry){ .kind = VGPU_FD_SYNC_FILE });
    return fd;
+}
+
+/* Every sync_file vgpu hands out is signalled, so a merge is a new
+ * signalled sync_file and the info reports status 1 with no fence list. */
+int
+vgpu_sync_file_ioctl(unsigned long request, void *arg)
+{
+   switch (request) {
+   case SYNC_IOC_MERGE: {
+      struct sync_merge_data m;
+      int ret = vgpu_copy_from_user(&m, (uintptr_t)arg, sizeof(m));
+      if (ret)
+         return ret;
+      if (m.flags || m.pad)
+         return -EINVAL;
+      if (vgpu_fd_get(m.fd2).kind != VGPU_FD_SYNC_FILE)
+         return -EINVAL;
+      m.fence = vgpu_sync_file_create();
+      if (m.fence < 0)
+         return m.fence;
+      return vgpu_copy_to_user((uintptr_t)arg, &m, sizeof(m));
+   }
+   case SYNC_IOC_FILE_INFO: {
+      struct sync_file_info info;
+      int ret = vgpu_copy_from_user(&info, (uintptr_t)arg, sizeof(info));
+      if (ret)
+         return ret;
+      if (info.flags || info.pad)
+         return -EINVAL;
+      memset(info.name, 0, sizeof(info.name));
+      memcpy(info.name, "vgpu", 4);
+      info.status = 1;
+      info.num_fences = 0;
+      return vgpu_copy_to_user((uintptr_t)arg, &info, sizeof(info));
+   }
+   default:
+      return -ENOTTY;
+   }
 }
 
 int

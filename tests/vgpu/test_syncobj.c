@@ -2,6 +2,7 @@
  * FOR_SUBMIT and absolute timeouts, a waiter woken by another thread's
  * signal, TRANSFER, QUERY, sync_file export/import and fences attached by
  * EXECBUFFER2. */
+#include <linux/sync_file.h>
 #include <poll.h>
 #include <pthread.h>
 
@@ -194,6 +195,16 @@ test_execbuffer_fences(void)
    int out_fence = (int)(eb.rsvd2 >> 32);
    struct pollfd pfd = { .fd = out_fence, .events = POLLIN };
    CHECK(out_fence > 2 && poll(&pfd, 1, 1000) == 1, "out-fence %d not ready", out_fence);
+
+   /* sync_file ioctls: merging two gives a third; info says signalled. */
+   struct sync_merge_data merge = { .name = "test", .fd2 = out_fence };
+   CHECK_ERR(xioctl(out_fence, SYNC_IOC_MERGE, &merge), 0);
+   struct sync_file_info info = { 0 };
+   CHECK_ERR(xioctl(merge.fence, SYNC_IOC_FILE_INFO, &info), 0);
+   CHECK(info.status == 1, "merged sync_file status %d", info.status);
+   merge.fd2 = fd;
+   CHECK_ERR(xioctl(out_fence, SYNC_IOC_MERGE, &merge), EINVAL);
+   close(merge.fence);
 
    /* Waiting on a point nobody will submit is refused at submit time. */
    fences[0].flags = I915_EXEC_FENCE_WAIT;
