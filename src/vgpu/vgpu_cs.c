@@ -243,6 +243,9 @@ step(struct cs *cs)
    const uint32_t *dw = gpu_ptr(cs, cs->ip, (uint64_t)len * 4, "command fetch");
    if (!dw)
       return false;
+   vgpu_rules_check(cs->exec, &cs->exec->ctx->rules, dw, len, cs->ip);
+   if (cs->exec->fault)
+      return false;
 
    if (CMD_TYPE(dw[0]) == CMD_TYPE_MI) {
       switch (MI_OPCODE(dw[0])) {
@@ -274,6 +277,7 @@ vgpu_cs_execute(struct vgpu_exec *exec)
          return;
       }
    }
+   vgpu_rules_batch_start(&ctx->rules);
    struct cs cs = {
       .exec = exec,
       .regs = ctx->regs,

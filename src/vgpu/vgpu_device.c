@@ -97,6 +97,9 @@ vgpu_init_once(void)
    vgpu.model = choose_model();
    vgpu.info = devinfo_from_pci_id(vgpu.model->pci_id);
    vgpu.capture_dir = getenv("VGPU_CAPTURE");
+   const char *exec = getenv("VGPU_EXEC");
+   vgpu.execute = !(exec && strcmp(exec, "0") == 0);
+   vgpu_rules_init_from_env();
    vgpu.next_mmap_offset = 1ull << 20;
    vgpu.next_context_id = 1;
 

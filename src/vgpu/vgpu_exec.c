@@ -533,7 +533,9 @@ prepare_and_run(struct vgpu_file *file, struct drm_i915_gem_execbuffer2 *eb,
 
    if (vgpu.capture_dir)
       vgpu_capture_exec(exec, (uint32_t)eb->rsvd1);
-   vgpu_cs_execute(exec);
+   /* VGPU_EXEC=0 measures a driver's CPU cost: batches retire unrun. */
+   if (vgpu.execute)
+      vgpu_cs_execute(exec);
    retire(exec, &fences);
    fences_fini(&fences);
    return 0;

@@ -62,6 +62,22 @@ struct vgpu_vm {
    unsigned num_bindings, cap_bindings;
 };
 
+/* What the hardware-rule checker (vgpu_rules.c) remembers per context. */
+struct vgpu_rules_state {
+   uint8_t constants_stale;     /* stages whose CONSTANT must be re-sent */
+   bool stalled;                /* a CS stall since the last work */
+   bool write_flushed;          /* write caches flushed with a stall */
+   bool read_invalidated;       /* ...and read caches invalidated after */
+   bool rendering;              /* a 3DPRIMITIVE since the last CS stall */
+   bool pipeline_known;
+   int pipeline;                /* PIPELINE_SELECT: 0 3D, 1 media, 2 GPGPU */
+   uint32_t last_vfe[16];       /* last MEDIA_VFE_STATE, to see changes */
+   unsigned last_vfe_len;
+};
+
+enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };
+extern enum vgpu_rules_mode vgpu_rules_mode;
+
 #define VGPU_MAX_ENGINES 64
 #define VGPU_NUM_REGS (0x40000 / 4)   /* MMIO dwords modelled per context */
 
@@ -76,6 +92,7 @@ struct vgpu_context {
    uint16_t engine_class[VGPU_MAX_ENGINES];
    uint16_t engine_instance[VGPU_MAX_ENGINES];
    uint32_t *regs;              /* context-saved MMIO state, lazily allocated */
+   struct vgpu_rules_state rules;
 };
 
 /* ---- handle tables: small integers naming objects, per file ----
@@ -134,6 +151,7 @@ struct vgpu_device {
    const struct devinfo *info;
    uint64_t debug;
    const char *capture_dir;
+   bool execute;                  /* VGPU_EXEC=0 retires batches unrun */
    unsigned capture_seq;
    uint64_t next_mmap_offset;
    uint32_t next_context_id;
@@ -297,6 +315,14 @@ void vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why);
 
 /* vgpu_cs.c: runs the batch; on return exec->fault says whether it hung. */
 void vgpu_cs_execute(struct vgpu_exec *exec);
+
+/* vgpu_rules.c */
+struct vgpu_exec;
+void vgpu_rules_init_from_env(void);
+void vgpu_rules_batch_start(struct vgpu_rules_state *st);
+/* Checks one command before it executes. */
+void vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                      const uint32_t *dw, unsigned len, uint64_t addr);
 
 /* vgpu_capture.c */
 void vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id);

@@ -1,0 +1,272 @@
+/* The hardware-rule checker: PRM programming rules of the form "before X,
+ * Y must have happened", checked on every command the command streamer
+ * executes.  Each rule lives here once, with its PRM reference; a violation
+ * names the rule, the packet and its address.  VGPU_RULES=off|warn|error
+ * (default warn); with error, a violation is treated as the GPU hang it
+ * may cause on silicon, so the driver sees its device lost.
+ *
+ * State a rule tracks lives in the context (struct vgpu_rules_state): the
+ * kernel saves and restores it with the context.  Cache and stall state
+ * start clean in every batch because i915 flushes and invalidates around
+ * each request. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "macros.h"
+#include "vgpu_cmd.h"
+#include "vgpu_priv.h"
+
+struct rule {
+   const char *name;
+   const char *prm;    /* where the rule is written */
+   const char *text;
+};
+
+enum rule_id {
+   RULE_PUSH_CONSTANT_REALLOC,
+   RULE_VFE_STATE_STALL,
+   RULE_PIPELINE_SELECT_FLUSH,
+   RULE_GEN7_3DPRIM_REG_READ,
+};
+
+static const struct rule rules[] = {
+   [RULE_PUSH_CONSTANT_REALLOC] = {
+      "push-constant-realloc",
+      "PRM Vol. 2a, 3DSTATE_PUSH_CONSTANT_ALLOC_VS/HS/DS/GS/PS (Gen7+)",
+      "after 3DSTATE_PUSH_CONSTANT_ALLOC_xS, 3DSTATE_CONSTANT_xS must be "
+      "programmed again before the next 3DPRIMITIVE",
+   },
+   [RULE_VFE_STATE_STALL] = {
+      "vfe-state-stall",
+      "PRM Vol. 2a, MEDIA_VFE_STATE programming note (Gen7+)",
+      "a stalling PIPE_CONTROL is required before MEDIA_VFE_STATE unless "
+      "only scoreboard state changes",
+   },
+   [RULE_PIPELINE_SELECT_FLUSH] = {
+      "pipeline-select-flush",
+      "PRM Vol. 2a, PIPELINE_SELECT programming note (Gen9+)",
+      "before PIPELINE_SELECT changes the pipeline, a stalling PIPE_CONTROL "
+      "must flush the render target, depth and data caches and a "
+      "PIPE_CONTROL must invalidate the texture, constant, state and "
+      "instruction caches",
+   },
+   [RULE_GEN7_3DPRIM_REG_READ] = {
+      "gen7-3dprim-register-read",
+      "shared/design/HARDWARE-NOTES.md section 1; IVB/HSW PRM Vol. 2a, "
+      "MI_STORE_REGISTER_MEM",
+      "on Gen7/7.5, MI_STORE_REGISTER_MEM of a 3DPRIM_* register while "
+      "rendering may be in flight (no stalling PIPE_CONTROL since the last "
+      "3DPRIMITIVE) can hang the GPU",
+   },
+};
+
+/* ---- command identification (top 16 bits of the header) ---- */
+#define OP_PIPELINE_SELECT 0x6904u
+#define OP_MEDIA_VFE_STATE 0x7000u
+#define OP_GPGPU_WALKER 0x7105u
+#define OP_PIPE_CONTROL 0x7a00u
+#define OP_3DPRIMITIVE 0x7b00u
+
+/* 3DSTATE_CONSTANT_{VS,HS,DS,GS,PS} and 3DSTATE_PUSH_CONSTANT_ALLOC_* in
+ * the order of the stage bits below. */
+static const uint16_t constant_ops[] = { 0x7815, 0x7819, 0x781a, 0x7816, 0x7817 };
+static const uint16_t push_alloc_ops[] = { 0x7912, 0x7913, 0x7914, 0x7915, 0x7916 };
+static const char *const stage_names[] = { "VS", "HS", "DS", "GS", "PS" };
+
+/* PIPE_CONTROL DW1 bits (identical from Gen7 to Gen12). */
+#define PC_DEPTH_CACHE_FLUSH (1u << 0)
+#define PC_STATE_CACHE_INVALIDATE (1u << 2)
+#define PC_CONSTANT_CACHE_INVALIDATE (1u << 3)
+#define PC_DC_FLUSH (1u << 5)
+#define PC_TEXTURE_CACHE_INVALIDATE (1u << 10)
+#define PC_INSTRUCTION_CACHE_INVALIDATE (1u << 11)
+#define PC_RENDER_TARGET_FLUSH (1u << 12)
+#define PC_CS_STALL (1u << 20)
+/* Gen12 flushes the data port through the HDC pipeline flush (DW0 bit 9). */
+#define PC_GEN12_HDC_PIPELINE_FLUSH (1u << 9)
+
+#define PC_WRITE_FLUSHES (PC_RENDER_TARGET_FLUSH | PC_DEPTH_CACHE_FLUSH)
+#define PC_READ_INVALIDATES (PC_TEXTURE_CACHE_INVALIDATE | \
+                             PC_CONSTANT_CACHE_INVALIDATE | \
+                             PC_STATE_CACHE_INVALIDATE | \
+                             PC_INSTRUCTION_CACHE_INVALIDATE)
+
+/* 3DPRIM_* registers (PRM Vol. 2c, render engine MMIO). */
+static bool
+is_3dprim_register(uint32_t reg)
+{
+   return reg >= 0x2420 && reg <= 0x2444;
+}
+
+enum vgpu_rules_mode vgpu_rules_mode = VGPU_RULES_WARN;
+
+void
+vgpu_rules_init_from_env(void)
+{
+   const char *v = getenv("VGPU_RULES");
+   if (!v || !*v || strcmp(v, "warn") == 0)
+      vgpu_rules_mode = VGPU_RULES_WARN;
+   else if (strcmp(v, "error") == 0)
+      vgpu_rules_mode = VGPU_RULES_ERROR;
+   else if (strcmp(v, "off") == 0)
+      vgpu_rules_mode = VGPU_RULES_OFF;
+   else
+      log_warn("VGPU_RULES=%s is not off, warn or error; using warn", v);
+}
+
+static void
+violation(struct vgpu_exec *exec, enum rule_id id, const char *packet,
+          uint64_t addr, const char *detail)
+{
+   const struct rule *r = &rules[id];
+   char reason[512];
+   snprintf(reason, sizeof(reason), "hardware rule %s violated by %s at "
+            "0x%llx: %s (%s)%s%s", r->name, packet, (unsigned long long)addr,
+            r->text, r->prm, detail ? ": " : "", detail ? detail : "");
+   log_error("%s", reason);
+   if (vgpu_rules_mode == VGPU_RULES_ERROR)
+      vgpu_exec_fault(exec, addr, "hardware rule violated (see the log)");
+}
+
+void
+vgpu_rules_batch_start(struct vgpu_rules_state *st)
+{
+   /* i915 brackets each request with flushes, invalidations and a stall. */
+   st->stalled = true;
+   st->write_flushed = true;
+   st->read_invalidated = true;
+   st->rendering = false;
+}
+
+static void
+on_pipe_control(struct vgpu_rules_state *st, const uint32_t *dw)
+{
+   const uint32_t bits = dw[1];
+   const bool data_flushed = (bits & PC_DC_FLUSH) ||
+      (vgpu.info->ver >= 12 && (dw[0] & PC_GEN12_HDC_PIPELINE_FLUSH));
+   if (bits & PC_CS_STALL) {
+      st->stalled = true;
+      if ((bits & PC_WRITE_FLUSHES) == PC_WRITE_FLUSHES && data_flushed)
+         st->write_flushed = true;
+   }
+   /* The invalidation may come with the flush or in a later PIPE_CONTROL. */
+   if (st->write_flushed && (bits & PC_READ_INVALIDATES) == PC_READ_INVALIDATES)
+      st->read_invalidated = true;
+}
+
+static void
+on_work(struct vgpu_rules_state *st)
+{
+   st->stalled = false;
+   st->write_flushed = false;
+   st->read_invalidated = false;
+}
+
+static void
+on_pipeline_select(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                   const uint32_t *dw, uint64_t addr)
+{
+   /* Gen9+ applies the selection only under its mask bits. */
+   if (vgpu.info->ver >= 9 && !(dw[0] & (3u << 8)))
+      return;
+   int pipeline = dw[0] & 3;
+   if (vgpu.info->ver >= 9 && st->pipeline_known && pipeline != st->pipeline &&
+       !(st->write_flushed && st->read_invalidated))
+      violation(exec, RULE_PIPELINE_SELECT_FLUSH, "PIPELINE_SELECT", addr,
+                st->write_flushed ? "read caches not invalidated"
+                                  : "write caches not flushed with a CS stall");
+   st->pipeline = pipeline;
+   st->pipeline_known = true;
+}
+
+static void
+on_vfe_state(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+             const uint32_t *dw, unsigned len, uint64_t addr)
+{
+   const unsigned n = MIN2(len, ARRAY_SIZE(st->last_vfe));
+   bool unchanged = st->last_vfe_len == n &&
+                    memcmp(st->last_vfe, dw, n * sizeof(uint32_t)) == 0;
+   if (!st->stalled && !unchanged)
+      violation(exec, RULE_VFE_STATE_STALL, "MEDIA_VFE_STATE", addr, NULL);
+   memcpy(st->last_vfe, dw, n * sizeof(uint32_t));
+   st->last_vfe_len = n;
+}
+
+static void
+on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+               uint64_t addr)
+{
+   for (unsigned s = 0; s < ARRAY_SIZE(stage_names); s++) {
+      if (st->constants_stale & (1u << s)) {
+         char detail[64];
+         snprintf(detail, sizeof(detail), "3DSTATE_CONSTANT_%s not re-sent",
+                  stage_names[s]);
+         violation(exec, RULE_PUSH_CONSTANT_REALLOC, "3DPRIMITIVE", addr, detail);
+      }
+   }
+   st->constants_stale = 0;
+   st->rendering = true;
+   on_work(st);
+}
+
+static void
+on_store_register_mem(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                      const uint32_t *dw, uint64_t addr)
+{
+   uint32_t reg = dw[1] & 0x7ffffc;
+   if (vgpu.info->ver == 7 && st->rendering && is_3dprim_register(reg)) {
+      char detail[64];
+      snprintf(detail, sizeof(detail), "register 0x%x", reg);
+      violation(exec, RULE_GEN7_3DPRIM_REG_READ, "MI_STORE_REGISTER_MEM",
+                addr, detail);
+   }
+}
+
+static void
+check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+          const uint32_t *dw, unsigned len, uint64_t addr)
+{
+   const uint16_t op = dw[0] >> 16;
+   switch (op) {
+   case OP_PIPE_CONTROL:
+      on_pipe_control(st, dw);
+      if (dw[1] & PC_CS_STALL)
+         st->rendering = false;
+      return;
+   case OP_PIPELINE_SELECT:
+      on_pipeline_select(exec, st, dw, addr);
+      return;
+   case OP_MEDIA_VFE_STATE:
+      on_vfe_state(exec, st, dw, len, addr);
+      return;
+   case OP_GPGPU_WALKER:
+      on_work(st);
+      return;
+   case OP_3DPRIMITIVE:
+      on_3dprimitive(exec, st, addr);
+      return;
+   default:
+      break;
+   }
+   for (unsigned s = 0; s < ARRAY_SIZE(stage_names); s++) {
+      if (op == push_alloc_ops[s])
+         st->constants_stale |= 1u << s;
+      else if (op == constant_ops[s])
+         st->constants_stale &= ~(1u << s);
+   }
+}
+
+void
+vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                 const uint32_t *dw, unsigned len, uint64_t addr)
+{
+   if (vgpu_rules_mode == VGPU_RULES_OFF)
+      return;
+   if (CMD_TYPE(dw[0]) == CMD_TYPE_GFX)
+      check_gfx(exec, st, dw, len, addr);
+   else if (CMD_TYPE(dw[0]) == CMD_TYPE_MI &&
+            MI_OPCODE(dw[0]) == MI_OP_STORE_REGISTER_MEM)
+      on_store_register_mem(exec, st, dw, addr);
+}

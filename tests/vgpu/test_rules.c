@@ -1,0 +1,196 @@
+/* The hardware-rule checker: each rule is broken on purpose by a
+ * hand-written batch and must be reported (the log line names the rule)
+ * and, with VGPU_RULES=error, cost the context; the compliant sequence
+ * must pass.  Command encodings are the test's own (PRM Vol. 2a). */
+#include <stdarg.h>
+
+#include "uapi_test.h"
+
+#define BATCH_ADDR 0x100000ull
+
+static int fd, gen, verx10;
+
+#define GFX(op16, len) (((uint32_t)(op16) << 16) | ((len) - 2))
+#define PIPE_CONTROL_LEN(g) ((g) >= 8 ? 6 : 5)
+#define PC_CS_STALL (1u << 20)
+#define PC_FLUSHES ((1u << 12) | (1u << 0) | (1u << 5))       /* RT, depth, DC */
+#define PC_INVALIDATES ((1u << 10) | (1u << 3) | (1u << 2) | (1u << 11))
+
+static uint32_t *
+emit_cmd(uint32_t *p, uint16_t op, unsigned len, uint32_t dw1)
+{
+   *p++ = GFX(op, len);
+   *p++ = dw1;
+   for (unsigned i = 2; i < len; i++)
+      *p++ = 0;
+   return p;
+}
+
+static uint32_t *
+emit_pipe_control(uint32_t *p, uint32_t bits)
+{
+   return emit_cmd(p, 0x7a00, PIPE_CONTROL_LEN(gen), bits);
+}
+
+/* Runs the batch on a fresh context; returns the log vgpu wrote and
+ * whether the context survived. */
+static bool
+run(const uint32_t *cmds, size_t ndw, char *log, size_t log_size)
+{
+   struct drm_i915_gem_context_create_ext cc = { 0 };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc), 0);
+   uint32_t bo = bo_create(fd, 4096);
+   uint32_t *b = bo_map(fd, bo, 4096);
+   memcpy(b, cmds, ndw * 4);
+   b[ndw] = MI_BATCH_BUFFER_END;
+
+   struct drm_i915_gem_exec_object2 obj = { .handle = bo };
+   if (gen >= 8) {
+      obj.offset = BATCH_ADDR;
+      obj.flags = EXEC_OBJECT_PINNED;
+   }
+   /* Capture vgpu's log line through a pipe in place of stderr. */
+   int pipefd[2], saved = dup(2);
+   if (pipe(pipefd) != 0)
+      exit(1);
+   dup2(pipefd[1], 2);
+   CHECK_ERR(submit(fd, &obj, 1, cc.ctx_id, 0), 0);
+   dup2(saved, 2);
+   close(saved);
+   close(pipefd[1]);
+   ssize_t n = read(pipefd[0], log, log_size - 1);
+   log[n > 0 ? n : 0] = '\0';
+   close(pipefd[0]);
+
+   struct drm_i915_reset_stats rs = { .ctx_id = cc.ctx_id };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs), 0);
+   munmap(b, 4096);
+   bo_close(fd, bo);
+   return rs.batch_active == 0;
+}
+
+static void
+expect(const char *what, const uint32_t *cmds, uint32_t *end, const char *rule)
+{
+   char log[2048];
+   bool survived = run(cmds, (size_t)(end - cmds), log, sizeof(log));
+   if (rule) {
+      CHECK(!survived, "%s: context survived a violation", what);
+      CHECK(strstr(log, rule) != NULL, "%s: log does not name %s: '%s'", what, rule, log);
+   } else {
+      CHECK(survived, "%s: compliant batch lost the context: %s", what, log);
+      CHECK(log[0] == '\0', "%s: unexpected log: %s", what, log);
+   }
+}
+
+static void
+test_push_constant_realloc(void)
+{
+   uint32_t cmds[64], *p;
+   const unsigned constant_len = gen >= 8 ? 11 : 7;
+
+   p = emit_cmd(cmds, 0x7912, 2, 0);                /* PUSH_CONSTANT_ALLOC_VS */
+   p = emit_cmd(p, 0x7b00, 7, 0);                   /* 3DPRIMITIVE */
+   expect("alloc then draw", cmds, p, "push-constant-realloc");
+
+   p = emit_cmd(cmds, 0x7912, 2, 0);
+   p = emit_cmd(p, 0x7815, constant_len, 0);        /* 3DSTATE_CONSTANT_VS */
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("alloc, constants, draw", cmds, p, NULL);
+}
+
+static void
+test_vfe_state_stall(void)
+{
+   uint32_t cmds[96], *p;
+   const unsigned vfe_len = gen >= 8 ? 9 : 8, walker_len = gen >= 8 ? 15 : 11;
+
+   p = emit_cmd(cmds, 0x7105, walker_len, 0);       /* GPGPU_WALKER */
+   p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* MEDIA_VFE_STATE */
+   expect("VFE state after work", cmds, p, "vfe-state-stall");
+
+   p = emit_cmd(cmds, 0x7105, walker_len, 0);
+   p = emit_pipe_control(p, PC_CS_STALL);
+   p = emit_cmd(p, 0x7000, vfe_len, 0x1000);
+   p = emit_cmd(p, 0x7105, walker_len, 0);
+   p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* unchanged: no stall needed */
+   expect("stall, VFE state, work, same VFE state", cmds, p, NULL);
+}
+
+static void
+test_pipeline_select_flush(void)
+{
+   if (gen < 9)
+      return;
+   uint32_t cmds[64], *p = cmds;
+   const uint32_t select_3d = 0x69040300, select_gpgpu = 0x69040302;
+
+   *p++ = select_3d;
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   *p++ = select_gpgpu;
+   expect("switch without flushes", cmds, p, "pipeline-select-flush");
+
+   p = cmds;
+   *p++ = select_3d;
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_FLUSHES);
+   *p++ = select_gpgpu;
+   expect("switch without invalidation", cmds, p, "pipeline-select-flush");
+
+   p = cmds;
+   *p++ = select_3d;
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_FLUSHES);
+   p = emit_pipe_control(p, PC_INVALIDATES);
+   *p++ = select_gpgpu;
+   expect("flush, invalidate, switch", cmds, p, NULL);
+}
+
+/* The rule is checked before the store runs, so where it stores does not
+ * matter here (on Gen7 the batch is relocated to an address the test does
+ * not know; a store that faults is reported as a fault, not as this rule). */
+static void
+test_gen7_3dprim_register_read(void)
+{
+   uint32_t cmds[64], *p;
+   const uint32_t srm = MI_STORE_REGISTER_MEM | (gen >= 8 ? 2 : 1);
+   char log[2048];
+
+   p = emit_cmd(cmds, 0x7b00, 7, 0);                /* 3DPRIMITIVE */
+   *p++ = srm;
+   *p++ = 0x2430;                                   /* 3DPRIM_START_VERTEX */
+   p = emit_addr(p, gen, BATCH_ADDR + 0x800);
+   if (gen >= 8) {
+      expect("SRM of 3DPRIM on Gen8+", cmds, p, NULL);
+      return;
+   }
+   expect("SRM of 3DPRIM while rendering", cmds, p, "gen7-3dprim-register-read");
+
+   p = emit_cmd(cmds, 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_CS_STALL);
+   *p++ = srm;
+   *p++ = 0x2430;
+   p = emit_addr(p, gen, BATCH_ADDR + 0x800);
+   run(cmds, (size_t)(p - cmds), log, sizeof(log));
+   CHECK(strstr(log, "gen7-3dprim-register-read") == NULL,
+         "stalled SRM of 3DPRIM reported: %s", log);
+}
+
+int
+main(void)
+{
+   const char *mode = getenv("VGPU_RULES");
+   if (!mode || strcmp(mode, "error") != 0) {
+      printf("SKIP: needs VGPU_RULES=error (the test environment sets it)\n");
+      return 77;
+   }
+   fd = open_render_node();
+   verx10 = device_verx10(fd);
+   gen = verx10 / 10;
+   test_push_constant_realloc();
+   test_vfe_state_stall();
+   test_pipeline_select_flush();
+   test_gen7_3dprim_register_read();
+   close(fd);
+   return test_finish("test_rules");
+}
