@@ -16,6 +16,8 @@
 enum {
    MI_OP_NOOP = 0x00,
    MI_OP_BATCH_BUFFER_END = 0x0a,
+   MI_OP_PREDICATE = 0x0c,
+   MI_OP_MATH = 0x1a,
    MI_OP_STORE_DATA_IMM = 0x20,
    MI_OP_LOAD_REGISTER_IMM = 0x22,
    MI_OP_STORE_REGISTER_MEM = 0x24,
@@ -26,6 +28,7 @@ enum {
    MI_OP_BATCH_BUFFER_START = 0x31,
 };
 #define MI_BBS_SECOND_LEVEL (1u << 22)
+#define MI_BBS_PREDICATION_ENABLE (1u << 15)   /* Gen8+ */
 
 /* GFX commands are named by type, subtype, opcode and sub-opcode: the top
  * 16 bits of the header. */
@@ -41,6 +44,10 @@ enum {
 };
 
 #define REG_TIMESTAMP 0x2358   /* render command streamer TIMESTAMP */
+#define REG_PREDICATE_SRC0 0x2400   /* 64-bit */
+#define REG_PREDICATE_SRC1 0x2408   /* 64-bit */
+#define REG_PREDICATE_RESULT 0x2418
+#define REG_CS_GPR(n) (0x2600 + 8 * (n))   /* 16 64-bit GPRs, Haswell+ */
 
 /* Length in dwords of the command starting with header dw, or -1 when the
  * header is not a valid command.  MI opcodes below 0x10 are single dwords;

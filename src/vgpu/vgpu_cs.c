@@ -12,13 +12,14 @@
 
 #include "macros.h"
 #include "vgpu_cmd.h"
+#include "vgpu_cs.h"
 #include "vgpu_priv.h"
 
 /* Commands a batch may execute before vgpu declares it hung: far more than
  * any real batch, small enough that a chain loop is caught in a second. */
 #define CS_COMMAND_BUDGET (16u << 20)
 
-struct cs {
+struct vgpu_cs {
    struct vgpu_exec *exec;
    uint32_t *regs;
    uint64_t ip;
@@ -30,8 +31,8 @@ struct cs {
 
 /* ---- registers ---- */
 
-static uint32_t
-reg_read(struct cs *cs, uint32_t offset)
+uint32_t
+vgpu_cs_read_reg32(struct vgpu_cs *cs, uint32_t offset)
 {
    offset &= ~3u;
    /* TIMESTAMP counts on its own; the rest keep what was last written. */
@@ -42,18 +43,32 @@ reg_read(struct cs *cs, uint32_t offset)
    return offset / 4 < VGPU_NUM_REGS ? cs->regs[offset / 4] : 0;
 }
 
-static void
-reg_write(struct cs *cs, uint32_t offset, uint32_t value)
+void
+vgpu_cs_write_reg32(struct vgpu_cs *cs, uint32_t offset, uint32_t value)
 {
    offset &= ~3u;
    if (offset / 4 < VGPU_NUM_REGS)
       cs->regs[offset / 4] = value;
 }
 
+uint64_t
+vgpu_cs_read_reg64(struct vgpu_cs *cs, uint32_t offset)
+{
+   return vgpu_cs_read_reg32(cs, offset) |
+          (uint64_t)vgpu_cs_read_reg32(cs, offset + 4) << 32;
+}
+
+void
+vgpu_cs_write_reg64(struct vgpu_cs *cs, uint32_t offset, uint64_t value)
+{
+   vgpu_cs_write_reg32(cs, offset, (uint32_t)value);
+   vgpu_cs_write_reg32(cs, offset + 4, (uint32_t)(value >> 32));
+}
+
 /* ---- memory ---- */
 
 static uint64_t
-addr_at(const struct cs *cs, const uint32_t *dw)
+addr_at(const struct vgpu_cs *cs, const uint32_t *dw)
 {
    if (cs->wide)
       return (dw[0] & ~3u) | ((uint64_t)(dw[1] & 0xffff) << 32);
@@ -61,7 +76,7 @@ addr_at(const struct cs *cs, const uint32_t *dw)
 }
 
 static void *
-gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len, const char *what)
+gpu_ptr(struct vgpu_cs *cs, uint64_t addr, uint64_t len, const char *what)
 {
    void *p = vgpu_exec_map(cs->exec, addr, len);
    if (!p)
@@ -70,7 +85,7 @@ gpu_ptr(struct cs *cs, uint64_t addr, uint64_t len, const char *what)
 }
 
 static void
-mem_write(struct cs *cs, uint64_t addr, const void *data, uint64_t len,
+mem_write(struct vgpu_cs *cs, uint64_t addr, const void *data, uint64_t len,
           const char *what)
 {
    void *p = gpu_ptr(cs, addr, len, what);
@@ -79,7 +94,7 @@ mem_write(struct cs *cs, uint64_t addr, const void *data, uint64_t len,
 }
 
 static bool
-mem_read32(struct cs *cs, uint64_t addr, uint32_t *value, const char *what)
+mem_read32(struct vgpu_cs *cs, uint64_t addr, uint32_t *value, const char *what)
 {
    void *p = gpu_ptr(cs, addr, 4, what);
    if (p)
@@ -90,7 +105,7 @@ mem_read32(struct cs *cs, uint64_t addr, uint32_t *value, const char *what)
 /* ---- MI commands ---- */
 
 static void
-mi_store_data_imm(struct cs *cs, const uint32_t *dw, unsigned len)
+mi_store_data_imm(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    /* Gen7: DW1 is control, DW2 the address.  Gen8+: DW1-2 the address. */
    const uint32_t *addr_dw = cs->wide ? &dw[1] : &dw[2];
@@ -100,36 +115,36 @@ mi_store_data_imm(struct cs *cs, const uint32_t *dw, unsigned len)
 }
 
 static void
-mi_load_register_imm(struct cs *cs, const uint32_t *dw, unsigned len)
+mi_load_register_imm(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    for (unsigned i = 1; i + 1 < len; i += 2)
-      reg_write(cs, dw[i] & 0x7ffffc, dw[i + 1]);
+      vgpu_cs_write_reg32(cs, dw[i] & 0x7ffffc, dw[i + 1]);
 }
 
 static void
-mi_store_register_mem(struct cs *cs, const uint32_t *dw)
+mi_store_register_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
-   uint32_t value = reg_read(cs, dw[1] & 0x7ffffc);
+   uint32_t value = vgpu_cs_read_reg32(cs, dw[1] & 0x7ffffc);
    mem_write(cs, addr_at(cs, &dw[2]), &value, 4,
              "MI_STORE_REGISTER_MEM destination");
 }
 
 static void
-mi_load_register_mem(struct cs *cs, const uint32_t *dw)
+mi_load_register_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
    uint32_t value;
    if (mem_read32(cs, addr_at(cs, &dw[2]), &value, "MI_LOAD_REGISTER_MEM source"))
-      reg_write(cs, dw[1] & 0x7ffffc, value);
+      vgpu_cs_write_reg32(cs, dw[1] & 0x7ffffc, value);
 }
 
 static void
-mi_load_register_reg(struct cs *cs, const uint32_t *dw)
+mi_load_register_reg(struct vgpu_cs *cs, const uint32_t *dw)
 {
-   reg_write(cs, dw[2] & 0x7ffffc, reg_read(cs, dw[1] & 0x7ffffc));
+   vgpu_cs_write_reg32(cs, dw[2] & 0x7ffffc, vgpu_cs_read_reg32(cs, dw[1] & 0x7ffffc));
 }
 
 static void
-mi_copy_mem_mem(struct cs *cs, const uint32_t *dw)
+mi_copy_mem_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
    const unsigned step = cs->wide ? 2 : 1;
    uint64_t dst = addr_at(cs, &dw[1]);
@@ -140,7 +155,7 @@ mi_copy_mem_mem(struct cs *cs, const uint32_t *dw)
 }
 
 static void
-post_sync_write(struct cs *cs, unsigned op, uint64_t addr, const uint32_t *imm,
+post_sync_write(struct vgpu_cs *cs, unsigned op, uint64_t addr, const uint32_t *imm,
                 const char *what)
 {
    uint64_t value;
@@ -161,7 +176,7 @@ post_sync_write(struct cs *cs, unsigned op, uint64_t addr, const uint32_t *imm,
 }
 
 static void
-mi_flush_dw(struct cs *cs, const uint32_t *dw)
+mi_flush_dw(struct vgpu_cs *cs, const uint32_t *dw)
 {
    unsigned op = (dw[0] >> 14) & 3;
    const unsigned step = cs->wide ? 2 : 1;
@@ -170,7 +185,7 @@ mi_flush_dw(struct cs *cs, const uint32_t *dw)
 }
 
 static void
-pipe_control(struct cs *cs, const uint32_t *dw)
+pipe_control(struct vgpu_cs *cs, const uint32_t *dw)
 {
    unsigned op = (dw[1] >> 14) & 3;
    const unsigned step = cs->wide ? 2 : 1;
@@ -179,8 +194,14 @@ pipe_control(struct cs *cs, const uint32_t *dw)
 }
 
 static void
-mi_batch_buffer_start(struct cs *cs, const uint32_t *dw, unsigned len)
+mi_batch_buffer_start(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
+   /* Gen8+: a predicated start is skipped while the predicate is false. */
+   if (cs->wide && (dw[0] & MI_BBS_PREDICATION_ENABLE) &&
+       !(vgpu_cs_read_reg32(cs, REG_PREDICATE_RESULT) & 1)) {
+      cs->ip += len * 4;
+      return;
+   }
    uint64_t target = addr_at(cs, &dw[1]);
    /* Haswell added second-level batches: they return to the command after
     * the MI_BATCH_BUFFER_START when they end.  Anything else chains. */
@@ -194,7 +215,7 @@ mi_batch_buffer_start(struct cs *cs, const uint32_t *dw, unsigned len)
 }
 
 static void
-mi_batch_buffer_end(struct cs *cs)
+mi_batch_buffer_end(struct vgpu_cs *cs)
 {
    if (cs->second_level) {
       cs->second_level = false;
@@ -207,9 +228,25 @@ mi_batch_buffer_end(struct cs *cs)
 /* ---- decoding ---- */
 
 static void
-execute_mi(struct cs *cs, const uint32_t *dw, unsigned len)
+mi_math(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
+{
+   if (vgpu.info->verx10 < 75 || !vgpu_mi_math(cs, dw, len))
+      vgpu_exec_fault(cs->exec, cs->ip, "MI_MATH with an undefined ALU instruction");
+}
+
+static void
+mi_predicate(struct vgpu_cs *cs, uint32_t dw0)
+{
+   if (!vgpu_mi_predicate(cs, dw0))
+      vgpu_exec_fault(cs->exec, cs->ip, "MI_PREDICATE operation not modelled");
+}
+
+static void
+execute_mi(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    switch (MI_OPCODE(dw[0])) {
+   case MI_OP_MATH: mi_math(cs, dw, len); break;
+   case MI_OP_PREDICATE: mi_predicate(cs, dw[0]); break;
    case MI_OP_STORE_DATA_IMM: mi_store_data_imm(cs, dw, len); break;
    case MI_OP_LOAD_REGISTER_IMM: mi_load_register_imm(cs, dw, len); break;
    case MI_OP_STORE_REGISTER_MEM: mi_store_register_mem(cs, dw); break;
@@ -222,7 +259,7 @@ execute_mi(struct cs *cs, const uint32_t *dw, unsigned len)
 }
 
 static void
-execute_gfx(struct cs *cs, const uint32_t *dw, unsigned len)
+execute_gfx(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    if ((dw[0] & GFX_OPCODE_MASK) == GFX_PIPE_CONTROL)
       pipe_control(cs, dw);
@@ -230,7 +267,7 @@ execute_gfx(struct cs *cs, const uint32_t *dw, unsigned len)
 
 /* Advances past one command; false when execution stops. */
 static bool
-step(struct cs *cs)
+step(struct vgpu_cs *cs)
 {
    const uint32_t *head = gpu_ptr(cs, cs->ip, 4, "command fetch");
    if (!head)
@@ -278,7 +315,7 @@ vgpu_cs_execute(struct vgpu_exec *exec)
       }
    }
    vgpu_rules_batch_start(&ctx->rules);
-   struct cs cs = {
+   struct vgpu_cs cs = {
       .exec = exec,
       .regs = ctx->regs,
       .ip = exec->batch_start,

@@ -258,6 +258,113 @@ test_batch_bounds(void)
    bo_close(fd, batch);
 }
 
+static uint32_t *
+emit_lri(uint32_t *p, uint32_t reg, uint32_t value)
+{
+   *p++ = MI_LOAD_REGISTER_IMM;
+   *p++ = reg;
+   *p++ = value;
+   return p;
+}
+
+static uint32_t *
+emit_lri64(uint32_t *p, uint32_t reg, uint64_t value)
+{
+   p = emit_lri(p, reg, (uint32_t)value);
+   return emit_lri(p, reg + 4, (uint32_t)(value >> 32));
+}
+
+static uint32_t *
+emit_srm(uint32_t *p, uint32_t reg, uint64_t addr)
+{
+   *p++ = MI_STORE_REGISTER_MEM | 2;
+   *p++ = reg;
+   return emit_addr(p, gen, addr);
+}
+
+#define GPR(n) (0x2600 + 8 * (n))
+#define ALU(op, a, b) (((uint32_t)(op) << 20) | ((a) << 10) | (b))
+enum { LOAD = 0x080, LOADINV = 0x480, LOAD1 = 0x481, ADD = 0x100, SUB = 0x101,
+       AND = 0x102, OR = 0x103, XOR = 0x104, STORE = 0x180, STOREINV = 0x580 };
+enum { SRCA = 0x20, SRCB = 0x21, ACCU = 0x31, ZF = 0x32, CF = 0x33 };
+
+/* MI_MATH on Haswell+ (run on Gen8+ here, where objects are softpinned):
+ * the results are computed in C by the test and compared through memory. */
+static void
+test_mi_math(void)
+{
+   if (gen < 8)
+      return;
+   const uint64_t a = 0xfffffffff0000005ull, b = 0x000000001000000bull;
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint64_t *t = bo_map(fd, target, BO_SIZE);
+   uint32_t *bb = bo_map(fd, batch, BO_SIZE), *p = bb;
+   memset(t, 0, 128);
+   p = emit_lri64(p, GPR(0), a);
+   p = emit_lri64(p, GPR(1), b);
+   const uint32_t math[] = {
+      ALU(LOAD, SRCA, 0), ALU(LOAD, SRCB, 1), ALU(ADD, 0, 0), ALU(STORE, 2, ACCU),
+      ALU(STORE, 3, CF),
+      ALU(SUB, 0, 0), ALU(STORE, 4, ACCU), ALU(STORE, 5, CF),
+      ALU(LOADINV, SRCA, 1), ALU(LOAD1, SRCB, 0), ALU(XOR, 0, 0), ALU(STOREINV, 6, ACCU),
+      ALU(LOAD, SRCA, 0), ALU(LOAD, SRCB, 0), ALU(SUB, 0, 0), ALU(STORE, 7, ZF),
+   };
+   *p++ = MI_CMD(0x1a) | (uint32_t)(sizeof(math) / 4 - 1);
+   memcpy(p, math, sizeof(math));
+   p += sizeof(math) / 4;
+   for (unsigned r = 2; r < 8; r++) {
+      p = emit_srm(p, GPR(r), TARGET_ADDR + r * 8);
+      p = emit_srm(p, GPR(r) + 4, TARGET_ADDR + r * 8 + 4);
+   }
+   *p++ = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 objs[2];
+   pin(&objs[0], target, TARGET_ADDR);
+   pin(&objs[1], batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), 0);
+   CHECK(t[2] == a + b, "ADD gave 0x%llx", (unsigned long long)t[2]);
+   CHECK(t[3] == ~0ull, "ADD carry gave 0x%llx", (unsigned long long)t[3]);
+   CHECK(t[4] == a - b, "SUB gave 0x%llx", (unsigned long long)t[4]);
+   CHECK(t[5] == 0, "SUB borrow gave 0x%llx", (unsigned long long)t[5]);
+   CHECK(t[6] == ~(~b ^ 1), "LOADINV/XOR/STOREINV gave 0x%llx", (unsigned long long)t[6]);
+   CHECK(t[7] == ~0ull, "ZF of a - a gave 0x%llx", (unsigned long long)t[7]);
+   bo_close(fd, target);
+   bo_close(fd, batch);
+}
+
+/* MI_PREDICATE sets the predicate from a comparison; a predicated
+ * MI_BATCH_BUFFER_START (Gen8+) is skipped while it is false. */
+static void
+test_mi_predicate(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   uint32_t *bb = bo_map(fd, batch, BO_SIZE);
+   for (int equal = 0; equal < 2; equal++) {
+      memset(t, 0, 64);
+      uint32_t *p = bb;
+      p = emit_lri64(p, 0x2400, 42);                      /* MI_PREDICATE_SRC0 */
+      p = emit_lri64(p, 0x2408, equal ? 42 : 43);         /* MI_PREDICATE_SRC1 */
+      *p++ = MI_CMD(0x0c) | (2 << 6) | (0 << 3) | 2;      /* LOAD, SET, SRCS_EQUAL */
+      p = emit_srm(p, 0x2418, TARGET_ADDR);               /* MI_PREDICATE_RESULT */
+      /* Predicated call of a second-level batch that stores 7. */
+      p = emit_batch_start(p, gen, BATCH_ADDR + 0x800, MI_BBS_2ND_LEVEL | (1u << 15));
+      *p++ = MI_BATCH_BUFFER_END;
+      uint32_t *sub = emit_store_dword(bb + 0x200, gen, TARGET_ADDR + 4, 7);
+      *sub = MI_BATCH_BUFFER_END;
+      struct drm_i915_gem_exec_object2 objs[2];
+      pin(&objs[0], target, TARGET_ADDR);
+      pin(&objs[1], batch, BATCH_ADDR);
+      CHECK_ERR(submit(fd, objs, 2, 0, 0), 0);
+      CHECK(t[0] == (uint32_t)equal, "predicate %u for equal=%d", t[0], equal);
+      CHECK(t[1] == (equal ? 7u : 0u), "predicated batch stored %u for equal=%d",
+            t[1], equal);
+   }
+   bo_close(fd, target);
+   bo_close(fd, batch);
+}
+
 /* The render TIMESTAMP is the one register userspace may read; it counts
  * at the advertised frequency. */
 static void
@@ -288,6 +395,8 @@ main(void)
    test_runaway_batch();
    test_batch_bounds();
    test_timestamp();
+   test_mi_math();
+   test_mi_predicate();
    close(fd);
    return test_finish("test_exec");
 }
