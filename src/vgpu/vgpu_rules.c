@@ -68,6 +68,7 @@ static const struct rule rules[] = {
 #define OP_GPGPU_WALKER 0x7105u
 #define OP_PIPE_CONTROL 0x7a00u
 #define OP_3DPRIMITIVE 0x7b00u
+#define OP_3DSTATE_CONSTANT_ALL 0x786du   /* Gen12 */
 
 /* 3DSTATE_CONSTANT_{VS,HS,DS,GS,PS} and 3DSTATE_PUSH_CONSTANT_ALLOC_* in
  * the order of the stage bits below. */
@@ -194,6 +195,23 @@ on_vfe_state(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    st->last_vfe_len = n;
 }
 
+/* The PRM: "The 3DSTATE_CONSTANT_VS must be reprogrammed prior to the next
+ * 3DPRIMITIVE command after programming the 3DSTATE_PUSH_CONSTANT_ALLOC_VS
+ * command" (likewise for each stage).  Exception: a stage given no
+ * push-constant space (Constant Buffer Size 0) has no constants to
+ * reprogram.  Mesa's ANV allocates 0 KB to the stages it does not use and
+ * re-sends only the others, which is harmless. */
+static void
+on_push_constant_alloc(struct vgpu_rules_state *st, unsigned stage,
+                       const uint32_t *dw)
+{
+   const uint32_t size_mask = vgpu.info->ver >= 8 ? 0x3f : 0x1f;
+   if (dw[1] & size_mask)
+      st->constants_stale |= 1u << stage;
+   else
+      st->constants_stale &= ~(1u << stage);
+}
+
 static void
 on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                uint64_t addr)
@@ -250,9 +268,15 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    default:
       break;
    }
+   if (op == OP_3DSTATE_CONSTANT_ALL) {
+      /* Gen12 re-sends the stages of its Shader Update Enable mask
+       * (DW0 bits 12:8: VS, HS, DS, GS, PS). */
+      st->constants_stale &= ~((dw[0] >> 8) & 0x1f);
+      return;
+   }
    for (unsigned s = 0; s < ARRAY_SIZE(stage_names); s++) {
       if (op == push_alloc_ops[s])
-         st->constants_stale |= 1u << s;
+         on_push_constant_alloc(st, s, dw);
       else if (op == constant_ops[s])
          st->constants_stale &= ~(1u << s);
    }

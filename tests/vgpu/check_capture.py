@@ -8,7 +8,7 @@ MI_BATCH_BUFFER_START target lies inside a listed object, and the walk ends
 in MI_BATCH_BUFFER_END.  The command-length rules are written here from the
 PRM independently of vgpu's C code.
 
-usage: check_capture.py [--expect-walker] DIR
+usage: check_capture.py [--expect-walker] [--expect-primitive] DIR
 Prints one summary line; exits 1 on the first broken chain.
 """
 import os
@@ -75,10 +75,11 @@ class Capture:
 
 
 def walk(cap):
-    """Returns (commands walked, walkers seen) or raises ValueError."""
+    """Returns (commands walked, {name: count} of the work commands seen)
+    or raises ValueError."""
     wide = cap.verx10 >= 80
     ip, return_ip, second_level = cap.batch_address, None, False
-    walkers = 0
+    work = {"GPGPU_WALKER": 0, "3DPRIMITIVE": 0}
     for n in range(MAX_COMMANDS):
         head = cap.read(ip, 1)
         if head is None:
@@ -90,11 +91,13 @@ def walk(cap):
         if dws is None:
             raise ValueError(f"command at 0x{ip:x} runs past its object")
         dw0 = dws[0]
-        if dw0 >> 16 == 0x7105:                    # GPGPU_WALKER
-            walkers += 1
+        if dw0 >> 16 == 0x7105:
+            work["GPGPU_WALKER"] += 1
+        elif dw0 >> 16 == 0x7B00:
+            work["3DPRIMITIVE"] += 1
         if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x0A:      # BB_END
             if not second_level:
-                return n + 1, walkers
+                return n + 1, work
             ip, second_level = return_ip, False
             continue
         if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x31:      # BB_START
@@ -114,8 +117,10 @@ def walk(cap):
 
 def main():
     args = sys.argv[1:]
-    expect_walker = "--expect-walker" in args
-    args = [a for a in args if a != "--expect-walker"]
+    expected = {flag: name for flag, name in (("--expect-walker", "GPGPU_WALKER"),
+                                              ("--expect-primitive", "3DPRIMITIVE"))
+                if flag in args}
+    args = [a for a in args if not a.startswith("--expect-")]
     if len(args) != 1:
         print(__doc__)
         return 2
@@ -123,20 +128,24 @@ def main():
     if not files:
         print(f"FAIL: no capture files in {args[0]}")
         return 1
-    commands = walkers = 0
+    commands = 0
+    work = {"GPGPU_WALKER": 0, "3DPRIMITIVE": 0}
     for name in files:
         try:
-            n, w = walk(Capture(os.path.join(args[0], name)))
+            n, seen = walk(Capture(os.path.join(args[0], name)))
         except ValueError as err:
             print(f"FAIL: {name}: {err}")
             return 1
         commands += n
-        walkers += w
+        for key, count in seen.items():
+            work[key] += count
     print(f"{len(files)} submissions, {commands} commands walked, "
-          f"{walkers} GPGPU_WALKER commands: every chain complete")
-    if expect_walker and walkers == 0:
-        print("FAIL: no GPGPU_WALKER in any submission: the dispatch was not submitted")
-        return 1
+          f"{work['GPGPU_WALKER']} GPGPU_WALKER, {work['3DPRIMITIVE']} 3DPRIMITIVE: "
+          "every chain complete")
+    for flag, name in expected.items():
+        if work[name] == 0:
+            print(f"FAIL: no {name} in any submission: the work was not submitted")
+            return 1
     return 0
 
 

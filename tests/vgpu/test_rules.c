@@ -89,14 +89,38 @@ test_push_constant_realloc(void)
    uint32_t cmds[64], *p;
    const unsigned constant_len = gen >= 8 ? 11 : 7;
 
-   p = emit_cmd(cmds, 0x7912, 2, 0);                /* PUSH_CONSTANT_ALLOC_VS */
+   const uint32_t alloc_8kb = 8;                    /* Constant Buffer Size */
+
+   p = emit_cmd(cmds, 0x7912, 2, alloc_8kb);        /* PUSH_CONSTANT_ALLOC_VS */
    p = emit_cmd(p, 0x7b00, 7, 0);                   /* 3DPRIMITIVE */
    expect("alloc then draw", cmds, p, "push-constant-realloc");
 
-   p = emit_cmd(cmds, 0x7912, 2, 0);
+   p = emit_cmd(cmds, 0x7912, 2, alloc_8kb);
    p = emit_cmd(p, 0x7815, constant_len, 0);        /* 3DSTATE_CONSTANT_VS */
    p = emit_cmd(p, 0x7b00, 7, 0);
    expect("alloc, constants, draw", cmds, p, NULL);
+
+   /* A stage given no space has nothing to reprogram. */
+   p = emit_cmd(cmds, 0x7913, 2, 0);                /* PUSH_CONSTANT_ALLOC_HS, 0 KB */
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("zero-size alloc, draw", cmds, p, NULL);
+
+   if (gen >= 12) {
+      /* 3DSTATE_CONSTANT_ALL re-sends the stages of its update mask. */
+      p = emit_cmd(cmds, 0x7912, 2, alloc_8kb);
+      p = emit_cmd(p, 0x7916, 2, alloc_8kb);        /* PUSH_CONSTANT_ALLOC_PS */
+      *p++ = (0x786du << 16) | (1u << 8) | 0;       /* CONSTANT_ALL, VS only */
+      *p++ = 0;
+      p = emit_cmd(p, 0x7b00, 7, 0);
+      expect("CONSTANT_ALL for VS only", cmds, p, "push-constant-realloc");
+
+      p = emit_cmd(cmds, 0x7912, 2, alloc_8kb);
+      p = emit_cmd(p, 0x7916, 2, alloc_8kb);
+      *p++ = (0x786du << 16) | (0x11u << 8) | 0;    /* VS and PS */
+      *p++ = 0;
+      p = emit_cmd(p, 0x7b00, 7, 0);
+      expect("CONSTANT_ALL for VS and PS", cmds, p, NULL);
+   }
 }
 
 static void
