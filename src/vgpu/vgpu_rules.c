@@ -29,6 +29,7 @@ enum rule_id {
    RULE_VFE_STATE_STALL,
    RULE_PIPELINE_SELECT_FLUSH,
    RULE_GEN7_3DPRIM_REG_READ,
+   RULE_IVB_VS_STATE_FLUSH,
 };
 
 static const struct rule rules[] = {
@@ -60,6 +61,14 @@ static const struct rule rules[] = {
       "rendering may be in flight (no stalling PIPE_CONTROL since the last "
       "3DPRIMITIVE) can hang the GPU",
    },
+   [RULE_IVB_VS_STATE_FLUSH] = {
+      "ivb-vs-state-flush",
+      "IVB PRM Vol. 2 Part 1, 3.2 VS Stage Input / State",
+      "[DevIVB] a PIPE_CONTROL with a depth stall and a post-sync write must "
+      "be sent before 3DSTATE_VS, 3DSTATE_URB_VS, 3DSTATE_CONSTANT_VS, "
+      "3DSTATE_BINDING_TABLE_POINTERS_VS or 3DSTATE_SAMPLER_STATE_POINTERS_VS; "
+      "one serves any group of them",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
@@ -76,6 +85,9 @@ static const uint16_t constant_ops[] = { 0x7815, 0x7819, 0x781a, 0x7816, 0x7817 
 static const uint16_t push_alloc_ops[] = { 0x7912, 0x7913, 0x7914, 0x7915, 0x7916 };
 static const char *const stage_names[] = { "VS", "HS", "DS", "GS", "PS" };
 
+/* The VS state commands of the Ivy Bridge rule. */
+static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x782b };
+
 /* PIPE_CONTROL DW1 bits (identical from Gen7 to Gen12). */
 #define PC_DEPTH_CACHE_FLUSH (1u << 0)
 #define PC_STATE_CACHE_INVALIDATE (1u << 2)
@@ -84,6 +96,8 @@ static const char *const stage_names[] = { "VS", "HS", "DS", "GS", "PS" };
 #define PC_TEXTURE_CACHE_INVALIDATE (1u << 10)
 #define PC_INSTRUCTION_CACHE_INVALIDATE (1u << 11)
 #define PC_RENDER_TARGET_FLUSH (1u << 12)
+#define PC_DEPTH_STALL (1u << 13)
+#define PC_POST_SYNC_MASK (3u << 14)
 #define PC_CS_STALL (1u << 20)
 /* Gen12 flushes the data port through the HDC pipeline flush (DW0 bit 9). */
 #define PC_GEN12_HDC_PIPELINE_FLUSH (1u << 9)
@@ -139,6 +153,7 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->write_flushed = true;
    st->read_invalidated = true;
    st->rendering = false;
+   st->vs_state_flushed = true;
 }
 
 static void
@@ -152,6 +167,8 @@ on_pipe_control(struct vgpu_rules_state *st, const uint32_t *dw)
       if ((bits & PC_WRITE_FLUSHES) == PC_WRITE_FLUSHES && data_flushed)
          st->write_flushed = true;
    }
+   if ((bits & PC_DEPTH_STALL) && (bits & PC_POST_SYNC_MASK))
+      st->vs_state_flushed = true;
    /* The invalidation may come with the flush or in a later PIPE_CONTROL. */
    if (st->write_flushed && (bits & PC_READ_INVALIDATES) == PC_READ_INVALIDATES)
       st->read_invalidated = true;
@@ -226,6 +243,7 @@ on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    }
    st->constants_stale = 0;
    st->rendering = true;
+   st->vs_state_flushed = false;
    on_work(st);
 }
 
@@ -267,6 +285,14 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
       return;
    default:
       break;
+   }
+   if (vgpu.info->verx10 == 70 && !st->vs_state_flushed) {
+      for (unsigned i = 0; i < ARRAY_SIZE(ivb_vs_state_ops); i++) {
+         if (op == ivb_vs_state_ops[i]) {
+            violation(exec, RULE_IVB_VS_STATE_FLUSH, "VS state", addr, NULL);
+            st->vs_state_flushed = true;   /* once per group */
+         }
+      }
    }
    if (op == OP_3DSTATE_CONSTANT_ALL) {
       /* Gen12 re-sends the stages of its Shader Update Enable mask

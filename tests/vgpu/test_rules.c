@@ -32,6 +32,21 @@ emit_pipe_control(uint32_t *p, uint32_t bits)
    return emit_cmd(p, 0x7a00, PIPE_CONTROL_LEN(gen), bits);
 }
 
+/* Dwords of the batch that hold addresses inside the batch object: on
+ * Gen7 the kernel places the batch, so they are relocated. */
+static unsigned self_relocs[8], num_self_relocs;
+
+/* A PIPE_CONTROL with a depth stall and a post-sync immediate write into
+ * the batch object's second half. */
+static uint32_t *
+emit_depth_stall_write(uint32_t *cmds, uint32_t *p)
+{
+   uint32_t *pc = emit_pipe_control(p, (1u << 13) | (1u << 14));
+   self_relocs[num_self_relocs++] = (unsigned)(p + 2 - cmds);
+   emit_addr(p + 2, gen, BATCH_ADDR + 0x800);
+   return pc;
+}
+
 /* Runs the batch on a fresh context; returns the log vgpu wrote and
  * whether the context survived. */
 static bool
@@ -44,17 +59,27 @@ run(const uint32_t *cmds, size_t ndw, char *log, size_t log_size)
    memcpy(b, cmds, ndw * 4);
    b[ndw] = MI_BATCH_BUFFER_END;
 
+   struct drm_i915_gem_relocation_entry relocs[8];
    struct drm_i915_gem_exec_object2 obj = { .handle = bo };
    if (gen >= 8) {
       obj.offset = BATCH_ADDR;
       obj.flags = EXEC_OBJECT_PINNED;
+   } else {
+      for (unsigned i = 0; i < num_self_relocs; i++)
+         relocs[i] = (struct drm_i915_gem_relocation_entry){
+            .offset = self_relocs[i] * 4, .delta = 0x800,
+            .read_domains = I915_GEM_DOMAIN_INSTRUCTION,
+            .write_domain = I915_GEM_DOMAIN_INSTRUCTION };
+      obj.relocs_ptr = (uintptr_t)relocs;
+      obj.relocation_count = num_self_relocs;
    }
+   num_self_relocs = 0;
    /* Capture vgpu's log line through a pipe in place of stderr. */
    int pipefd[2], saved = dup(2);
    if (pipe(pipefd) != 0)
       exit(1);
    dup2(pipefd[1], 2);
-   CHECK_ERR(submit(fd, &obj, 1, cc.ctx_id, 0), 0);
+   CHECK_ERR(submit(fd, &obj, 1, cc.ctx_id, gen >= 8 ? 0 : I915_EXEC_HANDLE_LUT), 0);
    dup2(saved, 2);
    close(saved);
    close(pipefd[1]);
@@ -200,6 +225,27 @@ test_gen7_3dprim_register_read(void)
          "stalled SRM of 3DPRIM reported: %s", log);
 }
 
+static void
+test_ivb_vs_state_flush(void)
+{
+   if (verx10 != 70)
+      return;
+   uint32_t cmds[64], *p;
+
+   p = emit_cmd(cmds, 0x7b00, 7, 0);                /* 3DPRIMITIVE */
+   p = emit_cmd(p, 0x7810, 6, 0);                   /* 3DSTATE_VS */
+   expect("VS state after a draw", cmds, p, "ivb-vs-state-flush");
+
+   p = emit_cmd(cmds, 0x7b00, 7, 0);
+   p = emit_depth_stall_write(cmds, p);
+   p = emit_cmd(p, 0x7830, 2, 0);                   /* 3DSTATE_URB_VS */
+   p = emit_cmd(p, 0x7831, 2, 0);                   /* 3DSTATE_URB_HS */
+   p = emit_cmd(p, 0x7810, 6, 0);                   /* 3DSTATE_VS */
+   p = emit_cmd(p, 0x7826, 2, 0);                   /* BINDING_TABLE_POINTERS_VS */
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("one workaround flush before a group of VS state", cmds, p, NULL);
+}
+
 int
 main(void)
 {
@@ -215,6 +261,7 @@ main(void)
    test_vfe_state_stall();
    test_pipeline_select_flush();
    test_gen7_3dprim_register_read();
+   test_ivb_vs_state_flush();
    close(fd);
    return test_finish("test_rules");
 }
