@@ -220,8 +220,10 @@ vgpu_mmap_bo(struct vgpu_file *file, void *addr, size_t length, int prot,
 {
    uint64_t bo_offset;
    struct vgpu_bo *bo = bo_by_mmap_offset(file, (uint64_t)offset, &bo_offset);
+   /* No object at that offset in this file is EINVAL, as in the DRM core;
+    * private mappings of GEM objects are refused too. */
    if (!bo || !(flags & MAP_SHARED)) {
-      errno = bo ? EINVAL : EACCES;
+      errno = EINVAL;
       return MAP_FAILED;
    }
    void *ptr = vgpu_map_bo_pages(bo, addr, length, flags, bo_offset);

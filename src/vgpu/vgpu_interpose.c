@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <dirent.h>
 #include <unistd.h>
 
@@ -55,6 +56,10 @@ REAL(readlink, ssize_t, const char *, char *, size_t)
 REAL(readlinkat, ssize_t, int, const char *, char *, size_t)
 REAL(statx, int, int, const char *, int, unsigned int, struct statx *)
 REAL(realpath, char *, const char *, char *)
+REAL(getxattr, ssize_t, const char *, const char *, void *, size_t)
+REAL(lgetxattr, ssize_t, const char *, const char *, void *, size_t)
+REAL(listxattr, ssize_t, const char *, char *, size_t)
+REAL(llistxattr, ssize_t, const char *, char *, size_t)
 REAL(fopen, FILE *, const char *, const char *)
 REAL(fopen64, FILE *, const char *, const char *)
 REAL(ioctl, int, int, unsigned long, ...)
@@ -393,6 +398,34 @@ readlinkat(int dirfd, const char *path, char *buf, size_t size)
 {
    PATH_BUF;
    return get_real_readlinkat()(dirfd, REDIRECT(path), buf, size);
+}
+
+EXPORT ssize_t
+getxattr(const char *path, const char *name, void *value, size_t size)
+{
+   PATH_BUF;
+   return get_real_getxattr()(REDIRECT(path), name, value, size);
+}
+
+EXPORT ssize_t
+lgetxattr(const char *path, const char *name, void *value, size_t size)
+{
+   PATH_BUF;
+   return get_real_lgetxattr()(REDIRECT(path), name, value, size);
+}
+
+EXPORT ssize_t
+listxattr(const char *path, char *list, size_t size)
+{
+   PATH_BUF;
+   return get_real_listxattr()(REDIRECT(path), list, size);
+}
+
+EXPORT ssize_t
+llistxattr(const char *path, char *list, size_t size)
+{
+   PATH_BUF;
+   return get_real_llistxattr()(REDIRECT(path), list, size);
 }
 
 EXPORT char *
