@@ -59,7 +59,7 @@ vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id)
    struct vgpu_capture_header h = {
       .version = VGPU_CAPTURE_VERSION,
       .header_size = sizeof(h),
-      .pci_id = vgpu.model->pci_id,
+      .pci_id = vgpu.pci_id,
       .verx10 = vgpu.info->verx10,
       .ctx_id = ctx_id,
       .exec_flags = exec->flags,

@@ -124,6 +124,8 @@ engine_exists(uint16_t class, uint16_t instance)
 static int
 set_engines(struct vgpu_context *ctx, const struct drm_i915_gem_context_param *p)
 {
+   if (vgpu.lacks & VGPU_LACKS_ENGINES)
+      return -EINVAL;   /* a kernel before 5.3 does not know the parameter */
    if (p->size == 0) {
       ctx->num_engines = 0;
       return 0;
@@ -165,6 +167,8 @@ set_engines(struct vgpu_context *ctx, const struct drm_i915_gem_context_param *p
 static int
 get_engines(struct vgpu_context *ctx, struct drm_i915_gem_context_param *p)
 {
+   if (vgpu.lacks & VGPU_LACKS_ENGINES)
+      return -EINVAL;
    const size_t header = sizeof(struct i915_context_param_engines);
    const size_t each = sizeof(struct i915_engine_class_instance);
    size_t size = ctx->num_engines ? header + ctx->num_engines * each : 0;

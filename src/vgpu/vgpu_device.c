@@ -29,6 +29,15 @@ static const struct vgpu_model vgpu_models[] = {
 
 #define VGPU_DEFAULT_MODEL "skl-gt2"
 
+/* Older kernels, to test how drivers cope without a feature. */
+static const struct debug_flag vgpu_lacks_flags[] = {
+   { "softpin", VGPU_LACKS_SOFTPIN, "GETPARAM HAS_EXEC_SOFTPIN is 0" },
+   { "fence-array", VGPU_LACKS_FENCE_ARRAY, "no execbuffer fence arrays" },
+   { "syncobj", VGPU_LACKS_SYNCOBJ, "no DRM syncobjs" },
+   { "engines", VGPU_LACKS_ENGINES, "no I915_CONTEXT_PARAM_ENGINES" },
+   { NULL, 0, NULL },
+};
+
 static const struct debug_flag vgpu_debug_flags[] = {
    { "ioctl", VGPU_DEBUG_IOCTL, "log every ioctl and its result" },
    { "fault", VGPU_DEBUG_FAULT, "log GPU page faults and hangs" },
@@ -96,6 +105,13 @@ vgpu_init_once(void)
    vgpu.debug = debug_flags_from_env("VGPU_DEBUG", vgpu_debug_flags);
    vgpu.model = choose_model();
    vgpu.info = devinfo_from_pci_id(vgpu.model->pci_id);
+   vgpu.pci_id = vgpu.model->pci_id;
+   /* VGPU_PCI_ID reports another id (say, one no driver knows) while the
+    * device keeps behaving as VGPU_DEVICE. */
+   const char *pci_id = getenv("VGPU_PCI_ID");
+   if (pci_id && *pci_id)
+      vgpu.pci_id = (uint16_t)strtoul(pci_id, NULL, 16);
+   vgpu.lacks = debug_flags_from_env("VGPU_KERNEL_LACKS", vgpu_lacks_flags);
    vgpu.capture_dir = getenv("VGPU_CAPTURE");
    const char *exec = getenv("VGPU_EXEC");
    vgpu.execute = !(exec && strcmp(exec, "0") == 0);

@@ -380,6 +380,8 @@ check_execbuffer_args(const struct drm_i915_gem_execbuffer2 *eb)
 {
    if (eb->flags & ~KNOWN_EXEC_FLAGS)
       return -EINVAL;
+   if ((eb->flags & I915_EXEC_FENCE_ARRAY) && (vgpu.lacks & VGPU_LACKS_FENCE_ARRAY))
+      return -EINVAL;
    if (eb->buffer_count < 1 || eb->buffer_count > (1u << 20))
       return -EINVAL;
    if ((eb->batch_start_offset | eb->batch_len) & 7)

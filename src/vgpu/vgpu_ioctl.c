@@ -17,9 +17,11 @@ struct ioctl_desc {
    unsigned long request;   /* the current (largest) form of the ioctl */
    vgpu_ioctl_fn fn;
    const char *name;
+   uint64_t feature;        /* VGPU_LACKS_* bit that removes the ioctl */
 };
 
-#define DESC(req, fn) { req, fn, #req }
+#define DESC(req, fn) { req, fn, #req, 0 }
+#define SYNCOBJ_DESC(req, fn) { req, fn, #req, VGPU_LACKS_SYNCOBJ }
 
 static const struct ioctl_desc ioctl_table[] = {
    DESC(DRM_IOCTL_VERSION, vgpu_ioctl_version),
@@ -28,17 +30,17 @@ static const struct ioctl_desc ioctl_table[] = {
    DESC(DRM_IOCTL_GEM_CLOSE, vgpu_ioctl_gem_close),
    DESC(DRM_IOCTL_PRIME_HANDLE_TO_FD, vgpu_ioctl_prime_handle_to_fd),
    DESC(DRM_IOCTL_PRIME_FD_TO_HANDLE, vgpu_ioctl_prime_fd_to_handle),
-   DESC(DRM_IOCTL_SYNCOBJ_CREATE, vgpu_ioctl_syncobj_create),
-   DESC(DRM_IOCTL_SYNCOBJ_DESTROY, vgpu_ioctl_syncobj_destroy),
-   DESC(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, vgpu_ioctl_syncobj_handle_to_fd),
-   DESC(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, vgpu_ioctl_syncobj_fd_to_handle),
-   DESC(DRM_IOCTL_SYNCOBJ_WAIT, vgpu_ioctl_syncobj_wait),
-   DESC(DRM_IOCTL_SYNCOBJ_RESET, vgpu_ioctl_syncobj_reset),
-   DESC(DRM_IOCTL_SYNCOBJ_SIGNAL, vgpu_ioctl_syncobj_signal),
-   DESC(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, vgpu_ioctl_syncobj_timeline_wait),
-   DESC(DRM_IOCTL_SYNCOBJ_QUERY, vgpu_ioctl_syncobj_query),
-   DESC(DRM_IOCTL_SYNCOBJ_TRANSFER, vgpu_ioctl_syncobj_transfer),
-   DESC(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, vgpu_ioctl_syncobj_timeline_signal),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_CREATE, vgpu_ioctl_syncobj_create),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_DESTROY, vgpu_ioctl_syncobj_destroy),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, vgpu_ioctl_syncobj_handle_to_fd),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, vgpu_ioctl_syncobj_fd_to_handle),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_WAIT, vgpu_ioctl_syncobj_wait),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_RESET, vgpu_ioctl_syncobj_reset),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_SIGNAL, vgpu_ioctl_syncobj_signal),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, vgpu_ioctl_syncobj_timeline_wait),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_QUERY, vgpu_ioctl_syncobj_query),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_TRANSFER, vgpu_ioctl_syncobj_transfer),
+   SYNCOBJ_DESC(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, vgpu_ioctl_syncobj_timeline_signal),
 
    DESC(DRM_IOCTL_I915_GETPARAM, vgpu_ioctl_getparam),
    DESC(DRM_IOCTL_I915_QUERY, vgpu_ioctl_query),
@@ -110,7 +112,13 @@ vgpu_ioctl(struct vgpu_file *file, unsigned long request, void *arg)
    if (_IOC_TYPE(request) != DRM_IOCTL_BASE)
       return -ENOTTY;
    const struct ioctl_desc *desc = find_desc(request);
-   int ret = desc ? dispatch(file, desc, request, arg) : -EINVAL;
+   int ret;
+   if (!desc)
+      ret = -EINVAL;
+   else if (desc->feature & vgpu.lacks)
+      ret = -EOPNOTSUPP;   /* the DRM core's answer for a missing driver feature */
+   else
+      ret = dispatch(file, desc, request, arg);
    if (vgpu.debug & VGPU_DEBUG_IOCTL)
       log_info("ioctl %s (nr 0x%02x) -> %s", desc ? desc->name : "unknown",
                (unsigned)_IOC_NR(request), ret ? strerror(-ret) : "0");

@@ -56,6 +56,8 @@ vgpu_ioctl_get_cap(struct vgpu_file *file, void *arg)
       return 0;
    case DRM_CAP_SYNCOBJ:
    case DRM_CAP_SYNCOBJ_TIMELINE:
+      c->value = !(vgpu.lacks & VGPU_LACKS_SYNCOBJ);
+      return 0;
    case DRM_CAP_TIMESTAMP_MONOTONIC:
       c->value = 1;
       return 0;
@@ -74,11 +76,16 @@ param_value(int32_t param, int *value)
    const bool gen8 = d->ver >= 8;
 
    switch (param) {
-   case I915_PARAM_CHIPSET_ID: *value = vgpu.model->pci_id; return 0;
+   case I915_PARAM_CHIPSET_ID: *value = vgpu.pci_id; return 0;
    case I915_PARAM_REVISION: *value = vgpu.model->revision; return 0;
    case I915_PARAM_HAS_LLC: *value = d->has_llc; return 0;
    case I915_PARAM_HAS_ALIASING_PPGTT: *value = d->has_full_ppgtt ? 2 : 1; return 0;
-   case I915_PARAM_HAS_EXEC_SOFTPIN: *value = d->has_full_ppgtt; return 0;
+   case I915_PARAM_HAS_EXEC_SOFTPIN:
+      *value = d->has_full_ppgtt && !(vgpu.lacks & VGPU_LACKS_SOFTPIN);
+      return 0;
+   case I915_PARAM_HAS_EXEC_FENCE_ARRAY:
+      *value = !(vgpu.lacks & VGPU_LACKS_FENCE_ARRAY);
+      return 0;
    case I915_PARAM_CS_TIMESTAMP_FREQUENCY: *value = (int)d->timestamp_frequency; return 0;
    case I915_PARAM_NUM_FENCES_AVAIL: *value = d->ver < 12 ? 32 : 0; return 0;
    case I915_PARAM_CMD_PARSER_VERSION: *value = 10; return 0;
@@ -142,7 +149,6 @@ param_value(int32_t param, int *value)
    case I915_PARAM_HAS_EXEC_FENCE:
    case I915_PARAM_HAS_EXEC_CAPTURE:
    case I915_PARAM_HAS_EXEC_BATCH_FIRST:
-   case I915_PARAM_HAS_EXEC_FENCE_ARRAY:
    case I915_PARAM_MMAP_GTT_COHERENT:
    case I915_PARAM_HAS_EXEC_SUBMIT_FENCE:
    case I915_PARAM_HAS_EXEC_TIMELINE_FENCES:

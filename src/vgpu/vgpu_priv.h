@@ -19,6 +19,14 @@ enum {
    VGPU_DEBUG_FILES = 1 << 2,  /* redirected paths and fake file opens */
 };
 
+/* ---- kernel features vgpu can pretend to lack (VGPU_KERNEL_LACKS) ---- */
+enum {
+   VGPU_LACKS_SOFTPIN = 1 << 0,
+   VGPU_LACKS_FENCE_ARRAY = 1 << 1,
+   VGPU_LACKS_SYNCOBJ = 1 << 2,
+   VGPU_LACKS_ENGINES = 1 << 3,
+};
+
 /* ---- the emulated device ---- */
 struct vgpu_model {
    const char *name;      /* "skl-gt2" */
@@ -150,6 +158,8 @@ struct vgpu_device {
    pthread_cond_t signalled;      /* broadcast whenever a syncobj advances */
    const struct vgpu_model *model;
    const struct devinfo *info;
+   uint16_t pci_id;               /* reported id: the model's or VGPU_PCI_ID */
+   uint64_t lacks;                /* VGPU_LACKS_* */
    uint64_t debug;
    const char *capture_dir;
    bool execute;                  /* VGPU_EXEC=0 retires batches unrun */

@@ -128,7 +128,7 @@ static int
 write_pci_config(void)
 {
    uint8_t config[64] = { 0 };
-   uint16_t pci_id = vgpu.model->pci_id;
+   uint16_t pci_id = vgpu.pci_id;
    config[0x00] = 0x86; config[0x01] = 0x80;
    config[0x02] = pci_id & 0xff; config[0x03] = pci_id >> 8;
    config[0x08] = vgpu.model->revision;
@@ -151,7 +151,7 @@ static int
 populate_at(const char *root)
 {
    build_root = root;
-   const uint16_t id = vgpu.model->pci_id;
+   const uint16_t id = vgpu.pci_id;
    const char *dev = "sys/devices/" PCI_DEV;
    char rel[512];
    int err = 0;
