@@ -2,36 +2,13 @@
  * fence.  Used to exercise drivers on vgpu; it prints the first results but
  * decides success only from the Vulkan return codes (buffer contents are
  * compared against lavapipe by the cross-check tests). */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
-
+#include "vk_program.h"
+/* After vk_program.h: the generated SPIR-V arrays need <stdint.h>. */
 #include "compute_double.spv.h"
 
 #define ELEMENTS 256
-#define VK(call)                                                        \
-   do {                                                                 \
-      VkResult r_ = (call);                                             \
-      if (r_ != VK_SUCCESS) {                                           \
-         fprintf(stderr, "%s failed: %d\n", #call, r_);                 \
-         exit(1);                                                       \
-      }                                                                 \
-   } while (0)
-
-static uint32_t
-find_memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(pd, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   fprintf(stderr, "no host-visible coherent memory type\n");
-   exit(1);
-}
 
 int
 main(void)
@@ -89,7 +66,7 @@ main(void)
    VkDeviceMemory mem;
    VK(vkAllocateMemory(dev, &(VkMemoryAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = find_memory_type(pd, req.memoryTypeBits,
+      .memoryTypeIndex = vk_program_memory_type(pd, req.memoryTypeBits,
          VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT),
    }, NULL, &mem));
    VK(vkBindBufferMemory(dev, buf, mem, 0));

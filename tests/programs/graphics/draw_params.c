@@ -5,25 +5,15 @@
  * of the image to a buffer.  Success is decided from the Vulkan return
  * codes; pixels are compared against lavapipe by the cross-check tests. */
 #include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
-
+#include "vk_program.h"
+/* After vk_program.h: the generated SPIR-V arrays need <stdint.h>. */
 #include "draw_params_vert.spv.h"
 #include "draw_params_frag.spv.h"
 
 #define WIDTH 64
 #define HEIGHT 64
-#define VK(call)                                                        \
-   do {                                                                 \
-      VkResult r_ = (call);                                             \
-      if (r_ != VK_SUCCESS) {                                           \
-         fprintf(stderr, "%s failed: %d\n", #call, r_);                 \
-         exit(1);                                                       \
-      }                                                                 \
-   } while (0)
 
 struct context {
    VkPhysicalDevice pd;
@@ -40,26 +30,13 @@ struct buffer {
    void *map;
 };
 
-static uint32_t
-memory_type(const struct context *c, uint32_t bits, VkMemoryPropertyFlags want)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(c->pd, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   fprintf(stderr, "no memory type with flags 0x%x\n", want);
-   exit(1);
-}
-
 static VkDeviceMemory
 allocate(const struct context *c, VkMemoryRequirements req, VkMemoryPropertyFlags want)
 {
    VkDeviceMemory mem;
    VK(vkAllocateMemory(c->dev, &(VkMemoryAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = memory_type(c, req.memoryTypeBits, want),
+      .memoryTypeIndex = vk_program_memory_type(c->pd, req.memoryTypeBits, want),
    }, NULL, &mem));
    return mem;
 }
