@@ -3,12 +3,30 @@
  * same guarantee from process_vm_readv/writev on its own process, which
  * fail with EFAULT instead of faulting. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
 #include "vgpu_priv.h"
+
+/* glibc makes getpid() a system call; the pid is cached and refreshed in
+ * forked children. */
+static pid_t self_pid;
+
+static void
+refresh_pid(void)
+{
+   self_pid = getpid();
+}
+
+static void
+init_pid(void)
+{
+   refresh_pid();
+   pthread_atfork(NULL, NULL, refresh_pid);
+}
 
 static int
 transfer(void *local, uint64_t user_ptr, size_t size, bool to_user)
@@ -18,10 +36,12 @@ transfer(void *local, uint64_t user_ptr, size_t size, bool to_user)
    if (user_ptr == 0 || user_ptr + size < user_ptr)
       return -EFAULT;
 
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, init_pid);
    struct iovec l = { local, size };
    struct iovec r = { (void *)(uintptr_t)user_ptr, size };
-   ssize_t n = to_user ? process_vm_writev(getpid(), &l, 1, &r, 1, 0)
-                       : process_vm_readv(getpid(), &l, 1, &r, 1, 0);
+   ssize_t n = to_user ? process_vm_writev(self_pid, &l, 1, &r, 1, 0)
+                       : process_vm_readv(self_pid, &l, 1, &r, 1, 0);
    return n == (ssize_t)size ? 0 : -EFAULT;
 }
 
