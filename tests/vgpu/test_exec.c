@@ -93,6 +93,44 @@ test_store_data_and_register(void)
    bo_close(fd, batch);
 }
 
+/* A USERPTR batch is the application's own memory: relocations patch it
+ * there, and BATCH_FIRST names the first object as the batch. */
+static void
+test_userptr_batch_first(void)
+{
+   uint32_t *user = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   struct drm_i915_gem_userptr up = { .user_ptr = (uintptr_t)user, .user_size = BO_SIZE };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &up), 0);
+   uint32_t target = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   memset(t, 0, 64);
+
+   uint32_t *p = emit_store_dword(user, gen, TARGET_ADDR + 8, 0x600d);
+   *p++ = MI_BATCH_BUFFER_END;
+   const unsigned addr_dw = gen < 8 ? 2 : 1;
+   struct drm_i915_gem_relocation_entry reloc = {
+      .target_handle = 1, .delta = 8, .offset = addr_dw * 4,
+      .read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER,
+   };
+   struct drm_i915_gem_exec_object2 objs[2] = {
+      { .handle = up.handle, .relocs_ptr = (uintptr_t)&reloc, .relocation_count = 1 },
+      { .handle = target },
+   };
+   if (gen >= 8) {
+      pin(&objs[1], target, TARGET_ADDR);
+      objs[0].flags = EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+   }
+   CHECK_ERR(submit(fd, objs, 2, 0, I915_EXEC_HANDLE_LUT | I915_EXEC_BATCH_FIRST), 0);
+   CHECK(user[addr_dw] == (uint32_t)objs[1].offset + 8,
+         "relocation in user memory: 0x%08x, target at 0x%llx", user[addr_dw],
+         (unsigned long long)objs[1].offset);
+   CHECK(t[2] == 0x600d, "store from the USERPTR batch: 0x%x", t[2]);
+   bo_close(fd, up.handle);
+   bo_close(fd, target);
+   munmap(user, BO_SIZE);
+}
+
 static void
 test_softpin_checks(void)
 {
@@ -389,6 +427,7 @@ main(void)
    verx10 = device_verx10(fd);
    gen = verx10 / 10;
    test_store_data_and_register();
+   test_userptr_batch_first();
    test_softpin_checks();
    test_chaining();
    test_page_fault();
