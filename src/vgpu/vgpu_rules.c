@@ -30,6 +30,7 @@ enum rule_id {
    RULE_PIPELINE_SELECT_FLUSH,
    RULE_GEN7_3DPRIM_REG_READ,
    RULE_IVB_VS_STATE_FLUSH,
+   RULE_WALKER_EXECUTION_MASKS,
 };
 
 static const struct rule rules[] = {
@@ -68,6 +69,12 @@ static const struct rule rules[] = {
       "be sent before 3DSTATE_VS, 3DSTATE_URB_VS, 3DSTATE_CONSTANT_VS, "
       "3DSTATE_BINDING_TABLE_POINTERS_VS or 3DSTATE_SAMPLER_STATE_POINTERS_VS; "
       "one serves any group of them",
+   },
+   [RULE_WALKER_EXECUTION_MASKS] = {
+      "walker-execution-masks",
+      "PRM Vol. 2a, GPGPU_WALKER, Right/Bottom Execution Mask and SIMD Size",
+      "the execution masks of GPGPU_WALKER must enable at least one channel, "
+      "and the right mask no channel beyond the SIMD size",
    },
 };
 
@@ -229,6 +236,35 @@ on_push_constant_alloc(struct vgpu_rules_state *st, unsigned stage,
       st->constants_stale &= ~(1u << stage);
 }
 
+/* GPGPU_WALKER: SIMD Size in bits 31:30 of DW2 (Gen7) or DW4 (Gen8+), the
+ * right and bottom execution masks in the last two dwords.  The right mask
+ * selects the channels of a thread group's last thread, so it must fit the
+ * SIMD size.  Mesa's drivers fill the bottom mask with ones whatever the
+ * SIMD size (channels beyond it do not exist), so for it only an empty mask
+ * is inconsistent. */
+static void
+on_gpgpu_walker(struct vgpu_exec *exec, const uint32_t *dw, unsigned len,
+                uint64_t addr)
+{
+   const unsigned simd_dw = vgpu.info->ver >= 8 ? 4 : 2;
+   if (len < simd_dw + 1 || len < 3)
+      return;
+   const unsigned simd = dw[simd_dw] >> 30;
+   if (simd > 2) {
+      violation(exec, RULE_WALKER_EXECUTION_MASKS, "GPGPU_WALKER", addr,
+                "reserved SIMD Size");
+      return;
+   }
+   const uint64_t channels = simd == 2 ? 0xffffffffull : simd == 1 ? 0xffff : 0xff;
+   const uint32_t right = dw[len - 2], bottom = dw[len - 1];
+   if (!right || !bottom || (right & ~channels)) {
+      char detail[96];
+      snprintf(detail, sizeof(detail), "SIMD%u with right mask 0x%x, bottom mask 0x%x",
+               8u << simd, right, bottom);
+      violation(exec, RULE_WALKER_EXECUTION_MASKS, "GPGPU_WALKER", addr, detail);
+   }
+}
+
 static void
 on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                uint64_t addr)
@@ -278,6 +314,7 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
       on_vfe_state(exec, st, dw, len, addr);
       return;
    case OP_GPGPU_WALKER:
+      on_gpgpu_walker(exec, dw, len, addr);
       on_work(st);
       return;
    case OP_3DPRIMITIVE:

@@ -148,20 +148,31 @@ test_push_constant_realloc(void)
    }
 }
 
+static uint32_t *
+emit_walker(uint32_t *p, unsigned simd, uint32_t right, uint32_t bottom)
+{
+   const unsigned len = gen >= 8 ? 15 : 11, simd_dw = gen >= 8 ? 4 : 2;
+   uint32_t *w = emit_cmd(p, 0x7105, len, 0);       /* GPGPU_WALKER */
+   p[simd_dw] = simd << 30;
+   p[len - 2] = right;
+   p[len - 1] = bottom;
+   return w;
+}
+
 static void
 test_vfe_state_stall(void)
 {
    uint32_t cmds[96], *p;
-   const unsigned vfe_len = gen >= 8 ? 9 : 8, walker_len = gen >= 8 ? 15 : 11;
+   const unsigned vfe_len = gen >= 8 ? 9 : 8;
 
-   p = emit_cmd(cmds, 0x7105, walker_len, 0);       /* GPGPU_WALKER */
+   p = emit_walker(cmds, 0, 0xff, 0xff);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* MEDIA_VFE_STATE */
    expect("VFE state after work", cmds, p, "vfe-state-stall");
 
-   p = emit_cmd(cmds, 0x7105, walker_len, 0);
+   p = emit_walker(cmds, 0, 0xff, 0xff);
    p = emit_pipe_control(p, PC_CS_STALL);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);
-   p = emit_cmd(p, 0x7105, walker_len, 0);
+   p = emit_walker(p, 0, 0xff, 0xff);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* unchanged: no stall needed */
    expect("stall, VFE state, work, same VFE state", cmds, p, NULL);
 }
@@ -246,6 +257,20 @@ test_ivb_vs_state_flush(void)
    expect("one workaround flush before a group of VS state", cmds, p, NULL);
 }
 
+static void
+test_walker_execution_masks(void)
+{
+   uint32_t cmds[64], *p;
+
+   p = emit_walker(cmds, 0, 0x1ff, 0xff);            /* SIMD8, 9 channels */
+   expect("SIMD8 walker with a 9-channel mask", cmds, p, "walker-execution-masks");
+   p = emit_walker(cmds, 1, 0xffff, 0);
+   expect("walker with an empty bottom mask", cmds, p, "walker-execution-masks");
+   p = emit_walker(cmds, 1, 0x0fff, 0xffffffff);     /* SIMD16, partial group */
+   p = emit_walker(p, 2, 0xffffffff, 0xffffffff);
+   expect("consistent walkers", cmds, p, NULL);
+}
+
 int
 main(void)
 {
@@ -262,6 +287,7 @@ main(void)
    test_pipeline_select_flush();
    test_gen7_3dprim_register_read();
    test_ivb_vs_state_flush();
+   test_walker_execution_masks();
    close(fd);
    return test_finish("test_rules");
 }
