@@ -9,7 +9,11 @@ Outputs (into --out-dir):
                      extension property tables and the feature checker.
 
 A command the driver does not define stays NULL in the table (its gvk_
-symbol is declared weak here), so vkGet*ProcAddr answer NULL for it.
+symbol is declared weak here).  For core commands the table also holds a
+generated fallback: the spec requires vkGet*ProcAddr to return every core
+command of the version the driver reports, and an application calling one
+that is not written yet gets a log line naming it and an error code vk.xml
+allows for it, instead of a call through NULL.
 Only the Python standard library is used.
 """
 
@@ -50,15 +54,50 @@ def c_text(elem):
     return ' '.join(''.join(parts).split())
 
 
+# Errors a fallback returns, in order of preference among the codes vk.xml
+# allows for the command.
+FALLBACK_ERRORS = ['VK_ERROR_FEATURE_NOT_PRESENT', 'VK_ERROR_INITIALIZATION_FAILED',
+                   'VK_ERROR_OUT_OF_HOST_MEMORY']
+
+
+REPORTED_VERSION = (1, 0)   # set from --api-version
+
+
+def version_tuple(core):
+    """(1, 2) for 'VK_API_VERSION_1_2'."""
+    major, minor = core.rsplit('_', 2)[-2:]
+    return int(major), int(minor)
+
+
 class Command:
-    def __init__(self, name, ret, params, first_type):
+    def __init__(self, name, ret, params, first_type, errors=()):
         self.name = name
         self.ret = ret
         self.params = params
         self.first_type = first_type
+        self.errors = list(errors)
         self.core = None          # 'VK_API_VERSION_1_x' or None
         self.extensions = []      # names of extensions providing it
         self.impl = None          # name of the driver function
+
+    @property
+    def fallback(self):
+        """Name of the generated fallback: only core commands of the version
+        the driver reports have one (a 1.1 command such as
+        vkEnumerateInstanceVersion must stay absent from a 1.0 driver)."""
+        if self.core and version_tuple(self.core) <= REPORTED_VERSION:
+            return 'gvk_unimplemented_' + self.name[2:]
+        return None
+
+    def fallback_return(self):
+        if self.ret == 'void':
+            return ''
+        if self.ret != 'VkResult':
+            return ' 0'
+        for e in FALLBACK_ERRORS:
+            if e in self.errors:
+                return ' ' + e
+        return ' ' + (self.errors[0] if self.errors else 'VK_ERROR_OUT_OF_HOST_MEMORY')
 
     @property
     def level(self):
@@ -81,10 +120,12 @@ def parse_commands(root):
         ret = proto.find('type').text
         params = [p for p in cmd.findall('param') if for_vulkan(p)]
         first = params[0].find('type').text if params else ''
-        commands[name] = Command(name, ret, [c_text(p) for p in params], first)
+        errors = [e for e in cmd.get('errorcodes', '').split(',') if e]
+        commands[name] = Command(name, ret, [c_text(p) for p in params], first,
+                                 errors)
     for alias, target in aliases.items():
         t = commands[target]
-        commands[alias] = Command(alias, t.ret, t.params, t.first_type)
+        commands[alias] = Command(alias, t.ret, t.params, t.first_type, t.errors)
         commands[alias].impl = 'gvk_' + target[2:]
     for c in commands.values():
         if c.impl is None:
@@ -190,6 +231,7 @@ def write_header(path, commands, exts):
     w('struct gvk_entrypoint {')
     w('   const char *name;')
     w('   PFN_vkVoidFunction func;          /* NULL: not implemented */')
+    w('   PFN_vkVoidFunction fallback;      /* core commands: reports and fails */')
     w('   enum gvk_dispatch_level level;')
     w('   uint32_t core_version;            /* 0 when only extensions provide it */')
     w('   const int16_t *extensions;        /* providing extensions, -1 terminated */')
@@ -197,6 +239,17 @@ def write_header(path, commands, exts):
     w('')
     w('/* The entry point called name, or NULL if vk.xml has no such command. */')
     w('const struct gvk_entrypoint *gvk_entrypoint_lookup(const char *name);')
+    w('')
+    w('/* What vkGet*ProcAddr hand out: the driver function, else the fallback. */')
+    w('static inline PFN_vkVoidFunction')
+    w('gvk_entrypoint_func(const struct gvk_entrypoint *e)')
+    w('{')
+    w('   return e->func ? e->func : e->fallback;')
+    w('}')
+    w('')
+    w('/* Logs, once per command, that an application called a core command')
+    w(' * the driver does not implement yet. */')
+    w('void gvk_report_unimplemented(const char *name);')
     w('')
     w('/* VK_ERROR_FEATURE_NOT_PRESENT naming the first feature that requested')
     w(' * enables and supported does not (vkCreateDevice). */')
@@ -236,6 +289,17 @@ def write_source(path, commands, exts, feature_members):
         w(f'VKAPI_ATTR {c.ret} VKAPI_CALL {c.impl}({", ".join(c.params)})'
           ' __attribute__((weak));')
     w('')
+    w('/* Fallbacks of the core commands: each reports itself, then fails. */')
+    for c in sorted(commands.values(), key=lambda c: c.name):
+        if not c.fallback:
+            continue
+        w(f'static VKAPI_ATTR {c.ret} VKAPI_CALL')
+        w(f'{c.fallback}({", ".join(c.params)})')
+        w('{')
+        w(f'   gvk_report_unimplemented("{c.name}");')
+        w(f'   return{c.fallback_return()};')
+        w('}')
+    w('')
     w('const VkExtensionProperties gvk_extensions[GVK_EXT_COUNT] = {')
     for e in ordered:
         w(f'   [{e.enum}] = {{ "{e.name}", {e.spec_version} }},')
@@ -260,7 +324,8 @@ def write_source(path, commands, exts, feature_members):
     w('static const struct gvk_entrypoint entrypoints[] = {')
     for i, c in enumerate(cmds):
         core = c.core or '0'
-        w(f'   {{ "{c.name}", (PFN_vkVoidFunction){c.impl}, {c.level}, '
+        fallback = f'(PFN_vkVoidFunction){c.fallback}' if c.fallback else 'NULL'
+        w(f'   {{ "{c.name}", (PFN_vkVoidFunction){c.impl}, {fallback}, {c.level}, '
           f'{core}, exts_{i} }},')
     w('};')
     w('')
@@ -297,7 +362,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument('--xml', required=True, help='path of vk.xml')
     ap.add_argument('--out-dir', required=True)
+    ap.add_argument('--api-version', default='1.0',
+                    help='Vulkan version the driver reports (MAJOR.MINOR)')
     args = ap.parse_args()
+    global REPORTED_VERSION
+    REPORTED_VERSION = tuple(int(x) for x in args.api_version.split('.'))
     try:
         root = ET.parse(args.xml).getroot()
     except (OSError, ET.ParseError) as e:

@@ -29,18 +29,19 @@ VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
 gvk_GetInstanceProcAddr(VkInstance _instance, const char *pName)
 {
    const struct gvk_entrypoint *e = gvk_entrypoint_lookup(pName);
-   if (!e || !e->func)
+   PFN_vkVoidFunction func = e ? gvk_entrypoint_func(e) : NULL;
+   if (!func)
       return NULL;
 
    /* Valid with or without an instance since Vulkan 1.2. */
    if (strcmp(pName, "vkGetInstanceProcAddr") == 0)
-      return e->func;
+      return func;
    if (e->level == GVK_LEVEL_GLOBAL)
-      return _instance ? NULL : e->func;
+      return _instance ? NULL : func;
    if (!_instance)
       return NULL;
    return gvk_instance_entrypoint_enabled(gvk_instance_from_handle(_instance), e)
-          ? e->func : NULL;
+          ? func : NULL;
 }
 
 GVK_EXPORT VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
@@ -55,10 +56,11 @@ vk_icdGetPhysicalDeviceProcAddr(VkInstance _instance, const char *pName)
    /* NULL for anything that is not a physical-device command: the loader
     * then knows the driver does not handle it. */
    const struct gvk_entrypoint *e = gvk_entrypoint_lookup(pName);
-   if (!_instance || !e || !e->func || e->level != GVK_LEVEL_PHYSICAL_DEVICE)
+   PFN_vkVoidFunction func = e ? gvk_entrypoint_func(e) : NULL;
+   if (!_instance || !func || e->level != GVK_LEVEL_PHYSICAL_DEVICE)
       return NULL;
    return gvk_instance_entrypoint_enabled(gvk_instance_from_handle(_instance), e)
-          ? e->func : NULL;
+          ? func : NULL;
 }
 
 VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL
@@ -66,17 +68,18 @@ gvk_GetDeviceProcAddr(VkDevice _device, const char *pName)
 {
    struct gvk_device *device = gvk_device_from_handle(_device);
    const struct gvk_entrypoint *e = gvk_entrypoint_lookup(pName);
-   if (!device || !e || !e->func || e->level != GVK_LEVEL_DEVICE)
+   PFN_vkVoidFunction func = e ? gvk_entrypoint_func(e) : NULL;
+   if (!device || !func || e->level != GVK_LEVEL_DEVICE)
       return NULL;
 
    if (e->core_version && e->core_version <= device->api_version)
-      return e->func;
+      return func;
    const struct gvk_instance *instance = device->pdev->instance;
    for (const int16_t *x = e->extensions; *x >= 0; x++) {
       bool on = *x < GVK_INSTANCE_EXT_COUNT ? instance->enabled.has[*x]
                                             : device->enabled.has[*x];
       if (on)
-         return e->func;
+         return func;
    }
    return NULL;
 }

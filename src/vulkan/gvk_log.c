@@ -1,10 +1,12 @@
 #include "gvk_log.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "debug_flags.h"
+#include "gvk_entrypoints.h"
 
 static const struct debug_flag gvk_debug_table[] = {
    { "startup", GVK_DEBUG_STARTUP, "log each render node probed and why it is skipped" },
@@ -38,4 +40,31 @@ gvk_fail(VkResult result, const char *fmt, ...)
    va_end(ap);
    log_error("%s (VkResult %d)", msg, (int)result);
    return result;
+}
+
+/* Names already reported; each generated fallback passes the same string
+ * literal every time, so pointers identify commands. */
+#define MAX_REPORTED 256
+static const char *reported[MAX_REPORTED];
+static unsigned num_reported;
+static pthread_mutex_t reported_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool
+first_report(const char *name)
+{
+   pthread_mutex_lock(&reported_lock);
+   bool first = true;
+   for (unsigned i = 0; i < num_reported && first; i++)
+      first = reported[i] != name;
+   if (first && num_reported < MAX_REPORTED)
+      reported[num_reported++] = name;
+   pthread_mutex_unlock(&reported_lock);
+   return first;
+}
+
+void
+gvk_report_unimplemented(const char *name)
+{
+   if (first_report(name))
+      log_error("%s is not implemented yet: the call fails (reported once)", name);
 }

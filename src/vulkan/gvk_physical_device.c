@@ -324,7 +324,7 @@ static void
 fill_properties(struct gvk_physical_device *pdev)
 {
    VkPhysicalDeviceProperties *props = &pdev->properties;
-   props->apiVersion = VK_MAKE_API_VERSION(0, 1, 0, VK_HEADER_VERSION);
+   props->apiVersion = VK_MAKE_API_VERSION(0, 1, GVK_API_VERSION_MINOR, VK_HEADER_VERSION);
    props->driverVersion = VK_MAKE_VERSION(GVK_VERSION_MAJOR, GVK_VERSION_MINOR,
                                           GVK_VERSION_PATCH);
    props->vendorID = INTEL_VENDOR_ID;

@@ -133,8 +133,9 @@ lifecycle(const struct icd *icd, const VkAllocationCallbacks *alloc,
       goto destroy_instance;
    }
    PFN_vkGetDeviceProcAddr gdpa = GET(instance, vkGetDeviceProcAddr);
-   /* Commands not implemented yet are absent, not stubs. */
-   if (gdpa(device, "vkCreateBuffer") || !gdpa(device, "vkQueueWaitIdle")) {
+   /* Every core 1.0 command resolves; 1.1 ones do not on a 1.0 device. */
+   if (!gdpa(device, "vkCreateBuffer") || !gdpa(device, "vkQueueWaitIdle") ||
+       gdpa(device, "vkGetDeviceQueue2")) {
       fprintf(stderr, "FAIL: vkGetDeviceProcAddr answers wrongly\n");
       out = WRONG_RESULT;
    }
