@@ -29,6 +29,11 @@ enum {
 };
 #define MI_BBS_SECOND_LEVEL (1u << 22)
 #define MI_BBS_PREDICATION_ENABLE (1u << 15)   /* Gen8+ */
+/* Gen11+ register commands may name registers relative to the engine's
+ * MMIO base ("Add CS MMIO Start Offset"); LRR has one bit per operand. */
+#define MI_ADD_CS_MMIO_START (1u << 19)
+#define MI_LRR_ADD_CS_MMIO_START_SRC (1u << 18)
+#define RCS_MMIO_START 0x2000
 
 /* GFX commands are named by type, subtype, opcode and sub-opcode: the top
  * 16 bits of the header. */

@@ -65,6 +65,17 @@ vgpu_cs_write_reg64(struct vgpu_cs *cs, uint32_t offset, uint64_t value)
    vgpu_cs_write_reg32(cs, offset + 4, (uint32_t)(value >> 32));
 }
 
+/* The register a command names: absolute, or relative to the render
+ * engine's MMIO base when the command's relative bit is set (Gen11+). */
+static uint32_t
+reg_operand(uint32_t dw0, uint32_t raw, uint32_t relative_bit)
+{
+   uint32_t offset = raw & 0x7ffffc;
+   if (vgpu.info->ver >= 11 && (dw0 & relative_bit))
+      offset += RCS_MMIO_START;
+   return offset;
+}
+
 /* ---- memory ---- */
 
 static uint64_t
@@ -118,13 +129,13 @@ static void
 mi_load_register_imm(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    for (unsigned i = 1; i + 1 < len; i += 2)
-      vgpu_cs_write_reg32(cs, dw[i] & 0x7ffffc, dw[i + 1]);
+      vgpu_cs_write_reg32(cs, reg_operand(dw[0], dw[i], MI_ADD_CS_MMIO_START), dw[i + 1]);
 }
 
 static void
 mi_store_register_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
-   uint32_t value = vgpu_cs_read_reg32(cs, dw[1] & 0x7ffffc);
+   uint32_t value = vgpu_cs_read_reg32(cs, reg_operand(dw[0], dw[1], MI_ADD_CS_MMIO_START));
    mem_write(cs, addr_at(cs, &dw[2]), &value, 4,
              "MI_STORE_REGISTER_MEM destination");
 }
@@ -134,13 +145,15 @@ mi_load_register_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
    uint32_t value;
    if (mem_read32(cs, addr_at(cs, &dw[2]), &value, "MI_LOAD_REGISTER_MEM source"))
-      vgpu_cs_write_reg32(cs, dw[1] & 0x7ffffc, value);
+      vgpu_cs_write_reg32(cs, reg_operand(dw[0], dw[1], MI_ADD_CS_MMIO_START), value);
 }
 
 static void
 mi_load_register_reg(struct vgpu_cs *cs, const uint32_t *dw)
 {
-   vgpu_cs_write_reg32(cs, dw[2] & 0x7ffffc, vgpu_cs_read_reg32(cs, dw[1] & 0x7ffffc));
+   uint32_t src = reg_operand(dw[0], dw[1], MI_LRR_ADD_CS_MMIO_START_SRC);
+   uint32_t dst = reg_operand(dw[0], dw[2], MI_ADD_CS_MMIO_START);
+   vgpu_cs_write_reg32(cs, dst, vgpu_cs_read_reg32(cs, src));
 }
 
 static void

@@ -81,14 +81,18 @@ choose_model(void)
 }
 
 /* The command streamer TIMESTAMP register counts at the device's timestamp
- * frequency; vgpu derives it from CLOCK_MONOTONIC so it always advances. */
+ * frequency in 36 bits, wrapping; vgpu derives it from CLOCK_MONOTONIC.
+ * Drivers report those 36 bits as timestampValidBits. */
+#define TIMESTAMP_BITS 36
+
 uint64_t
 vgpu_timestamp_now(void)
 {
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
    unsigned __int128 ns = (unsigned __int128)ts.tv_sec * 1000000000u + ts.tv_nsec;
-   return (uint64_t)(ns * vgpu.info->timestamp_frequency / 1000000000u);
+   uint64_t ticks = (uint64_t)(ns * vgpu.info->timestamp_frequency / 1000000000u);
+   return ticks & ((1ull << TIMESTAMP_BITS) - 1);
 }
 
 static void

@@ -333,9 +333,8 @@ vgpu_ioctl_reg_read(struct vgpu_file *file, void *arg)
    struct drm_i915_reg_read *r = arg;
    if ((r->offset & ~(uint64_t)I915_REG_READ_8B_WA) != RCS_TIMESTAMP)
       return -EINVAL;
-   uint64_t ts = vgpu_timestamp_now();
    /* Without the 8B flag the kernel reads the register pair as one
     * 64-bit value too on every generation vgpu models. */
-   r->val = ts & ((1ull << 36) - 1);
+   r->val = vgpu_timestamp_now();
    return 0;
 }

@@ -8,7 +8,7 @@ MI_BATCH_BUFFER_START target lies inside a listed object, and the walk ends
 in MI_BATCH_BUFFER_END.  The command-length rules are written here from the
 PRM independently of vgpu's C code.
 
-usage: check_capture.py [--expect-walker] [--expect-primitive] DIR
+usage: check_capture.py [--expect-walker | --expect-primitive | --expect-none] DIR
 Prints one summary line; exits 1 on the first broken chain.
 """
 import os
