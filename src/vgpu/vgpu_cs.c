@@ -240,6 +240,36 @@ mi_batch_buffer_end(struct vgpu_cs *cs)
 
 /* ---- decoding ---- */
 
+/* MI_SEMAPHORE_WAIT (Gen8+): DW0 bits 14:12 compare the semaphore data
+ * dword (DW1) with the dword at the address (DW2-3).  Batches run inside
+ * EXECBUFFER2, so nothing but the batch itself can change that memory
+ * while it waits: a condition that does not hold is reported as the hang
+ * it would be. */
+static void
+mi_semaphore_wait(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
+{
+   enum { SAD_GT_SDD, SAD_GE_SDD, SAD_LT_SDD, SAD_LE_SDD, SAD_EQ_SDD, SAD_NE_SDD };
+   if (len < 4)
+      return;
+   uint32_t mem;
+   if (!mem_read32(cs, addr_at(cs, &dw[2]), &mem, "MI_SEMAPHORE_WAIT address"))
+      return;
+   const uint32_t data = dw[1];
+   bool met;
+   switch ((dw[0] >> 12) & 7) {
+   case SAD_GT_SDD: met = mem > data; break;
+   case SAD_GE_SDD: met = mem >= data; break;
+   case SAD_LT_SDD: met = mem < data; break;
+   case SAD_LE_SDD: met = mem <= data; break;
+   case SAD_EQ_SDD: met = mem == data; break;
+   case SAD_NE_SDD: met = mem != data; break;
+   default: met = false; break;
+   }
+   if (!met)
+      vgpu_exec_fault(cs->exec, cs->ip, "MI_SEMAPHORE_WAIT on a condition that does "
+                      "not hold (vgpu runs batches synchronously)");
+}
+
 static void
 mi_math(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
@@ -259,6 +289,10 @@ execute_mi(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    switch (MI_OPCODE(dw[0])) {
    case MI_OP_MATH: mi_math(cs, dw, len); break;
+   case MI_OP_SEMAPHORE_WAIT:
+      if (cs->wide)
+         mi_semaphore_wait(cs, dw, len);
+      break;
    case MI_OP_PREDICATE: mi_predicate(cs, dw[0]); break;
    case MI_OP_STORE_DATA_IMM: mi_store_data_imm(cs, dw, len); break;
    case MI_OP_LOAD_REGISTER_IMM: mi_load_register_imm(cs, dw, len); break;

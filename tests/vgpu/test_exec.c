@@ -403,6 +403,42 @@ test_mi_predicate(void)
    bo_close(fd, batch);
 }
 
+/* MI_SEMAPHORE_WAIT (Gen8+) proceeds when its condition holds; one that can
+ * never hold is a hang. */
+static void
+test_semaphore_wait(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   for (int holds = 1; holds >= 0; holds--) {
+      struct drm_i915_gem_context_create_ext cc = { 0 };
+      CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_CONTEXT_CREATE_EXT, &cc), 0);
+      memset(t, 0, 64);
+      t[0] = 7;
+      uint32_t *p = bo_map(fd, batch, BO_SIZE);
+      *p++ = MI_CMD(0x1c) | (1u << 15) | (4u << 12) | (gen >= 12 ? 3 : 2); /* == */
+      *p++ = holds ? 7 : 8;
+      p = emit_addr(p, gen, TARGET_ADDR);
+      if (gen >= 12)
+         *p++ = 0;
+      p = emit_store_dword(p, gen, TARGET_ADDR + 4, 1);
+      *p++ = MI_BATCH_BUFFER_END;
+      struct drm_i915_gem_exec_object2 objs[2];
+      pin(&objs[0], target, TARGET_ADDR);
+      pin(&objs[1], batch, BATCH_ADDR);
+      CHECK_ERR(submit(fd, objs, 2, cc.ctx_id, 0), 0);
+      struct drm_i915_reset_stats rs = { .ctx_id = cc.ctx_id };
+      CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GET_RESET_STATS, &rs), 0);
+      CHECK(t[1] == (uint32_t)holds, "store after the wait: %u (condition %s)", t[1],
+            holds ? "holds" : "never holds");
+      CHECK(rs.batch_active == (uint32_t)!holds, "hangs counted: %u", rs.batch_active);
+   }
+   bo_close(fd, target);
+   bo_close(fd, batch);
+}
+
 /* Gen11+: register commands with "Add CS MMIO Start Offset" (DW0 bit 19)
  * name registers relative to the render engine's base, 0x2000. */
 static void
@@ -471,6 +507,7 @@ main(void)
    test_mi_math();
    test_mi_predicate();
    test_relative_registers();
+   test_semaphore_wait();
    close(fd);
    return test_finish("test_exec");
 }
