@@ -6,7 +6,10 @@ following MI_BATCH_BUFFER_START (chained and second-level), and checks that
 the chain is complete: every command lies inside a listed object, every
 MI_BATCH_BUFFER_START target lies inside a listed object, and the walk ends
 in MI_BATCH_BUFFER_END.  The command-length rules are written here from the
-PRM independently of vgpu's C code.
+PRM independently of vgpu's C code.  Batches may patch themselves: Mesa's
+ANV runs a secondary command buffer by having the primary write the return
+address into the secondary's final MI_BATCH_BUFFER_START with
+MI_STORE_DATA_IMM, so the walk applies MI_STORE_DATA_IMM writes as it goes.
 
 usage: check_capture.py [--expect-walker | --expect-primitive | --expect-none] DIR
 Prints one summary line; exits 1 on the first broken chain.
@@ -58,7 +61,7 @@ class Capture:
         for _ in range(count):
             handle, _, flags, addr, size, data_size = OBJECT.unpack_from(blob, pos)
             pos += object_header_size
-            self.objects.append((addr, size, blob[pos:pos + data_size]))
+            self.objects.append((addr, size, bytearray(blob[pos:pos + data_size])))
             pos += data_size
         if pos != len(blob):
             raise ValueError(f"{path}: {len(blob) - pos} trailing bytes")
@@ -70,8 +73,27 @@ class Capture:
                 return struct.unpack_from(f"<{ndw}I", data, off)
         return None
 
+    def write(self, addr, dwords):
+        """Stores dwords at addr; False when no object holds them."""
+        for start, size, data in self.objects:
+            if start <= addr and addr + 4 * len(dwords) <= start + min(size, len(data)):
+                struct.pack_into(f"<{len(dwords)}I", data, addr - start, *dwords)
+                return True
+        return False
+
     def inside(self, addr):
         return any(start <= addr < start + size for start, size, _ in self.objects)
+
+
+def store_data_imm(cap, dws, wide, ip):
+    """Gen8+: address in DW1-2; Gen7: DW1 is control, address in DW2."""
+    if wide:
+        addr, data = (dws[1] & ~3) | ((dws[2] & 0xFFFF) << 32), dws[3:]
+    else:
+        addr, data = dws[2] & ~3, dws[3:]
+    if data and not cap.write(addr, list(data)):
+        raise ValueError(f"MI_STORE_DATA_IMM at 0x{ip:x} writes 0x{addr:x}, "
+                         "outside every object")
 
 
 def walk(cap):
@@ -95,6 +117,8 @@ def walk(cap):
             work["GPGPU_WALKER"] += 1
         elif dw0 >> 16 == 0x7B00:
             work["3DPRIMITIVE"] += 1
+        if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x20:      # STORE_DATA_IMM
+            store_data_imm(cap, dws, wide, ip)
         if dw0 >> 29 == 0 and (dw0 >> 23) & 0x3F == 0x0A:      # BB_END
             if not second_level:
                 return n + 1, work
