@@ -1,0 +1,122 @@
+/* Whole-kernel compaction: re-encode a kernel with every instruction that
+ * has a compacted form compacted (or none of them), moving branch targets
+ * with the instructions.  JIP/UIP count bytes from the branch itself (Gen8+)
+ * or 64-bit units (Gen7), so every size change moves them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa_priv.h"
+
+struct kinst {
+   struct isa_inst in;
+   size_t old_off, new_off;
+   int jip_target, uip_target;    /* instruction index, -1: none */
+   bool native_only;
+};
+
+static int
+find_target(const struct kinst *k, unsigned n, size_t end, long long off)
+{
+   if (off == (long long)end)
+      return n;
+   for (unsigned i = 0; i < n; i++) {
+      if ((long long)k[i].old_off == off)
+         return i;
+   }
+   return -2;
+}
+
+static bool
+uses_uip(enum isa_op op)
+{
+   return op != ISA_OP_ENDIF && op != ISA_OP_WHILE;
+}
+
+size_t
+isa_kernel_set_compaction(enum isa_gen gen, const void *code, size_t size,
+                          bool compact, uint8_t *out, size_t out_size)
+{
+   const struct isa_gen_desc *d = isa_gen_desc(gen);
+   const uint8_t *p = code;
+   unsigned n = 0, cap = 64;
+   struct kinst *k = malloc(cap * sizeof(*k));
+   size_t result = 0;
+   if (!d || !k)
+      goto done;
+
+   for (size_t off = 0; off < size;) {
+      if (n == cap) {
+         struct kinst *nk = realloc(k, (cap *= 2) * sizeof(*k));
+         if (!nk)
+            goto done;
+         k = nk;
+      }
+      unsigned len = isa_decode(gen, p + off, size - off, &k[n].in);
+      if (!len)
+         goto done;
+      k[n].old_off = off;
+      k[n].native_only = !compact;
+      off += len;
+      n++;
+   }
+   for (unsigned i = 0; i < n; i++) {
+      k[i].jip_target = k[i].uip_target = -1;
+      if (isa_op_form(gen, k[i].in.op) != ISA_FORM_BRANCH)
+         continue;
+      long long base = k[i].old_off;
+      k[i].jip_target = find_target(k, n, size, base + (long long)k[i].in.jip * d->jump_scale);
+      if (uses_uip(k[i].in.op))
+         k[i].uip_target = find_target(k, n, size, base + (long long)k[i].in.uip * d->jump_scale);
+      if (k[i].jip_target == -2 || k[i].uip_target == -2)
+         goto done;
+   }
+
+   /* An instruction that cannot be compacted with its final jump offsets
+    * stays native; offsets only move when sizes change, so this settles. */
+   for (unsigned round = 0; round < 16; round++) {
+      size_t off = 0;
+      for (unsigned i = 0; i < n; i++) {
+         k[i].new_off = off;
+         off += k[i].native_only ? 16 : 8;
+      }
+      size_t end = off;
+      bool changed = false;
+      for (unsigned i = 0; i < n; i++) {
+         struct isa_inst *in = &k[i].in;
+         int t[2] = { k[i].jip_target, k[i].uip_target };
+         int32_t *v[2] = { &in->jip, &in->uip };
+         for (unsigned j = 0; j < 2; j++) {
+            if (t[j] < 0)
+               continue;
+            size_t to = t[j] == (int)n ? end : k[t[j]].new_off;
+            *v[j] = (int32_t)(((long long)to - (long long)k[i].new_off) /
+                              d->jump_scale);
+         }
+         if (k[i].native_only)
+            continue;
+         uint8_t tmp[16];
+         in->compacted = true;
+         if (isa_encode(gen, in, tmp) != 8) {
+            k[i].native_only = true;
+            changed = true;
+         }
+      }
+      if (!changed)
+         break;
+   }
+
+   size_t off = 0;
+   for (unsigned i = 0; i < n; i++) {
+      k[i].in.compacted = !k[i].native_only;
+      uint8_t tmp[16];
+      unsigned len = isa_encode(gen, &k[i].in, tmp);
+      if (!len || off + len > out_size)
+         goto done;
+      memcpy(out + off, tmp, len);
+      off += len;
+   }
+   result = off;
+done:
+   free(k);
+   return result;
+}
