@@ -1,0 +1,408 @@
+/* The shared IR of genvk: see README.md in this folder for the design. */
+#ifndef IR_H
+#define IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ------------------------------------------------------------------ arena */
+
+/* Every object of a shader (types, values, blocks, strings) lives in the
+ * shader's arena and dies with it: passes never free individual objects. */
+struct ir_arena;
+struct ir_arena *ir_arena_create(void);
+void ir_arena_destroy(struct ir_arena *arena);
+void *ir_alloc(struct ir_arena *arena, size_t size);   /* zeroed */
+char *ir_strdup(struct ir_arena *arena, const char *s);
+
+/* ------------------------------------------------------------------ types */
+
+enum ir_type_kind {
+   IR_TYPE_VOID,
+   IR_TYPE_BOOL,
+   IR_TYPE_INT,     /* sign-less: operations say how the bits are read */
+   IR_TYPE_FLOAT,
+   IR_TYPE_ARRAY,   /* memory only */
+   IR_TYPE_STRUCT,  /* memory only */
+   IR_TYPE_PTR,     /* result of a deref; points to memory of `pointee` */
+};
+
+/* Where memory lives; mirrors the SPIR-V storage classes Vulkan uses. */
+enum ir_storage {
+   IR_STORAGE_FUNCTION,
+   IR_STORAGE_PRIVATE,
+   IR_STORAGE_WORKGROUP,
+   IR_STORAGE_UBO,
+   IR_STORAGE_SSBO,
+   IR_STORAGE_PUSH_CONSTANT,
+   IR_STORAGE_PHYSICAL,
+   IR_STORAGE_INPUT,          /* stage inputs by location (vertex attributes, varyings) */
+   IR_STORAGE_OUTPUT,         /* stage outputs by location or output built-in */
+   IR_STORAGE_COUNT,
+};
+
+#define IR_MAX_COMPS 16
+
+/* Types are interned per shader: two types are equal iff their pointers
+ * are equal.  Scalar and vector types share a kind and differ in `comps`. */
+struct ir_type {
+   enum ir_type_kind kind;
+   uint8_t bits;            /* bool: 1; int/float: 8..64 */
+   uint8_t comps;           /* 1 = scalar, else vector width */
+   uint32_t size, align;    /* bytes in memory (bool: 4, as in SPIR-V) */
+   /* array */
+   const struct ir_type *elem;
+   uint32_t length;         /* 0 = runtime array */
+   uint32_t stride;
+   /* struct */
+   uint32_t num_members;
+   const struct ir_type **members;
+   const uint32_t *offsets;
+   /* pointer */
+   enum ir_storage storage;
+   const struct ir_type *pointee;
+};
+
+struct ir_shader;
+const struct ir_type *ir_type_void(struct ir_shader *s);
+const struct ir_type *ir_type_bool(struct ir_shader *s, unsigned comps);
+const struct ir_type *ir_type_int(struct ir_shader *s, unsigned bits, unsigned comps);
+const struct ir_type *ir_type_float(struct ir_shader *s, unsigned bits, unsigned comps);
+const struct ir_type *ir_type_vector(struct ir_shader *s, const struct ir_type *scalar,
+                                     unsigned comps);
+const struct ir_type *ir_type_scalar(struct ir_shader *s, const struct ir_type *t);
+/* stride 0 = natural (element size rounded to its alignment) */
+const struct ir_type *ir_type_array(struct ir_shader *s, const struct ir_type *elem,
+                                    uint32_t length, uint32_t stride);
+/* offsets NULL = natural layout */
+const struct ir_type *ir_type_struct(struct ir_shader *s, unsigned n,
+                                     const struct ir_type *const *members,
+                                     const uint32_t *offsets);
+const struct ir_type *ir_type_ptr(struct ir_shader *s, enum ir_storage storage,
+                                  const struct ir_type *pointee);
+bool ir_type_is_value(const struct ir_type *t);  /* bool/int/float, any width */
+void ir_type_print(FILE *f, const struct ir_type *t);
+const char *ir_storage_name(enum ir_storage st);
+
+/* ------------------------------------------------------------------ opcodes */
+
+/* Operand-shape classes drive the validator, the folder and the printer. */
+enum ir_op_class {
+   IR_CLASS_UNOP,     /* T -> T */
+   IR_CLASS_BINOP,    /* T,T -> T */
+   IR_CLASS_TRIOP,    /* T,T,T -> T */
+   IR_CLASS_SHIFT,    /* T,int -> T */
+   IR_CLASS_CMP,      /* T,T -> bool */
+   IR_CLASS_CONV,     /* T -> U, same comps */
+   IR_CLASS_OTHER,    /* checked by its own rule */
+};
+
+#define IR_OP_PURE   (1u << 0)   /* no side effect, result depends on srcs only */
+#define IR_OP_COMMUT (1u << 1)
+
+/* X(name, class, num_srcs (-1 = variable), flags) */
+#define IR_OPCODES(X) \
+   X(const,        OTHER, 0, IR_OP_PURE) \
+   X(undef,        OTHER, 0, IR_OP_PURE) \
+   X(phi,          OTHER, -1, 0) \
+   X(vec,          OTHER, -1, IR_OP_PURE) \
+   X(extract,      OTHER, 1, IR_OP_PURE) \
+   X(extract_dyn,  OTHER, 2, IR_OP_PURE) \
+   X(insert,       OTHER, 2, IR_OP_PURE) \
+   X(insert_dyn,   OTHER, 3, IR_OP_PURE) \
+   X(select,       OTHER, 3, IR_OP_PURE) \
+   X(mov,          UNOP,  1, IR_OP_PURE) \
+   X(iadd,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(isub,  BINOP, 2, IR_OP_PURE) \
+   X(imul,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(sdiv,  BINOP, 2, IR_OP_PURE) \
+   X(udiv,  BINOP, 2, IR_OP_PURE) \
+   X(srem,  BINOP, 2, IR_OP_PURE) \
+   X(smod,  BINOP, 2, IR_OP_PURE) \
+   X(umod,  BINOP, 2, IR_OP_PURE) \
+   X(smin,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(smax,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(umin,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(umax,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(iand,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(ior,   BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(ixor,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(ineg,  UNOP,  1, IR_OP_PURE) \
+   X(inot,  UNOP,  1, IR_OP_PURE) \
+   X(iabs,  UNOP,  1, IR_OP_PURE) \
+   X(isign, UNOP,  1, IR_OP_PURE) \
+   X(bitcount,   UNOP, 1, IR_OP_PURE) \
+   X(bitreverse, UNOP, 1, IR_OP_PURE) \
+   X(find_lsb,   UNOP, 1, IR_OP_PURE) \
+   X(ufind_msb,  UNOP, 1, IR_OP_PURE) \
+   X(sfind_msb,  UNOP, 1, IR_OP_PURE) \
+   X(ishl,  SHIFT, 2, IR_OP_PURE) \
+   X(ishr,  SHIFT, 2, IR_OP_PURE) \
+   X(ushr,  SHIFT, 2, IR_OP_PURE) \
+   X(ubfe,  OTHER, 3, IR_OP_PURE) \
+   X(sbfe,  OTHER, 3, IR_OP_PURE) \
+   X(bfi,   OTHER, 4, IR_OP_PURE) \
+   X(fadd,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(fsub,  BINOP, 2, IR_OP_PURE) \
+   X(fmul,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(fdiv,  BINOP, 2, IR_OP_PURE) \
+   X(fmod,  BINOP, 2, IR_OP_PURE) /* sign of the divisor */ \
+   X(frem,  BINOP, 2, IR_OP_PURE) /* sign of the dividend */ \
+   X(fldexp, SHIFT, 2, IR_OP_PURE) \
+   X(fmin,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(fmax,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(fpow,  BINOP, 2, IR_OP_PURE) \
+   X(fatan2, BINOP, 2, IR_OP_PURE) \
+   X(ffma,  TRIOP, 3, IR_OP_PURE) \
+   X(fneg,  UNOP, 1, IR_OP_PURE) \
+   X(fabs,  UNOP, 1, IR_OP_PURE) \
+   X(fsign, UNOP, 1, IR_OP_PURE) \
+   X(ffloor, UNOP, 1, IR_OP_PURE) \
+   X(fceil, UNOP, 1, IR_OP_PURE) \
+   X(ftrunc, UNOP, 1, IR_OP_PURE) \
+   X(fround_even, UNOP, 1, IR_OP_PURE) \
+   X(ffract, UNOP, 1, IR_OP_PURE) \
+   X(fsqrt, UNOP, 1, IR_OP_PURE) \
+   X(frsq,  UNOP, 1, IR_OP_PURE) \
+   X(fexp2, UNOP, 1, IR_OP_PURE) \
+   X(flog2, UNOP, 1, IR_OP_PURE) \
+   X(fsin,  UNOP, 1, IR_OP_PURE) \
+   X(fcos,  UNOP, 1, IR_OP_PURE) \
+   X(ftan,  UNOP, 1, IR_OP_PURE) \
+   X(fasin, UNOP, 1, IR_OP_PURE) \
+   X(facos, UNOP, 1, IR_OP_PURE) \
+   X(fatan, UNOP, 1, IR_OP_PURE) \
+   X(bnot,  UNOP, 1, IR_OP_PURE) \
+   X(band,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(bor,   BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(bxor,  BINOP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(ieq,   CMP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(ine,   CMP, 2, IR_OP_PURE | IR_OP_COMMUT) \
+   X(slt,   CMP, 2, IR_OP_PURE) \
+   X(sge,   CMP, 2, IR_OP_PURE) \
+   X(ult,   CMP, 2, IR_OP_PURE) \
+   X(uge,   CMP, 2, IR_OP_PURE) \
+   X(feq,   CMP, 2, IR_OP_PURE | IR_OP_COMMUT) /* ordered */ \
+   X(fneu,  CMP, 2, IR_OP_PURE | IR_OP_COMMUT) /* unordered */ \
+   X(flt,   CMP, 2, IR_OP_PURE) /* ordered */ \
+   X(fge,   CMP, 2, IR_OP_PURE) /* ordered */ \
+   X(fisnan, CONV, 1, IR_OP_PURE) \
+   X(fisinf, CONV, 1, IR_OP_PURE) \
+   X(s2f,   CONV, 1, IR_OP_PURE) \
+   X(u2f,   CONV, 1, IR_OP_PURE) \
+   X(f2s,   CONV, 1, IR_OP_PURE) \
+   X(f2u,   CONV, 1, IR_OP_PURE) \
+   X(f2f,   CONV, 1, IR_OP_PURE) \
+   X(s2s,   CONV, 1, IR_OP_PURE) /* sign-extend or truncate */ \
+   X(u2u,   CONV, 1, IR_OP_PURE) /* zero-extend or truncate */ \
+   X(b2i,   CONV, 1, IR_OP_PURE) \
+   X(i2b,   CONV, 1, IR_OP_PURE) \
+   X(bitcast, OTHER, 1, IR_OP_PURE) \
+   X(sysval,       OTHER, 0, IR_OP_PURE) \
+   X(deref_var,    OTHER, 0, IR_OP_PURE) \
+   X(deref_struct, OTHER, 1, IR_OP_PURE) \
+   X(deref_array,  OTHER, 2, IR_OP_PURE) \
+   X(load,         OTHER, 1, 0) \
+   X(store,        OTHER, 2, 0) \
+   X(atomic,       OTHER, -1, 0) \
+   X(barrier,      OTHER, 0, 0)
+
+enum ir_op {
+#define IR_X(name, cls, n, fl) IR_OP_##name,
+   IR_OPCODES(IR_X)
+#undef IR_X
+   IR_OP_COUNT,
+};
+
+struct ir_op_info {
+   const char *name;
+   enum ir_op_class cls;
+   int num_srcs;
+   unsigned flags;
+};
+extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
+
+/* Atomic operations on a deref; comp_swap takes (ptr, compare, value). */
+#define IR_ATOMIC_OPS(X) \
+   X(add) X(smin) X(smax) X(umin) X(umax) X(and) X(or) X(xor) X(xchg) X(cmpxchg)
+enum ir_atomic_op {
+#define IR_X(n) IR_ATOMIC_##n,
+   IR_ATOMIC_OPS(IR_X)
+#undef IR_X
+};
+
+/* System values: the back end later decides how each reaches the shader. */
+#define IR_SYSVALS(X) \
+   X(global_invocation_id) X(local_invocation_id) X(workgroup_id) \
+   X(num_workgroups) X(local_invocation_index) X(workgroup_size) \
+   X(subgroup_size) X(subgroup_invocation_id) X(num_subgroups) X(subgroup_id) \
+   X(vertex_index) X(instance_index) X(base_vertex) X(base_instance) X(draw_index) \
+   X(frag_coord) X(front_facing) X(sample_id) X(sample_pos) X(helper_invocation) \
+   X(point_coord) X(primitive_id) X(view_index)
+enum ir_sysval {
+#define IR_X(n) IR_SYSVAL_##n,
+   IR_SYSVALS(IR_X)
+#undef IR_X
+   IR_SYSVAL_COUNT,
+};
+extern const char *const ir_sysval_names[IR_SYSVAL_COUNT];
+
+/* Outputs with a fixed meaning instead of a location. */
+#define IR_OUTPUT_BUILTINS(X) \
+   X(position) X(point_size) X(clip_distance) X(cull_distance) X(frag_depth) \
+   X(sample_mask) X(layer) X(viewport_index)
+enum ir_output_builtin {
+   IR_OUTPUT_NONE,
+#define IR_X(n) IR_OUTPUT_##n,
+   IR_OUTPUT_BUILTINS(IR_X)
+#undef IR_X
+   IR_OUTPUT_COUNT,
+};
+extern const char *const ir_output_builtin_names[IR_OUTPUT_COUNT];
+
+/* Barrier flags: execution barrier and which memory it orders. */
+#define IR_BARRIER_EXEC     (1u << 0)
+#define IR_BARRIER_WORKGROUP_MEM (1u << 1)
+#define IR_BARRIER_BUFFER_MEM    (1u << 2)
+#define IR_BARRIER_IMAGE_MEM     (1u << 3)
+
+/* ------------------------------------------------------------------ values */
+
+struct ir_var {
+   const char *name;
+   enum ir_storage storage;
+   const struct ir_type *type;      /* the memory's type (not a pointer) */
+   uint32_t set, binding;           /* UBO/SSBO */
+   uint32_t location, component;    /* inputs/outputs without a built-in */
+   enum ir_output_builtin builtin;  /* outputs */
+   uint32_t index;                  /* position in shader->vars */
+   bool promoted;                   /* turned into SSA by ir_pass_vars_to_ssa */
+};
+
+struct ir_block;
+
+/* An instruction is its own SSA value (result type void = no value). */
+struct ir_instr {
+   struct ir_instr *prev, *next;
+   struct ir_block *block;
+   enum ir_op op;
+   const struct ir_type *type;
+   uint32_t index;                  /* SSA name; renumbered by ir_index */
+   uint32_t num_srcs;
+   struct ir_instr **srcs;
+   struct ir_block **phi_preds;     /* phi: srcs[i] flows in from phi_preds[i] */
+   uint64_t value[IR_MAX_COMPS];    /* const: raw bits per component */
+   uint32_t imm;                    /* extract/insert index, member, sysval,
+                                       atomic op, barrier flags */
+   struct ir_var *var;              /* deref_var */
+};
+
+/* ------------------------------------------------------------------ control flow */
+
+enum ir_term {
+   IR_TERM_NONE,      /* only while building */
+   IR_TERM_BR,        /* succ[0] */
+   IR_TERM_CBR,       /* cond ? succ[0] : succ[1] */
+   IR_TERM_SWITCH,    /* selector: case_values[i] -> succ[i+1], default succ[0] */
+   IR_TERM_RETURN,
+   IR_TERM_DISCARD,   /* OpKill / OpTerminateInvocation */
+   IR_TERM_UNREACHABLE,
+};
+
+/* Structured control flow in the SPIR-V sense: a header block names its
+ * merge block, and a loop header also its continue target.  Branches to
+ * those blocks are the breaks and continues of the construct. */
+enum ir_construct { IR_CONSTRUCT_NONE, IR_CONSTRUCT_SELECTION, IR_CONSTRUCT_LOOP };
+
+struct ir_block {
+   struct ir_block *prev, *next;   /* layout order: dominators before blocks */
+   struct ir_function *func;
+   uint32_t index;
+   struct ir_instr *first, *last;
+   enum ir_term term;
+   struct ir_instr *cond;          /* CBR condition / SWITCH selector */
+   uint32_t num_succs;
+   struct ir_block **succs;
+   uint64_t *case_values;
+   enum ir_construct construct;
+   struct ir_block *merge, *cont;
+   uint32_t num_preds, cap_preds;
+   struct ir_block **preds;
+   /* analysis results (ir_dominance) */
+   struct ir_block *idom;
+   uint32_t rpo;                    /* UINT32_MAX = unreachable */
+};
+
+struct ir_function {
+   struct ir_shader *shader;
+   const char *name;
+   struct ir_block *first, *last;
+   uint32_t num_blocks, num_values;
+};
+
+enum ir_stage { IR_STAGE_VERTEX, IR_STAGE_FRAGMENT, IR_STAGE_COMPUTE };
+
+struct ir_shader {
+   struct ir_arena *arena;
+   enum ir_stage stage;
+   uint32_t workgroup_size[3];
+   struct ir_var **vars;
+   uint32_t num_vars, cap_vars;
+   struct ir_function *entry;
+   struct ir_type_table *types;
+};
+
+struct ir_shader *ir_shader_create(enum ir_stage stage);
+void ir_shader_destroy(struct ir_shader *s);
+struct ir_var *ir_var_create(struct ir_shader *s, const char *name, enum ir_storage st,
+                             const struct ir_type *type);
+struct ir_function *ir_function_create(struct ir_shader *s, const char *name);
+struct ir_block *ir_block_create(struct ir_function *f);   /* appended to layout */
+/* Moves b right after `after` in layout order. */
+void ir_block_move_after(struct ir_block *b, struct ir_block *after);
+void ir_block_add_pred(struct ir_block *b, struct ir_block *pred);
+void ir_block_set_succs(struct ir_block *b, enum ir_term term, unsigned n,
+                        struct ir_block *const *succs);
+void ir_instr_remove(struct ir_instr *instr);
+/* Replaces every use of `old` in the function by `with`. */
+void ir_replace_uses(struct ir_function *f, struct ir_instr *old, struct ir_instr *with);
+void ir_rebuild_preds(struct ir_function *f);
+/* Numbers values and blocks in layout order; the printer's names. */
+void ir_index(struct ir_function *f);
+
+#define ir_foreach_block(b, f) for (struct ir_block *b = (f)->first; b; b = b->next)
+#define ir_foreach_instr(i, b) for (struct ir_instr *i = (b)->first; i; i = i->next)
+#define ir_foreach_instr_safe(i, b) \
+   for (struct ir_instr *i = (b)->first, *i##_next = i ? i->next : NULL; i; \
+        i = i##_next, i##_next = i ? i->next : NULL)
+
+/* ------------------------------------------------------------------ analysis */
+
+/* Computes rpo numbers and immediate dominators (Cooper, Harvey, Kennedy). */
+void ir_compute_dominance(struct ir_function *f);
+bool ir_block_dominates(const struct ir_block *a, const struct ir_block *b);
+
+/* ------------------------------------------------------------------ evaluation */
+
+/* Evaluates a pure instruction on raw component bits.  The constant folder
+ * and the reference interpreter both call this, so folding can never
+ * change what a shader computes.  Returns false for ops it cannot
+ * evaluate (memory, sysvals, phis). */
+bool ir_eval_instr(const struct ir_instr *instr, const uint64_t *const *srcs,
+                   uint64_t *dst);
+uint64_t ir_float_bits(unsigned bits, double v);
+double ir_float_value(unsigned bits, uint64_t raw);
+uint16_t ir_f32_to_f16(float f);
+float ir_f16_to_f32(uint16_t h);
+
+/* ------------------------------------------------------------------ checks, output */
+
+/* Returns true if the function is well-formed; otherwise writes one line
+ * per problem into `err` (may be NULL) and returns false. */
+bool ir_validate(struct ir_shader *s, FILE *err);
+void ir_print(struct ir_shader *s, FILE *f);
+char *ir_print_to_string(struct ir_shader *s);   /* malloc'd */
+
+#endif

@@ -1,0 +1,162 @@
+/* Stable, diff-friendly text: values and blocks are renumbered in layout
+ * order before printing, one instruction per line, no addresses. */
+#include <stdlib.h>
+
+#include "ir.h"
+
+static void
+print_const(FILE *f, const struct ir_instr *i)
+{
+   const struct ir_type *t = i->type;
+   for (unsigned c = 0; c < t->comps; c++) {
+      fputs(c ? ", " : " ", f);
+      if (t->kind == IR_TYPE_FLOAT)
+         fprintf(f, t->bits == 64 ? "%.17g" : "%.9g", ir_float_value(t->bits, i->value[c]));
+      else if (t->kind == IR_TYPE_BOOL)
+         fputs(i->value[c] ? "true" : "false", f);
+      else if (i->value[c] < 0x10000)
+         fprintf(f, "%llu", (unsigned long long)i->value[c]);
+      else
+         fprintf(f, "0x%llx", (unsigned long long)i->value[c]);
+   }
+}
+
+static const char *const atomic_names[] = {
+#define IR_X(n) #n,
+   IR_ATOMIC_OPS(IR_X)
+#undef IR_X
+};
+
+static void
+print_instr(FILE *f, const struct ir_instr *i)
+{
+   fputs("   ", f);
+   if (i->type->kind != IR_TYPE_VOID)
+      fprintf(f, "%%%u = ", i->index);
+   fputs(ir_op_infos[i->op].name, f);
+   switch (i->op) {
+   case IR_OP_extract:
+   case IR_OP_insert:
+   case IR_OP_deref_struct:
+      fprintf(f, ".%u", i->imm);
+      break;
+   case IR_OP_sysval:
+      fprintf(f, ".%s", ir_sysval_names[i->imm]);
+      break;
+   case IR_OP_atomic:
+      fprintf(f, ".%s", atomic_names[i->imm]);
+      break;
+   case IR_OP_barrier:
+      fprintf(f, "%s%s%s%s", i->imm & IR_BARRIER_EXEC ? ".exec" : "",
+              i->imm & IR_BARRIER_WORKGROUP_MEM ? ".shared" : "",
+              i->imm & IR_BARRIER_BUFFER_MEM ? ".buffer" : "",
+              i->imm & IR_BARRIER_IMAGE_MEM ? ".image" : "");
+      break;
+   default:
+      break;
+   }
+   if (i->type->kind != IR_TYPE_VOID) {
+      fputc(' ', f);
+      ir_type_print(f, i->type);
+   }
+   if (i->op == IR_OP_const)
+      print_const(f, i);
+   if (i->op == IR_OP_deref_var)
+      fprintf(f, " @%u", i->var->index);
+   for (uint32_t s = 0; s < i->num_srcs; s++) {
+      fputs(s ? ", " : " ", f);
+      if (i->op == IR_OP_phi)
+         fprintf(f, "[b%u: ", i->phi_preds[s] ? i->phi_preds[s]->index : 0);
+      if (i->srcs[s])
+         fprintf(f, "%%%u", i->srcs[s]->index);
+      else
+         fputs("<null>", f);
+      if (i->op == IR_OP_phi)
+         fputc(']', f);
+   }
+   fputc('\n', f);
+}
+
+static void
+print_terminator(FILE *f, const struct ir_block *b)
+{
+   if (b->construct == IR_CONSTRUCT_SELECTION)
+      fprintf(f, "   selection_merge b%u\n", b->merge->index);
+   if (b->construct == IR_CONSTRUCT_LOOP)
+      fprintf(f, "   loop_merge b%u continue b%u\n", b->merge->index, b->cont->index);
+   switch (b->term) {
+   case IR_TERM_NONE: fputs("   <no terminator>\n", f); break;
+   case IR_TERM_BR: fprintf(f, "   br b%u\n", b->succs[0]->index); break;
+   case IR_TERM_CBR:
+      fprintf(f, "   cbr %%%u, b%u, b%u\n", b->cond->index, b->succs[0]->index,
+              b->succs[1]->index);
+      break;
+   case IR_TERM_SWITCH:
+      fprintf(f, "   switch %%%u, default b%u", b->cond->index, b->succs[0]->index);
+      for (uint32_t i = 1; i < b->num_succs; i++)
+         fprintf(f, ", %llu: b%u", (unsigned long long)b->case_values[i - 1],
+                 b->succs[i]->index);
+      fputc('\n', f);
+      break;
+   case IR_TERM_RETURN: fputs("   return\n", f); break;
+   case IR_TERM_DISCARD: fputs("   discard\n", f); break;
+   case IR_TERM_UNREACHABLE: fputs("   unreachable\n", f); break;
+   }
+}
+
+static const char *const stage_names[] = { "vertex", "fragment", "compute" };
+
+void
+ir_print(struct ir_shader *s, FILE *f)
+{
+   fprintf(f, "shader %s\n", stage_names[s->stage]);
+   if (s->stage == IR_STAGE_COMPUTE)
+      fprintf(f, "workgroup_size %u %u %u\n", s->workgroup_size[0], s->workgroup_size[1],
+              s->workgroup_size[2]);
+   for (uint32_t v = 0; v < s->num_vars; v++) {
+      const struct ir_var *var = s->vars[v];
+      if (var->promoted)
+         continue;
+      fprintf(f, "var @%u %s \"%s\"", var->index, ir_storage_name(var->storage), var->name);
+      if (var->storage == IR_STORAGE_UBO || var->storage == IR_STORAGE_SSBO)
+         fprintf(f, " set %u binding %u", var->set, var->binding);
+      if (var->builtin != IR_OUTPUT_NONE)
+         fprintf(f, " builtin %s", ir_output_builtin_names[var->builtin]);
+      else if (var->storage == IR_STORAGE_INPUT || var->storage == IR_STORAGE_OUTPUT)
+         fprintf(f, " location %u component %u", var->location, var->component);
+      fputs(" : ", f);
+      ir_type_print(f, var->type);
+      fputc('\n', f);
+   }
+   struct ir_function *fn = s->entry;
+   if (!fn)
+      return;
+   ir_index(fn);
+   fprintf(f, "fn %s {\n", fn->name);
+   ir_foreach_block(b, fn) {
+      fprintf(f, "b%u:", b->index);
+      if (b->num_preds) {
+         fputs("  ; preds", f);
+         for (uint32_t p = 0; p < b->num_preds; p++)
+            fprintf(f, " b%u", b->preds[p]->index);
+      }
+      fputc('\n', f);
+      ir_foreach_instr(i, b)
+         print_instr(f, i);
+      print_terminator(f, b);
+   }
+   fputs("}\n", f);
+}
+
+char *
+ir_print_to_string(struct ir_shader *s)
+{
+   char *buf = NULL;
+   size_t len = 0;
+   FILE *f = open_memstream(&buf, &len);
+   if (!f)
+      abort();
+   ir_print(s, f);
+   fclose(f);
+   return buf;
+}

@@ -1,0 +1,56 @@
+/* SPIR-V -> optimised IR time per shader and for the whole corpus, and the
+ * process's peak memory.  Each shader is compiled `repeat` times and the
+ * best time is reported (the minimum is the least noisy estimate). */
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "ir_pass.h"
+#include "ir_test_util.h"
+#include "spirv.h"
+
+static double
+now(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int
+main(int argc, char **argv)
+{
+   const int repeat = 20;
+   double total = 0;
+   int failed = 0;
+   for (int a = 1; a < argc; a++) {
+      size_t words;
+      uint32_t *code = read_spirv(argv[a], &words);
+      if (!code)
+         return 1;
+      double best = 1e9;
+      for (int r = 0; r < repeat; r++) {
+         char err[256];
+         double t0 = now();
+         struct ir_shader *s = spirv_to_ir(code, words, NULL, err, sizeof(err));
+         struct ir_pass_options opt = { 0 };
+         bool ok = s && ir_optimize(s, &opt);
+         double dt = now() - t0;
+         ir_shader_destroy(s);
+         if (!ok) {
+            fprintf(stderr, "%s: %s\n", argv[a], s ? "optimisation failed" : err);
+            failed = 1;
+            break;
+         }
+         best = dt < best ? dt : best;
+      }
+      printf("%-60s %8.3f ms\n", argv[a], best * 1e3);
+      total += best;
+      free(code);
+   }
+   struct rusage ru;
+   getrusage(RUSAGE_SELF, &ru);
+   printf("total for %d shaders: %.3f ms; peak RSS %ld KiB\n", argc - 1, total * 1e3,
+          ru.ru_maxrss);
+   return failed;
+}
