@@ -91,11 +91,9 @@ ir_block_create(struct ir_function *f)
 }
 
 void
-ir_block_move_after(struct ir_block *b, struct ir_block *after)
+ir_block_unlink(struct ir_block *b)
 {
    struct ir_function *f = b->func;
-   if (b == after || after->next == b)
-      return;
    if (b->prev)
       b->prev->next = b->next;
    else
@@ -104,6 +102,15 @@ ir_block_move_after(struct ir_block *b, struct ir_block *after)
       b->next->prev = b->prev;
    else
       f->last = b->prev;
+}
+
+void
+ir_block_move_after(struct ir_block *b, struct ir_block *after)
+{
+   struct ir_function *f = b->func;
+   if (b == after || after->next == b)
+      return;
+   ir_block_unlink(b);
    b->prev = after;
    b->next = after->next;
    if (after->next)

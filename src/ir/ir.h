@@ -361,6 +361,8 @@ struct ir_var *ir_var_create(struct ir_shader *s, const char *name, enum ir_stor
 struct ir_function *ir_function_create(struct ir_shader *s, const char *name);
 struct ir_block *ir_block_create(struct ir_function *f);   /* appended to layout */
 /* Moves b right after `after` in layout order. */
+/* Takes b out of its function's block list (its storage stays in the arena). */
+void ir_block_unlink(struct ir_block *b);
 void ir_block_move_after(struct ir_block *b, struct ir_block *after);
 void ir_block_add_pred(struct ir_block *b, struct ir_block *pred);
 void ir_block_set_succs(struct ir_block *b, enum ir_term term, unsigned n,

@@ -114,14 +114,7 @@ remove_unreachable(struct ir_function *f)
          b->construct = IR_CONSTRUCT_NONE;
          b->merge = b->cont = NULL;
       } else {
-         if (b->prev)
-            b->prev->next = b->next;
-         else
-            f->first = b->next;
-         if (b->next)
-            b->next->prev = b->prev;
-         else
-            f->last = b->prev;
+         ir_block_unlink(b);
       }
       progress = true;
    }
@@ -182,14 +175,7 @@ merge_into_pred(struct ir_function *f, struct ir_block *b)
                i->phi_preds[k] = p;
       }
    }
-   if (b->prev)
-      b->prev->next = b->next;
-   else
-      f->first = b->next;
-   if (b->next)
-      b->next->prev = b->prev;
-   else
-      f->last = b->prev;
+   ir_block_unlink(b);
    return true;
 }
 

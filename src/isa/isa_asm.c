@@ -444,23 +444,6 @@ desc_operand(struct parser *p, uint32_t *v, bool *is_reg, uint8_t *sub)
    return true;
 }
 
-static const char *const cmods[16] = { "", ".z", ".nz", ".g", ".ge", ".l",
-                                       ".le", ".r", ".o", ".u" };
-static const char *const pred_a1[16] = {
-   "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
-   ".any8h", ".all8h", ".any16h", ".all16h", ".any32h", ".all32h",
-};
-static const char *const pred_a16[16] = { "", "", ".x", ".y", ".z", ".w",
-                                          ".any4h", ".all4h" };
-static const char *const math_fns[16] = {
-   [1] = "inv", [2] = "log", [3] = "exp", [4] = "sqrt", [5] = "rsq",
-   [6] = "sin", [7] = "cos", [8] = "sincos", [9] = "fdiv", [10] = "pow",
-   [11] = "intdivmod", [12] = "intdiv", [13] = "intmod", [14] = "invm",
-   [15] = "rsqrtm",
-};
-static const char *const sync_fns[16] = { [0] = "nop", [2] = "allrd",
-                                          [3] = "allwr", [13] = "fence",
-                                          [14] = "bar", [15] = "host" };
 
 static bool
 predicate(struct parser *p, struct isa_inst *in)
@@ -478,8 +461,8 @@ predicate(struct parser *p, struct isa_inst *in)
    const char *start = p->s;
    while (*p->s && *p->s != ')')
       p->s++;
-   int c = p->align16 ? lookup(pred_a16, 16, start, p->s - start)
-                      : lookup(pred_a1, 16, start, p->s - start);
+   int c = p->align16 ? lookup(isa_pred_align16_names, 16, start, p->s - start)
+                      : lookup(isa_pred_align1_names, 16, start, p->s - start);
    in->pred_ctrl = c <= 0 ? 1 : c;
    if (c < 0)
       return fail(p, "bad predicate control");
@@ -510,8 +493,8 @@ mnemonic(struct parser *p, const struct isa_gen_desc *d, struct isa_inst *in)
       start = p->s;
       while (isalnum((unsigned char)*p->s))
          p->s++;
-      int f = in->op == ISA_OP_MATH ? LOOKUP(math_fns, start, p->s - start)
-                                    : LOOKUP(sync_fns, start, p->s - start);
+      int f = in->op == ISA_OP_MATH ? LOOKUP(isa_math_fn_names, start, p->s - start)
+                                    : LOOKUP(isa_sync_fn_names, start, p->s - start);
       if (f < 0)
          return fail(p, "unknown function '%.*s'", (int)(p->s - start), start);
       in->cond_mod = f;
@@ -521,7 +504,7 @@ mnemonic(struct parser *p, const struct isa_gen_desc *d, struct isa_inst *in)
       start = p->s++;
       while (isalpha((unsigned char)*p->s))
          p->s++;
-      int c = LOOKUP(cmods, start, p->s - start);
+      int c = LOOKUP(isa_cmod_names, start, p->s - start);
       if (c <= 0)
          return fail(p, "unknown modifier '%.*s'", (int)(p->s - start), start);
       in->cond_mod = c;

@@ -148,3 +148,23 @@ isa_op_form(enum isa_gen gen, enum isa_op op)
       return ISA_FORM_3SRC;
    return ISA_FORM_BASIC;
 }
+
+/* Mnemonic suffixes, shared by the disassembler and the assembler so the
+ * text each writes is the text the other reads. */
+const char *const isa_cmod_names[16] = { "", ".z", ".nz", ".g", ".ge", ".l",
+                                       ".le", ".r", ".o", ".u" };
+const char *const isa_pred_align1_names[16] = {
+   "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
+   ".any8h", ".all8h", ".any16h", ".all16h", ".any32h", ".all32h",
+};
+const char *const isa_pred_align16_names[16] = { "", "", ".x", ".y", ".z", ".w",
+                                          ".any4h", ".all4h" };
+const char *const isa_math_fn_names[16] = {
+   [1] = "inv", [2] = "log", [3] = "exp", [4] = "sqrt", [5] = "rsq",
+   [6] = "sin", [7] = "cos", [8] = "sincos", [9] = "fdiv", [10] = "pow",
+   [11] = "intdivmod", [12] = "intdiv", [13] = "intmod", [14] = "invm",
+   [15] = "rsqrtm",
+};
+const char *const isa_sync_fn_names[16] = { [0] = "nop", [2] = "allrd",
+                                          [3] = "allwr", [13] = "fence",
+                                          [14] = "bar", [15] = "host" };

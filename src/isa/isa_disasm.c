@@ -53,23 +53,6 @@ static const char *const vstrides[16] = { "0", "1", "2", "4", "8", "16", "32",
                                           [15] = "VxH" };
 static const char *const widths[8] = { "1", "2", "4", "8", "16" };
 static const char *const hstrides[4] = { "0", "1", "2", "4" };
-static const char *const cmods[16] = { "", ".z", ".nz", ".g", ".ge", ".l",
-                                       ".le", ".r", ".o", ".u" };
-static const char *const pred_a1[16] = {
-   "", "", ".anyv", ".allv", ".any2h", ".all2h", ".any4h", ".all4h",
-   ".any8h", ".all8h", ".any16h", ".all16h", ".any32h", ".all32h",
-};
-static const char *const pred_a16[16] = { "", "", ".x", ".y", ".z", ".w",
-                                          ".any4h", ".all4h" };
-static const char *const math_fns[16] = {
-   [1] = "inv", [2] = "log", [3] = "exp", [4] = "sqrt", [5] = "rsq",
-   [6] = "sin", [7] = "cos", [8] = "sincos", [9] = "fdiv", [10] = "pow",
-   [11] = "intdivmod", [12] = "intdiv", [13] = "intmod", [14] = "invm",
-   [15] = "rsqrtm",
-};
-static const char *const sync_fns[16] = { [0] = "nop", [2] = "allrd",
-                                          [3] = "allwr", [13] = "fence",
-                                          [14] = "bar", [15] = "host" };
 static const char *const chan[4] = { "x", "y", "z", "w" };
 static const char *const thread_ctrls[4] = { "", "atomic", "switch", "?" };
 
@@ -480,7 +463,7 @@ disasm_visible(enum isa_gen gen, const struct isa_inst *in, char *buf,
    if (in->pred_ctrl) {
       fmt(&o, "(%sf%u.%u%s) ", in->pred_inv ? "-" : "+", in->flag_nr,
           in->flag_subnr,
-          in->align16 ? STR(pred_a16, in->pred_ctrl) : STR(pred_a1, in->pred_ctrl));
+          in->align16 ? STR(isa_pred_align16_names, in->pred_ctrl) : STR(isa_pred_align1_names, in->pred_ctrl));
    }
    put(&o, info->name);
    if (!is_send(in->op) && in->saturate)
@@ -488,14 +471,14 @@ disasm_visible(enum isa_gen gen, const struct isa_inst *in, char *buf,
    if (in->debug)
       put(&o, ".breakpoint");
    if (in->op == ISA_OP_MATH) {
-      fmt(&o, " %s", STR(math_fns, in->cond_mod));
+      fmt(&o, " %s", STR(isa_math_fn_names, in->cond_mod));
    } else if (in->op == ISA_OP_SYNC) {
-      fmt(&o, " %s", STR(sync_fns, in->cond_mod));
+      fmt(&o, " %s", STR(isa_sync_fn_names, in->cond_mod));
    } else if (!is_send(in->op) &&
               !(isa_gen_desc(gen)->imm64_hides_cmod && form == ISA_FORM_BASIC &&
                 in->src[0].file == ISA_FILE_IMM &&
                 isa_type_size(in->src[0].type) == 8)) {
-      put(&o, STR(cmods, in->cond_mod));
+      put(&o, STR(isa_cmod_names, in->cond_mod));
       if (in->cond_mod && in->op != ISA_OP_SEL && in->op != ISA_OP_CSEL &&
           in->op != ISA_OP_IF && in->op != ISA_OP_WHILE)
          fmt(&o, ".f%u.%u", in->flag_nr, in->flag_subnr);

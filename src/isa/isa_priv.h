@@ -147,6 +147,14 @@ void isa_group_extract(const struct isa_group *g, const uint64_t w[2],
 bool isa_group_insert(const struct isa_group *g, const struct isa_raw *raw,
                       uint64_t w[2]);
 
+/* Mnemonic suffixes (isa_common.c): conditional modifiers, predicate
+ * controls in Align1 and Align16, math and sync functions. */
+extern const char *const isa_cmod_names[16];
+extern const char *const isa_pred_align1_names[16];
+extern const char *const isa_pred_align16_names[16];
+extern const char *const isa_math_fn_names[16];
+extern const char *const isa_sync_fn_names[16];
+
 extern const char *const isa_field_names[F_COUNT];
 
 int isa_raw_encode(const struct isa_gen_desc *d, enum isa_op op,
