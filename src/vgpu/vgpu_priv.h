@@ -78,6 +78,7 @@ struct vgpu_rules_state {
    bool read_invalidated;       /* ...and read caches invalidated after */
    bool rendering;              /* a 3DPRIMITIVE since the last CS stall */
    bool vs_state_flushed;       /* IVB: depth stall + post-sync since a draw */
+   bool rendering_disabled;     /* 3DSTATE_STREAMOUT: no rasterization */
    bool pipeline_known;
    int pipeline;                /* PIPELINE_SELECT: 0 3D, 1 media, 2 GPGPU */
    uint32_t last_vfe[16];       /* last MEDIA_VFE_STATE, to see changes */

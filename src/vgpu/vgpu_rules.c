@@ -85,6 +85,9 @@ static const struct rule rules[] = {
 #define OP_PIPE_CONTROL 0x7a00u
 #define OP_3DPRIMITIVE 0x7b00u
 #define OP_3DSTATE_CONSTANT_ALL 0x786du   /* Gen12 */
+#define OP_3DSTATE_STREAMOUT 0x781eu
+#define SO_RENDERING_DISABLE (1u << 30)   /* 3DSTATE_STREAMOUT DW1 */
+#define STAGE_PS 4
 
 /* 3DSTATE_CONSTANT_{VS,HS,DS,GS,PS} and 3DSTATE_PUSH_CONSTANT_ALLOC_* in
  * the order of the stage bits below. */
@@ -221,9 +224,11 @@ on_vfe_state(struct vgpu_exec *exec, struct vgpu_rules_state *st,
 
 /* The PRM: "The 3DSTATE_CONSTANT_VS must be reprogrammed prior to the next
  * 3DPRIMITIVE command after programming the 3DSTATE_PUSH_CONSTANT_ALLOC_VS
- * command" (likewise for each stage).  Exception: a stage given no
- * push-constant space (Constant Buffer Size 0) has no constants to
- * reprogram.  Mesa's ANV allocates 0 KB to the stages it does not use and
+ * command" (likewise for each stage).  Exceptions, for stages with no
+ * constants to reprogram: a stage given no push-constant space (Constant
+ * Buffer Size 0), and the pixel shader while 3DSTATE_STREAMOUT disables
+ * rendering (on_3dprimitive); the requirement then waits for a draw that
+ * runs the stage.  Mesa's ANV allocates 0 KB to the stages it does not use and
  * re-sends only the others, which is harmless. */
 static void
 on_push_constant_alloc(struct vgpu_rules_state *st, unsigned stage,
@@ -269,15 +274,20 @@ static void
 on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                uint64_t addr)
 {
+   /* With rendering disabled (transform feedback only) no pixel shader
+    * runs, so its constants need not be current. */
+   uint8_t required = st->constants_stale;
+   if (st->rendering_disabled)
+      required &= ~(1u << STAGE_PS);
    for (unsigned s = 0; s < ARRAY_SIZE(stage_names); s++) {
-      if (st->constants_stale & (1u << s)) {
+      if (required & (1u << s)) {
          char detail[64];
          snprintf(detail, sizeof(detail), "3DSTATE_CONSTANT_%s not re-sent",
                   stage_names[s]);
          violation(exec, RULE_PUSH_CONSTANT_REALLOC, "3DPRIMITIVE", addr, detail);
       }
    }
-   st->constants_stale = 0;
+   st->constants_stale &= ~required;
    st->rendering = true;
    st->vs_state_flushed = false;
    on_work(st);
@@ -330,6 +340,10 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
             st->vs_state_flushed = true;   /* once per group */
          }
       }
+   }
+   if (op == OP_3DSTATE_STREAMOUT && len > 1) {
+      st->rendering_disabled = dw[1] & SO_RENDERING_DISABLE;
+      return;
    }
    if (op == OP_3DSTATE_CONSTANT_ALL) {
       /* Gen12 re-sends the stages of its Shader Update Enable mask

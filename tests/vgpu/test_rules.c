@@ -125,6 +125,16 @@ test_push_constant_realloc(void)
    p = emit_cmd(p, 0x7b00, 7, 0);
    expect("alloc, constants, draw", cmds, p, NULL);
 
+   /* Transform feedback without rendering runs no pixel shader: its
+    * constants may wait, until a draw that renders. */
+   p = emit_cmd(cmds, 0x7916, 2, alloc_8kb);        /* PUSH_CONSTANT_ALLOC_PS */
+   p = emit_cmd(p, 0x781e, gen >= 8 ? 5 : 3, 3u << 30); /* STREAMOUT, rendering off */
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("PS constants stale while rendering is disabled", cmds, p, NULL);
+   p = emit_cmd(p, 0x781e, gen >= 8 ? 5 : 3, 0);    /* rendering on again */
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("PS constants stale once rendering is enabled", cmds, p, "push-constant-realloc");
+
    /* A stage given no space has nothing to reprogram. */
    p = emit_cmd(cmds, 0x7913, 2, 0);                /* PUSH_CONSTANT_ALLOC_HS, 0 KB */
    p = emit_cmd(p, 0x7b00, 7, 0);
