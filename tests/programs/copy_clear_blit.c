@@ -3,22 +3,12 @@
  * and image to buffer, fill, update and copy buffers.  Drivers implement
  * these with their own internal draws or dispatches, which is what the
  * cross-check decodes.  Success is decided from Vulkan return codes. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
+#include "vk_program.h"
 
 #define W 64
 #define H 64
-#define VK(call)                                                        \
-   do {                                                                 \
-      VkResult r_ = (call);                                             \
-      if (r_ != VK_SUCCESS) {                                           \
-         fprintf(stderr, "%s failed: %d\n", #call, r_);                 \
-         exit(1);                                                       \
-      }                                                                 \
-   } while (0)
 
 static VkPhysicalDevice pd;
 static VkDevice dev;
@@ -26,19 +16,11 @@ static VkDevice dev;
 static VkDeviceMemory
 allocate(VkMemoryRequirements req, VkMemoryPropertyFlags want)
 {
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(pd, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((req.memoryTypeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want) {
-         VkDeviceMemory mem;
-         VK(vkAllocateMemory(dev, &(VkMemoryAllocateInfo){
-            .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-            .memoryTypeIndex = i }, NULL, &mem));
-         return mem;
-      }
-   }
-   fprintf(stderr, "no suitable memory type\n");
-   exit(1);
+   VkDeviceMemory mem;
+   VK(vkAllocateMemory(dev, &(VkMemoryAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+      .memoryTypeIndex = vk_program_memory_type(pd, req.memoryTypeBits, want) }, NULL, &mem));
+   return mem;
 }
 
 static VkImage

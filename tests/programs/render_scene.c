@@ -6,41 +6,18 @@
  * sample in the fragment shader; finally the image is copied to a buffer.
  * Success is decided from Vulkan return codes only: the pixels are
  * compared against lavapipe by the cross-check tests. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
-
+#include "vk_program.h"
+/* After vk_program.h: the generated SPIR-V arrays need <stdint.h>. */
 #include "render_scene.vert.spv.h"
 #include "render_scene.frag.spv.h"
 
 #define W 64
 #define H 64
-#define VK(call)                                                        \
-   do {                                                                 \
-      VkResult r_ = (call);                                             \
-      if (r_ != VK_SUCCESS) {                                           \
-         fprintf(stderr, "%s failed: %d\n", #call, r_);                 \
-         exit(1);                                                       \
-      }                                                                 \
-   } while (0)
 
 static VkPhysicalDevice pd;
 static VkDevice dev;
-
-static uint32_t
-memory_type(uint32_t bits, VkMemoryPropertyFlags want)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(pd, &mp);
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   fprintf(stderr, "no suitable memory type\n");
-   exit(1);
-}
 
 static VkDeviceMemory
 bind_memory(VkMemoryRequirements req, VkMemoryPropertyFlags want)
@@ -48,7 +25,7 @@ bind_memory(VkMemoryRequirements req, VkMemoryPropertyFlags want)
    VkDeviceMemory mem;
    VK(vkAllocateMemory(dev, &(VkMemoryAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = memory_type(req.memoryTypeBits, want) }, NULL, &mem));
+      .memoryTypeIndex = vk_program_memory_type(pd, req.memoryTypeBits, want) }, NULL, &mem));
    return mem;
 }
 

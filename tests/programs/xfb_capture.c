@@ -5,22 +5,12 @@
  * 3DSTATE_STREAMOUT, 3DSTATE_SO_BUFFER, 3DSTATE_SO_DECL_LIST and the
  * SO_WRITE_OFFSET registers.  Success is decided from Vulkan return codes;
  * the captured order (HARDWARE-NOTES.md section 4) is for lavapipe to judge. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <vulkan/vulkan.h>
-
+#include "vk_program.h"
+/* After vk_program.h: the generated SPIR-V arrays need <stdint.h>. */
 #include "xfb_capture.vert.spv.h"
 
-#define VK(call)                                                        \
-   do {                                                                 \
-      VkResult r_ = (call);                                             \
-      if (r_ != VK_SUCCESS) {                                           \
-         fprintf(stderr, "%s failed: %d\n", #call, r_);                 \
-         exit(1);                                                       \
-      }                                                                 \
-   } while (0)
 
 int
 main(void)
@@ -81,19 +71,8 @@ main(void)
                VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT }, NULL, &buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(dev, buf, &req);
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(pd, &mp);
-   uint32_t type = 0;
-   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   while (type < mp.memoryTypeCount &&
-          !((req.memoryTypeBits & (1u << type)) &&
-            (mp.memoryTypes[type].propertyFlags & want) == want))
-      type++;
-   if (type == mp.memoryTypeCount) {
-      fprintf(stderr, "no host-visible memory\n");
-      return 1;
-   }
+   const uint32_t type = vk_program_memory_type(pd, req.memoryTypeBits,
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
    VkDeviceMemory mem;
    VK(vkAllocateMemory(dev, &(VkMemoryAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
