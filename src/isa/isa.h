@@ -151,6 +151,8 @@ const struct isa_opcode_info *isa_opcode_info(enum isa_op op);
 const char *isa_type_name(enum isa_type type);
 unsigned isa_type_size(enum isa_type type);
 enum isa_form isa_op_form(enum isa_gen gen, enum isa_op op);
+/* Branches (ISA_FORM_BRANCH) that also have a UIP besides their JIP. */
+bool isa_branch_has_uip(enum isa_gen gen, enum isa_op op);
 /* ISA_GEN_COUNT when verx10 is not 70, 75, 80, 90, 110 or 120. */
 enum isa_gen isa_gen_from_verx10(unsigned verx10);
 const char *isa_gen_name(enum isa_gen gen);
@@ -169,8 +171,9 @@ unsigned isa_encode(enum isa_gen gen, const struct isa_inst *inst,
                     uint8_t out[16]);
 
 /* Re-encodes a whole kernel with every instruction that has a compacted
- * form compacted (compact) or all of them native (!compact), moving
- * IF/ELSE/ENDIF/WHILE/BREAK/CONT/HALT targets along.  Returns the new size,
+ * form compacted (compact) or all of them native (!compact), moving the
+ * JIP/UIP of IF/ELSE/ENDIF/WHILE/BREAK/CONT/HALT/BRD/BRC/CALL/GOTO/JOIN and
+ * JMPI's immediate offset along (RET and register jumps need nothing).  Returns the new size,
  * 0 when the kernel does not decode or does not fit out. */
 size_t isa_kernel_set_compaction(enum isa_gen gen, const void *code,
                                  size_t size, bool compact, uint8_t *out,

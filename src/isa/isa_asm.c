@@ -238,9 +238,6 @@ indirect(struct parser *p, struct isa_reg *r, bool dst)
 static bool
 dst_basic(struct parser *p, struct isa_reg *r)
 {
-   static const char *const wm[16] = {
-      ".", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w", ".xw",
-      ".yw", ".xyw", ".zw", ".xzw", ".yzw", "" };
    bool regionless;
    long long sub = 0;
    ws(p);
@@ -265,7 +262,7 @@ dst_basic(struct parser *p, struct isa_reg *r)
       const char *start = p->s++;
       while (*p->s && strchr(chans, *p->s) && islower((unsigned char)*p->s))
          p->s++;
-      int m = lookup(wm, 16, start, p->s - start);
+      int m = lookup(isa_writemask_names, 16, start, p->s - start);
       if (m < 0)
          return fail(p, "bad writemask");
       r->writemask = m;
@@ -317,7 +314,7 @@ src_basic(struct parser *p, struct isa_reg *r)
    if (!expect(p, "<"))
       return false;
    r->vstride = stride_code(vstrides, 16, p);
-   if (p->align16 && !r->indirect) {
+   if (p->align16) {
       if (!expect(p, ">") || !swizzle(p, &r->swizzle) || !type_name(p, &r->type))
          return false;
       r->subnr = sub ? 16 : 0;
@@ -381,14 +378,13 @@ src_3src(struct parser *p, const struct isa_gen_desc *d, struct isa_reg *r)
 static bool
 dst_3src(struct parser *p, struct isa_reg *r)
 {
-   static const char *const wm[16] = {
-      ".", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w", ".xw",
-      ".yw", ".xyw", ".zw", ".xzw", ".yzw", "" };
    bool regionless;
    long long sub = 0;
    ws(p);
    if (!reg_name(p, r, &regionless))
       return false;
+   if (regionless)
+      return true;
    if (accept(p, "."))
       number(p, &sub);
    if (!expect(p, "<1>"))
@@ -399,7 +395,7 @@ dst_3src(struct parser *p, struct isa_reg *r)
       const char *start = p->s++;
       while (*p->s && strchr(chans, *p->s) && islower((unsigned char)*p->s))
          p->s++;
-      int m = lookup(wm, 16, start, p->s - start);
+      int m = lookup(isa_writemask_names, 16, start, p->s - start);
       if (m < 0)
          return fail(p, "bad writemask");
       r->writemask = m;
@@ -583,6 +579,9 @@ operands(struct parser *p, const struct isa_gen_desc *d, struct isa_inst *in)
    long long v;
    switch (form) {
    case ISA_FORM_BRANCH:
+      if (in->op == ISA_OP_CALL && !dst_basic(p, &in->dst))
+         return false;
+      ws(p);
       if (!expect(p, "JIP:") || (ws(p), !number(p, &v)))
          return false;
       in->jip = v;
@@ -630,7 +629,8 @@ operands(struct parser *p, const struct isa_gen_desc *d, struct isa_inst *in)
    }
    if (in->op == ISA_OP_SEND || in->op == ISA_OP_SENDC) {
       ws(p);
-      if (*p->s == 'a' || *p->s == 'g') {
+      /* A descriptor in a register comes before the immediate one. */
+      if (!isdigit((unsigned char)*p->s)) {
          in->desc_is_reg = true;
          if (!src_basic(p, &in->src[1]))
             return false;
@@ -653,9 +653,11 @@ implicit_operands(const struct isa_gen_desc *d, struct isa_inst *in)
    enum isa_form form = isa_op_form(d->gen, in->op);
    struct isa_reg null = { .file = ISA_FILE_ARF, .type = d->reg_type[0] };
    if (form == ISA_FORM_BRANCH) {
-      in->dst = null;
-      in->dst.type = ISA_TYPE_D;
-      in->dst.hstride = 1;
+      if (in->op != ISA_OP_CALL) {
+         in->dst = null;
+         in->dst.type = ISA_TYPE_D;
+         in->dst.hstride = 1;
+      }
       in->src[0] = null;
       in->src[0].type = ISA_TYPE_D;
       if (in->op == ISA_OP_ENDIF && !d->branch_in_src1) {
@@ -707,13 +709,28 @@ implicit_operands(const struct isa_gen_desc *d, struct isa_inst *in)
       return;
    if (!info->ndst && in->op != ISA_OP_JMPI)
       in->dst = null;
+   if (in->op == ISA_OP_WAIT) {
+      /* WAIT names its notification register as destination and source
+       * 0; source 1 is a null register with the generic <8,8,1>F region
+       * (Mesa's brw_WAIT). */
+      in->src[0] = in->dst;
+      in->src[0].vstride = 0;
+      in->src[0].width = 0;
+      in->src[0].hstride = 0;
+      in->src[1] = null;
+      in->src[1].type = ISA_TYPE_F;
+      in->src[1].vstride = 4;
+      in->src[1].width = 3;
+      in->src[1].hstride = 1;
+      return;
+   }
    if (info->nsrc < 2 && in->op != ISA_OP_JMPI &&
        in->op != ISA_OP_SEND && in->op != ISA_OP_SENDC) {
       in->src[1] = null;
       /* Gen7–11: the src1 type field repeats an immediate src0's type
-       * (not a VF one). */
+       * (in Align1 not a VF one). */
       if (in->src[0].file == ISA_FILE_IMM && !d->file_is_imm_bit &&
-          in->src[0].type != ISA_TYPE_VF) {
+          (in->src[0].type != ISA_TYPE_VF || in->align16)) {
          for (unsigned hw = 0; hw < 16; hw++) {
             if (d->imm_type[hw] == in->src[0].type && d->reg_type[hw] != 0xff)
                in->src[1].type = d->reg_type[hw];
@@ -770,8 +787,8 @@ strip_comments(const char *in, char *out, size_t size)
 }
 
 bool
-isa_asm_inst(enum isa_gen gen, const char *source, struct isa_inst *out,
-             char *err, size_t err_size)
+isa_asm_raw(enum isa_gen gen, const char *source, struct isa_raw *raw,
+            enum isa_op *op, bool *compacted_out, char *err, size_t err_size)
 {
    const struct isa_gen_desc *d = isa_gen_desc(gen);
    char text[2048];
@@ -827,15 +844,28 @@ isa_asm_inst(enum isa_gen gen, const char *source, struct isa_inst *out,
 
    implicit_operands(d, &in);
 
-   /* Through the bit form: the result is exactly what the bits say. */
+   if (!isa_inst_to_raw(d, &in, raw))
+      memset(raw, 0, sizeof(*raw)), raw->f[F_OPCODE] = isa_op_to_hw(d, in.op);
+   *op = in.op;
+   *compacted_out = compacted;
+   return raw_overrides(&p, text, raw);
+}
+
+bool
+isa_asm_inst(enum isa_gen gen, const char *source, struct isa_inst *out,
+             char *err, size_t err_size)
+{
+   const struct isa_gen_desc *d = isa_gen_desc(gen);
    struct isa_raw raw;
-   if (!isa_inst_to_raw(d, &in, &raw))
-      memset(&raw, 0, sizeof(raw)), raw.f[F_OPCODE] = isa_op_to_hw(d, in.op);
-   if (!raw_overrides(&p, text, &raw))
+   enum isa_op op;
+   bool compacted;
+   if (!isa_asm_raw(gen, source, &raw, &op, &compacted, err, err_size))
       return false;
+   /* Through the bit form: the result is exactly what the bits say. */
+   struct parser p = { source, gen, false, err, err_size, false };
    uint64_t w[2];
    enum isa_group_id ids[12];
-   if (isa_raw_encode(d, in.op, &raw, w, ids) < 0)
+   if (isa_raw_encode(d, op, &raw, w, ids) < 0)
       return fail(&p, "operands do not fit the instruction's encoding");
    if (isa_decode(gen, w, 16, out) != 16)
       return fail(&p, "not a valid encoding for %s", d->name);

@@ -128,6 +128,8 @@ is_branch(enum isa_op op)
    switch (op) {
    case ISA_OP_IF: case ISA_OP_ELSE: case ISA_OP_ENDIF: case ISA_OP_WHILE:
    case ISA_OP_BREAK: case ISA_OP_CONT: case ISA_OP_HALT:
+   case ISA_OP_BRD: case ISA_OP_BRC: case ISA_OP_CALL: case ISA_OP_GOTO:
+   case ISA_OP_JOIN:
       return true;
    default:
       return false;
@@ -149,6 +151,22 @@ isa_op_form(enum isa_gen gen, enum isa_op op)
    return ISA_FORM_BASIC;
 }
 
+/* UIP (where the channels that left reconverge) exists on IF, BREAK, CONT,
+ * HALT, BRC and GOTO, and on ELSE from Gen8 (PRM Vol 2a, per opcode). */
+bool
+isa_branch_has_uip(enum isa_gen gen, enum isa_op op)
+{
+   switch (op) {
+   case ISA_OP_IF: case ISA_OP_BREAK: case ISA_OP_CONT: case ISA_OP_HALT:
+   case ISA_OP_BRC: case ISA_OP_GOTO:
+      return true;
+   case ISA_OP_ELSE:
+      return isa_gen_desc(gen)->has_branch_ctrl;
+   default:
+      return false;
+   }
+}
+
 /* Mnemonic suffixes, shared by the disassembler and the assembler so the
  * text each writes is the text the other reads. */
 const char *const isa_cmod_names[16] = { "", ".z", ".nz", ".g", ".ge", ".l",
@@ -159,6 +177,10 @@ const char *const isa_pred_align1_names[16] = {
 };
 const char *const isa_pred_align16_names[16] = { "", "", ".x", ".y", ".z", ".w",
                                           ".any4h", ".all4h" };
+/* Align16 destination writemasks; all four channels print nothing. */
+const char *const isa_writemask_names[16] = {
+   ".", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w", ".xw",
+   ".yw", ".xyw", ".zw", ".xzw", ".yzw", "" };
 const char *const isa_math_fn_names[16] = {
    [1] = "inv", [2] = "log", [3] = "exp", [4] = "sqrt", [5] = "rsq",
    [6] = "sin", [7] = "cos", [8] = "sincos", [9] = "fdiv", [10] = "pow",

@@ -227,6 +227,13 @@ decode_split_send(const struct isa_gen_desc *d, const struct isa_raw *r,
 }
 
 static bool
+cmod_is_condition(enum isa_op op)
+{
+   return op != ISA_OP_MATH && op != ISA_OP_SYNC && op != ISA_OP_SEND &&
+          op != ISA_OP_SENDC && op != ISA_OP_SENDS && op != ISA_OP_SENDSC;
+}
+
+static bool
 decode_header(const struct isa_gen_desc *d, const struct isa_raw *r,
               struct isa_inst *in)
 {
@@ -248,9 +255,12 @@ decode_header(const struct isa_gen_desc *d, const struct isa_raw *r,
    in->debug = r->f[F_DEBUG];
    in->acc_wr = r->f[F_ACCWR];
    in->swsb = r->f[F_SWSB];
-   /* SIMD32 is the largest execution size. */
+   /* SIMD32 is the largest execution size; conditional modifiers stop at
+    * 9 (.u), the field holding the math or sync function or (before
+    * Gen12) a send's shared function id otherwise. */
    return in->op != ISA_OP_ILLEGAL && in->exec_size <= 5 &&
-          (d->has_swsb || in->thread_ctrl != 3);
+          (d->has_swsb || in->thread_ctrl != 3) &&
+          (in->cond_mod <= ISA_CMOD_U || !cmod_is_condition(in->op));
 }
 
 static bool
@@ -260,9 +270,36 @@ is_send_basic(const struct isa_gen_desc *d, const struct isa_inst *in)
           isa_op_form(d->gen, in->op) == ISA_FORM_BASIC;
 }
 
-bool
-isa_raw_to_inst(const struct isa_gen_desc *d, const struct isa_raw *r,
-                struct isa_inst *in)
+/* Field values the PRM leaves reserved (Vol 2a "Region Parameters",
+ * "Predication", "Math Function", "SYNC"): no instruction has them. */
+static bool
+region_reserved(const struct isa_reg *r)
+{
+   return r->file != ISA_FILE_IMM &&
+          ((r->vstride > 6 && r->vstride != 15) || r->width > 4);
+}
+
+static bool
+has_reserved_values(const struct isa_inst *in)
+{
+   const char *const *pred = in->align16 ? isa_pred_align16_names
+                                         : isa_pred_align1_names;
+   if (in->pred_ctrl && !pred[in->pred_ctrl])
+      return true;
+   if (in->op == ISA_OP_MATH && !isa_math_fn_names[in->cond_mod & 15])
+      return true;
+   if (in->op == ISA_OP_SYNC && !isa_sync_fn_names[in->cond_mod & 15])
+      return true;
+   for (unsigned n = 0; n < 3; n++) {
+      if (region_reserved(&in->src[n]))
+         return true;
+   }
+   return false;
+}
+
+static bool
+raw_to_inst(const struct isa_gen_desc *d, const struct isa_raw *r,
+            struct isa_inst *in)
 {
    memset(in, 0, sizeof(*in));
    if (!decode_header(d, r, in))
@@ -291,6 +328,13 @@ isa_raw_to_inst(const struct isa_gen_desc *d, const struct isa_raw *r,
       in->eot = (in->src[1].imm >> 31) & 1;
    }
    return true;
+}
+
+bool
+isa_raw_to_inst(const struct isa_gen_desc *d, const struct isa_raw *r,
+                struct isa_inst *in)
+{
+   return raw_to_inst(d, r, in) && !has_reserved_values(in);
 }
 
 static unsigned

@@ -56,6 +56,7 @@ static const char *const hstrides[4] = { "0", "1", "2", "4" };
 static const char *const chan[4] = { "x", "y", "z", "w" };
 static const char *const thread_ctrls[4] = { "", "atomic", "switch", "?" };
 
+
 static const char *
 str(const char *const *t, unsigned i, unsigned n)
 {
@@ -121,18 +122,16 @@ dst_basic(struct out *o, const struct isa_inst *in)
          fmt(o, ".%u", r->addr_subnr / size);
       if (r->addr_imm)
          fmt(o, " %u", r->addr_imm);
-      fmt(o, "]<%s>%s", STR(hstrides, r->hstride), isa_type_name(r->type));
+      fmt(o, "]<%s>%s%s", STR(hstrides, r->hstride),
+          in->align16 ? isa_writemask_names[r->writemask & 15] : "", isa_type_name(r->type));
       return;
    }
    if (!reg_name(o, r->file, r->nr))
       return;
    if (in->align16) {
-      static const char *const wm[16] = {
-         ".", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w", ".xw",
-         ".yw", ".xyw", ".zw", ".xzw", ".yzw", "" };
       if (r->subnr)
          fmt(o, ".%u", 16 / size);
-      fmt(o, "<1>%s%s", wm[r->writemask & 15], isa_type_name(r->type));
+      fmt(o, "<1>%s%s", isa_writemask_names[r->writemask & 15], isa_type_name(r->type));
       return;
    }
    if (r->subnr)
@@ -239,6 +238,12 @@ src_basic(struct out *o, enum isa_gen gen, const struct isa_inst *in,
          fmt(o, ".%u", r->addr_subnr);
       if (r->addr_imm)
          fmt(o, " %u", r->addr_imm);
+      if (in->align16) {
+         fmt(o, "]<%s>", STR(vstrides, r->vstride));
+         swizzle(o, r->swizzle);
+         put(o, isa_type_name(r->type));
+         return;
+      }
       fmt(o, "]<%s,%s,%s>%s", STR(vstrides, r->vstride),
           STR(widths, r->width), STR(hstrides, r->hstride),
           isa_type_name(r->type));
@@ -264,9 +269,6 @@ static void
 dst_3src(struct out *o, const struct isa_inst *in)
 {
    const struct isa_reg *r = &in->dst;
-   static const char *const wm[16] = {
-      ".", ".x", ".y", ".xy", ".z", ".xz", ".yz", ".xyz", ".w", ".xw",
-      ".yw", ".xyw", ".zw", ".xzw", ".yzw", "" };
    if (!reg_name(o, r->file, r->nr))
       return;
    unsigned sub = r->subnr / isa_type_size(r->type);
@@ -274,7 +276,7 @@ dst_3src(struct out *o, const struct isa_inst *in)
       fmt(o, ".%u", sub);
    put(o, "<1>");
    if (in->align16)
-      put(o, wm[r->writemask & 15]);
+      put(o, isa_writemask_names[r->writemask & 15]);
    put(o, isa_type_name(r->type));
 }
 
@@ -338,14 +340,6 @@ exec_group(struct out *o, const struct isa_inst *in, enum isa_gen gen)
       fmt(o, " %uQ", in->qtr_ctrl + 1);
    else if (size == 16)
       put(o, in->qtr_ctrl < 2 ? " 1H" : " 2H");
-}
-
-static bool
-has_uip(enum isa_gen gen, enum isa_op op)
-{
-   return op == ISA_OP_IF ||
-          (isa_gen_desc(gen)->has_branch_ctrl && op == ISA_OP_ELSE) ||
-          op == ISA_OP_BREAK || op == ISA_OP_CONT || op == ISA_OP_HALT;
 }
 
 static void
@@ -440,8 +434,10 @@ send_message(struct out *o, enum isa_gen gen, const struct isa_inst *in)
    if (in->desc_is_reg) {
       put(o, " indirect");
    } else {
-      char tmp[160];
-      isa_send_describe(gen, in->sfid, in->desc, tmp, sizeof(tmp));
+      char tmp[200];
+      isa_send_describe(gen, in->sfid, in->desc,
+                        split && !in->ex_desc_is_reg ? in->ex_desc : 0,
+                        tmp, sizeof(tmp));
       fmt(o, " %s mlen %u", tmp, isa_desc_mlen(in->desc));
    }
    if (split && !in->ex_desc_is_reg)
@@ -487,9 +483,14 @@ disasm_visible(enum isa_gen gen, const struct isa_inst *in, char *buf,
       fmt(&o, "(%u)", 1u << in->exec_size);
 
    if (form == ISA_FORM_BRANCH) {
+      if (in->op == ISA_OP_CALL) {
+         /* CALL saves the return address in its destination. */
+         pad(&o, 16);
+         dst_basic(&o, in);
+      }
       pad(&o, 16);
       fmt(&o, "JIP: %d", in->jip);
-      if (has_uip(gen, in->op)) {
+      if (isa_branch_has_uip(gen, in->op)) {
          pad(&o, 38);
          fmt(&o, "UIP: %d", in->uip);
       }
@@ -516,7 +517,9 @@ disasm_visible(enum isa_gen gen, const struct isa_inst *in, char *buf,
          src_basic(&o, gen, in, &in->src[n]);
       }
    }
-   if (in->op != ISA_OP_NOP) {
+   /* Mesa's text has no options for a plain NOP; other NOPs (a compacted
+    * one is Mesa's alignment padding) need them read back. */
+   if (in->op != ISA_OP_NOP || in->compacted || in->align16 || in->pred_ctrl) {
       options(&o, gen, in);
    } else {
       pad(&o, 64);
@@ -541,11 +544,11 @@ hidden_fields(enum isa_gen gen, const struct isa_inst *in, struct out *o,
    int n = isa_raw_encode(d, in->op, &want, w, ids);
    if (n < 0)
       return;
-   struct isa_inst back;
+   enum isa_op op;
+   bool compacted;
    char err[8];
-   memset(&got, 0, sizeof(got));
-   if (isa_asm_inst(gen, text, &back, err, sizeof(err)))
-      isa_inst_to_raw(d, &back, &got);
+   if (!isa_asm_raw(gen, text, &got, &op, &compacted, err, sizeof(err)))
+      memset(&got, 0, sizeof(got));
    isa_raw_canonical(d, ids, n, &want, &cw);
    isa_raw_canonical(d, ids, n, &got, &cg);
    bool first = true;

@@ -189,7 +189,7 @@ static int
 dst_group(const struct isa_raw *pr, bool a16)
 {
    if (a16)
-      return pr->f[F_DST_AMODE] ? -1 : G_DST_A16;
+      return pr->f[F_DST_AMODE] ? G_DST_A16_IND : G_DST_A16;
    return pr->f[F_DST_AMODE] ? G_DST_A1_IND : G_DST_A1;
 }
 
@@ -199,9 +199,10 @@ src_reg_group(const struct isa_raw *pr, unsigned n, bool a16)
    static const int a1[2] = { G_S0_A1, G_S1_A1 };
    static const int ind[2] = { G_S0_A1_IND, G_S1_A1_IND };
    static const int a16g[2] = { G_S0_A16, G_S1_A16 };
+   static const int a16ind[2] = { G_S0_A16_IND, G_S1_A16_IND };
    bool indirect = pr->f[F_SRC(n, F_S0_AMODE)] != 0;
    if (a16)
-      return indirect ? -1 : a16g[n];
+      return indirect ? a16ind[n] : a16g[n];
    return indirect ? ind[n] : a1[n];
 }
 

@@ -1,7 +1,9 @@
 /* Whole-kernel compaction: re-encode a kernel with every instruction that
  * has a compacted form compacted (or none of them), moving branch targets
  * with the instructions.  JIP/UIP count bytes from the branch itself (Gen8+)
- * or 64-bit units (Gen7), so every size change moves them. */
+ * or 64-bit units (Gen7), so every size change moves them.  JMPI's
+ * immediate counts the same units from the instruction after it (PRM Vol
+ * 2a "JMPI": the offset is added to the incremented IP). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +13,7 @@ struct kinst {
    struct isa_inst in;
    size_t old_off, new_off;
    int jip_target, uip_target;    /* instruction index, -1: none */
+   bool jmpi;                     /* jip_target is JMPI's src1 offset */
    bool native_only;
 };
 
@@ -26,10 +29,65 @@ find_target(const struct kinst *k, unsigned n, size_t end, long long off)
    return -2;
 }
 
+/* Gen7 ELSE keeps a UIP field that Mesa fills like Gen8's: it moves too. */
 static bool
-uses_uip(enum isa_op op)
+uses_uip(enum isa_gen gen, enum isa_op op)
 {
-   return op != ISA_OP_ENDIF && op != ISA_OP_WHILE;
+   return isa_branch_has_uip(gen, op) || op == ISA_OP_ELSE;
+}
+
+static bool
+is_jmpi_imm(const struct isa_inst *in)
+{
+   return in->op == ISA_OP_JMPI && in->src[1].file == ISA_FILE_IMM;
+}
+
+/* Finds where each branch of k jumps to (instruction indices, n for the
+ * kernel's end); false when a target is not an instruction boundary. */
+static bool
+find_targets(const struct isa_gen_desc *d, struct kinst *k, unsigned n,
+             size_t size)
+{
+   for (unsigned i = 0; i < n; i++) {
+      struct isa_inst *in = &k[i].in;
+      long long base = k[i].old_off;
+      k[i].jip_target = k[i].uip_target = -1;
+      k[i].jmpi = is_jmpi_imm(in);
+      if (k[i].jmpi) {
+         long long next = i + 1 < n ? (long long)k[i + 1].old_off : (long long)size;
+         k[i].jip_target = find_target(k, n, size, next +
+                                       (long long)(int32_t)in->src[1].imm * d->jump_scale);
+      } else if (isa_op_form(d->gen, in->op) == ISA_FORM_BRANCH) {
+         k[i].jip_target = find_target(k, n, size, base + (long long)in->jip * d->jump_scale);
+         if (uses_uip(d->gen, in->op))
+            k[i].uip_target = find_target(k, n, size, base + (long long)in->uip * d->jump_scale);
+      }
+      if (k[i].jip_target == -2 || k[i].uip_target == -2)
+         return false;
+   }
+   return true;
+}
+
+/* Points k[i]'s jumps at their targets' new offsets. */
+static void
+move_targets(const struct isa_gen_desc *d, struct kinst *k, unsigned n,
+             unsigned i, size_t end)
+{
+   struct isa_inst *in = &k[i].in;
+   int t[2] = { k[i].jip_target, k[i].uip_target };
+   for (unsigned j = 0; j < 2; j++) {
+      if (t[j] < 0)
+         continue;
+      size_t to = t[j] == (int)n ? end : k[t[j]].new_off;
+      size_t from = k[i].new_off + (k[i].jmpi ? (k[i].native_only ? 16 : 8) : 0);
+      int32_t v = (int32_t)(((long long)to - (long long)from) / d->jump_scale);
+      if (k[i].jmpi)
+         in->src[1].imm = (uint32_t)v;
+      else if (j == 0)
+         in->jip = v;
+      else
+         in->uip = v;
+   }
 }
 
 size_t
@@ -59,17 +117,8 @@ isa_kernel_set_compaction(enum isa_gen gen, const void *code, size_t size,
       off += len;
       n++;
    }
-   for (unsigned i = 0; i < n; i++) {
-      k[i].jip_target = k[i].uip_target = -1;
-      if (isa_op_form(gen, k[i].in.op) != ISA_FORM_BRANCH)
-         continue;
-      long long base = k[i].old_off;
-      k[i].jip_target = find_target(k, n, size, base + (long long)k[i].in.jip * d->jump_scale);
-      if (uses_uip(k[i].in.op))
-         k[i].uip_target = find_target(k, n, size, base + (long long)k[i].in.uip * d->jump_scale);
-      if (k[i].jip_target == -2 || k[i].uip_target == -2)
-         goto done;
-   }
+   if (!find_targets(d, k, n, size))
+      goto done;
 
    /* An instruction that cannot be compacted with its final jump offsets
     * stays native; offsets only move when sizes change, so this settles. */
@@ -83,15 +132,7 @@ isa_kernel_set_compaction(enum isa_gen gen, const void *code, size_t size,
       bool changed = false;
       for (unsigned i = 0; i < n; i++) {
          struct isa_inst *in = &k[i].in;
-         int t[2] = { k[i].jip_target, k[i].uip_target };
-         int32_t *v[2] = { &in->jip, &in->uip };
-         for (unsigned j = 0; j < 2; j++) {
-            if (t[j] < 0)
-               continue;
-            size_t to = t[j] == (int)n ? end : k[t[j]].new_off;
-            *v[j] = (int32_t)(((long long)to - (long long)k[i].new_off) /
-                              d->jump_scale);
-         }
+         move_targets(d, k, n, i, end);
          if (k[i].native_only)
             continue;
          uint8_t tmp[16];

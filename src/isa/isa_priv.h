@@ -49,9 +49,10 @@ struct isa_group {
 
 enum isa_group_id {
    G_HDR, G_HDR3, G_CMOD,
-   G_DST_A1, G_DST_A1_IND, G_DST_A16,
-   G_S0_A1, G_S0_A1_IND, G_S0_A16, G_S0_IMM32, G_S0_IMM64, G_S0_TYPE,
-   G_S1_A1, G_S1_A1_IND, G_S1_A16, G_S1_IMM32, G_S1_TYPE,
+   G_DST_A1, G_DST_A1_IND, G_DST_A16, G_DST_A16_IND,
+   G_S0_A1, G_S0_A1_IND, G_S0_A16, G_S0_A16_IND, G_S0_IMM32, G_S0_IMM64,
+   G_S0_TYPE,
+   G_S1_A1, G_S1_A1_IND, G_S1_A16, G_S1_A16_IND, G_S1_IMM32, G_S1_TYPE,
    G_BRANCH,
    G_3SRC_A16, G_3SRC_A1, G_3SRC_A1_S0REG, G_3SRC_A1_S0IMM,
    G_3SRC_A1_S2REG, G_3SRC_A1_S2IMM,
@@ -148,11 +149,12 @@ bool isa_group_insert(const struct isa_group *g, const struct isa_raw *raw,
                       uint64_t w[2]);
 
 /* Mnemonic suffixes (isa_common.c): conditional modifiers, predicate
- * controls in Align1 and Align16, math and sync functions. */
+ * controls in Align1 and Align16, math and sync functions, writemasks. */
 extern const char *const isa_cmod_names[16];
 extern const char *const isa_pred_align1_names[16];
 extern const char *const isa_pred_align16_names[16];
 extern const char *const isa_math_fn_names[16];
+extern const char *const isa_writemask_names[16];
 extern const char *const isa_sync_fn_names[16];
 
 extern const char *const isa_field_names[F_COUNT];
@@ -171,6 +173,13 @@ int isa_select_groups(const struct isa_gen_desc *d, enum isa_op op,
 
 enum isa_op isa_op_from_hw(const struct isa_gen_desc *d, unsigned hw);
 int isa_op_to_hw(const struct isa_gen_desc *d, enum isa_op op);
+
+/* The raw field values the text form of one instruction gives (its
+ * "[field=value]" block applied), its opcode and whether it asks for the
+ * compacted form (isa_asm.c). */
+bool isa_asm_raw(enum isa_gen gen, const char *source, struct isa_raw *raw,
+                 enum isa_op *op, bool *compacted, char *err,
+                 size_t err_size);
 
 /* Instruction <-> raw field values. */
 bool isa_raw_to_inst(const struct isa_gen_desc *d, const struct isa_raw *raw,

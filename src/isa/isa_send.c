@@ -1,8 +1,8 @@
-/* Naming the message a send carries: shared function, message type and the
- * descriptor fields a reader needs (surface, sampler, URB offset, lengths).
- * Descriptor layouts: PRM Vol 2d "Message Descriptor" per shared function
- * (Sampler, Data Port 0/1, Render Cache, URB, Message Gateway, Thread
- * Spawner). */
+/* Message descriptors: which message a send carries and its fields (see
+ * isa_send.h).  Bit positions are from PRM Vol 2d "Message Descriptor"
+ * for each shared function; where a generation moved a field the
+ * generation is named next to it. */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "isa_priv.h"
@@ -26,6 +26,88 @@ isa_sfid_name(unsigned sfid)
    return sfid < 16 ? sfid_names[sfid] : "sfid?";
 }
 
+static const char *const msg_names[ISA_MSG_COUNT] = {
+   [ISA_MSG_UNKNOWN] = "unknown message",
+   [ISA_MSG_SAMPLER] = "sampler",
+   [ISA_MSG_OWORD_BLOCK_READ] = "oword block read",
+   [ISA_MSG_UNALIGNED_OWORD_BLOCK_READ] = "unaligned oword block read",
+   [ISA_MSG_OWORD_DUAL_BLOCK_READ] = "oword dual block read",
+   [ISA_MSG_OWORD_BLOCK_WRITE] = "oword block write",
+   [ISA_MSG_OWORD_DUAL_BLOCK_WRITE] = "oword dual block write",
+   [ISA_MSG_DWORD_SCATTERED_READ] = "dword scattered read",
+   [ISA_MSG_DWORD_SCATTERED_WRITE] = "dword scattered write",
+   [ISA_MSG_BYTE_SCATTERED_READ] = "byte scattered read",
+   [ISA_MSG_BYTE_SCATTERED_WRITE] = "byte scattered write",
+   [ISA_MSG_UNTYPED_READ] = "untyped surface read",
+   [ISA_MSG_UNTYPED_WRITE] = "untyped surface write",
+   [ISA_MSG_UNTYPED_ATOMIC] = "untyped atomic",
+   [ISA_MSG_UNTYPED_ATOMIC_SIMD4X2] = "untyped atomic SIMD4x2",
+   [ISA_MSG_UNTYPED_ATOMIC_FLOAT] = "untyped atomic float",
+   [ISA_MSG_TYPED_READ] = "typed surface read",
+   [ISA_MSG_TYPED_WRITE] = "typed surface write",
+   [ISA_MSG_TYPED_ATOMIC] = "typed atomic",
+   [ISA_MSG_TYPED_ATOMIC_SIMD4X2] = "typed atomic SIMD4x2",
+   [ISA_MSG_ATOMIC_COUNTER] = "atomic counter",
+   [ISA_MSG_ATOMIC_COUNTER_SIMD4X2] = "atomic counter SIMD4x2",
+   [ISA_MSG_MEDIA_BLOCK_READ] = "media block read",
+   [ISA_MSG_MEDIA_BLOCK_WRITE] = "media block write",
+   [ISA_MSG_MEMORY_FENCE] = "memory fence",
+   [ISA_MSG_SCRATCH_READ] = "scratch block read",
+   [ISA_MSG_SCRATCH_WRITE] = "scratch block write",
+   [ISA_MSG_A64_SCATTERED_READ] = "a64 scattered read",
+   [ISA_MSG_A64_SCATTERED_WRITE] = "a64 scattered write",
+   [ISA_MSG_A64_UNTYPED_READ] = "a64 untyped surface read",
+   [ISA_MSG_A64_UNTYPED_WRITE] = "a64 untyped surface write",
+   [ISA_MSG_A64_UNTYPED_ATOMIC] = "a64 untyped atomic",
+   [ISA_MSG_A64_UNTYPED_ATOMIC_HALF] = "a64 untyped atomic half",
+   [ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT] = "a64 untyped atomic float",
+   [ISA_MSG_A64_UNTYPED_ATOMIC_HALF_FLOAT] = "a64 untyped atomic half float",
+   [ISA_MSG_A64_OWORD_BLOCK_READ] = "a64 oword block read",
+   [ISA_MSG_A64_OWORD_BLOCK_WRITE] = "a64 oword block write",
+   [ISA_MSG_RT_WRITE] = "RT write",
+   [ISA_MSG_RT_READ] = "RT read",
+   [ISA_MSG_URB_WRITE_HWORD] = "urb write hword",
+   [ISA_MSG_URB_WRITE_OWORD] = "urb write oword",
+   [ISA_MSG_URB_READ_HWORD] = "urb read hword",
+   [ISA_MSG_URB_READ_OWORD] = "urb read oword",
+   [ISA_MSG_URB_ATOMIC_MOV] = "urb atomic mov",
+   [ISA_MSG_URB_ATOMIC_INC] = "urb atomic inc",
+   [ISA_MSG_URB_ATOMIC_ADD] = "urb atomic add",
+   [ISA_MSG_URB_SIMD8_WRITE] = "urb simd8 write",
+   [ISA_MSG_URB_SIMD8_READ] = "urb simd8 read",
+   [ISA_MSG_GATEWAY_OPEN] = "gateway open",
+   [ISA_MSG_GATEWAY_CLOSE] = "gateway close",
+   [ISA_MSG_GATEWAY_FORWARD] = "gateway forward msg",
+   [ISA_MSG_GATEWAY_TIMESTAMP] = "gateway get timestamp",
+   [ISA_MSG_GATEWAY_BARRIER] = "gateway barrier",
+   [ISA_MSG_GATEWAY_UPDATE_STATE] = "gateway update state",
+   [ISA_MSG_GATEWAY_MMIO] = "gateway mmio read/write",
+   [ISA_MSG_PI_SHARED_OFFSET] = "pi shared offset",
+   [ISA_MSG_PI_SAMPLE] = "pi sample position",
+   [ISA_MSG_PI_CENTROID] = "pi centroid",
+   [ISA_MSG_PI_PER_SLOT_OFFSET] = "pi per-slot offset",
+   [ISA_MSG_TS_END_THREAD] = "ts end of thread",
+   [ISA_MSG_TS_SPAWN_THREAD] = "ts spawn thread",
+};
+
+const char *
+isa_msg_name(enum isa_msg msg)
+{
+   return msg < ISA_MSG_COUNT ? msg_names[msg] : msg_names[ISA_MSG_UNKNOWN];
+}
+
+static const char *const atomic_names[ISA_ATOMIC_COUNT] = {
+   "none", "and", "or", "xor", "mov", "inc", "dec", "add", "sub", "revsub",
+   "imax", "imin", "umax", "umin", "cmpwr", "predec",
+   "fmax", "fmin", "fcmpwr", "fadd",
+};
+
+const char *
+isa_atomic_op_name(enum isa_atomic_op op)
+{
+   return op < ISA_ATOMIC_COUNT ? atomic_names[op] : "?";
+}
+
 /* Sampler message types (Gen7+; Gen9 adds the _lz and 2D MS forms). */
 static const char *const sampler_msgs[32] = {
    "sample", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c",
@@ -33,118 +115,513 @@ static const char *const sampler_msgs[32] = {
    [16] = "gather4_c", [17] = "gather4_po", [18] = "gather4_po_c",
    [20] = "sample_d_c", [24] = "sample_lz", [25] = "sample_c_lz",
    [26] = "ld_lz", [28] = "ld2dms_w", [29] = "ld_mcs", [30] = "ld2dms",
-   [31] = "ld2ds",
-};
-static const char *const sampler_simd[4] = { "SIMD4x2", "SIMD8", "SIMD16",
-                                             "SIMD32/64" };
-
-/* Data Port 0 (data cache) message types, Gen7+. */
-static const char *const dc0_msgs[32] = {
-   [0] = "oword block read", [1] = "unaligned oword block read",
-   [2] = "oword dual block read", [3] = "dword scattered read",
-   [4] = "byte scattered read", [5] = "untyped surface read",
-   [6] = "untyped atomic", [7] = "memory fence",
-   [8] = "oword block write", [10] = "oword dual block write",
-   [11] = "dword scattered write", [12] = "byte scattered write",
-   [13] = "untyped surface write",
-};
-/* Data Port 1 (Haswell+ data cache 1) message types. */
-static const char *const dc1_msgs[32] = {
-   [1] = "untyped surface read", [2] = "untyped atomic",
-   [3] = "untyped atomic SIMD4x2", [4] = "media block read",
-   [5] = "typed surface read", [6] = "typed atomic",
-   [7] = "typed atomic SIMD4x2", [9] = "untyped surface write",
-   [10] = "media block write", [11] = "atomic counter",
-   [12] = "atomic counter SIMD4x2", [13] = "typed surface write",
-   [16] = "a64 scattered read", [17] = "a64 untyped surface read",
-   [18] = "a64 untyped atomic", [19] = "a64 block read",
-   [20] = "a64 block write", [25] = "a64 untyped surface write",
-   [26] = "a64 scattered write", [27] = "untyped atomic float",
-   [29] = "a64 untyped atomic float",
-};
-/* Render cache message types (Gen7+). */
-static const char *const rc_msgs[16] = {
-   [4] = "media block read", [5] = "typed surface read",
-   [6] = "typed atomic", [7] = "memory fence", [10] = "media block write",
-   [12] = "RT write", [13] = "typed surface write / RT read",
-};
-static const char *const rt_ctrl[8] = {
-   "SIMD16", "SIMD16 replicated", "SIMD8 dual low", "SIMD8 dual high",
-   "SIMD8", "SIMD8 image", "?", "?",
-};
-static const char *const urb_ops_gen7[8] = {
-   "write hword", "write oword", "read hword", "read oword", "atomic mov",
-   "atomic inc", "?", "?",
-};
-static const char *const urb_ops_gen8[16] = {
-   "write hword", "write oword", "read hword", "read oword", "atomic mov",
-   "atomic inc", "atomic add", "simd8 write", "simd8 read",
-};
-static const char *const gateway_ops[8] = {
-   "open", "close", "forward msg", "get timestamp", "barrier msg",
-   "update state", "mmio read/write", "?",
+   [31] = "ld2dss",
 };
 
-static const char *
-name_or(const char *s, const char *fallback)
+const char *
+isa_sampler_msg_name(unsigned type)
 {
-   return s ? s : fallback;
+   return type < 32 && sampler_msgs[type] ? sampler_msgs[type] : "?";
+}
+
+/* Which message a data-port message type names, per shared function and
+ * the generations that have it. */
+struct dp_entry {
+   uint8_t type, msg;
+   uint8_t first, last;     /* enum isa_gen range */
+};
+
+#define ALL ISA_GEN7, ISA_GEN12
+static const struct dp_entry dc0_msgs[] = {
+   { 0, ISA_MSG_OWORD_BLOCK_READ, ALL },
+   { 1, ISA_MSG_UNALIGNED_OWORD_BLOCK_READ, ALL },
+   { 2, ISA_MSG_OWORD_DUAL_BLOCK_READ, ALL },
+   { 3, ISA_MSG_DWORD_SCATTERED_READ, ALL },
+   { 4, ISA_MSG_BYTE_SCATTERED_READ, ALL },
+   { 7, ISA_MSG_MEMORY_FENCE, ALL },
+   { 8, ISA_MSG_OWORD_BLOCK_WRITE, ALL },
+   { 10, ISA_MSG_OWORD_DUAL_BLOCK_WRITE, ALL },
+   { 11, ISA_MSG_DWORD_SCATTERED_WRITE, ALL },
+   { 12, ISA_MSG_BYTE_SCATTERED_WRITE, ALL },
+   /* Ivybridge only: Haswell moved untyped messages to data port 1 */
+   { 5, ISA_MSG_UNTYPED_READ, ISA_GEN7, ISA_GEN7 },
+   { 6, ISA_MSG_UNTYPED_ATOMIC, ISA_GEN7, ISA_GEN7 },
+   { 13, ISA_MSG_UNTYPED_WRITE, ISA_GEN7, ISA_GEN7 },
+};
+static const struct dp_entry dc1_msgs[] = {
+   { 1, ISA_MSG_UNTYPED_READ, ALL },
+   { 2, ISA_MSG_UNTYPED_ATOMIC, ALL },
+   { 3, ISA_MSG_UNTYPED_ATOMIC_SIMD4X2, ALL },
+   { 4, ISA_MSG_MEDIA_BLOCK_READ, ALL },
+   { 5, ISA_MSG_TYPED_READ, ALL },
+   { 6, ISA_MSG_TYPED_ATOMIC, ALL },
+   { 7, ISA_MSG_TYPED_ATOMIC_SIMD4X2, ALL },
+   { 9, ISA_MSG_UNTYPED_WRITE, ALL },
+   { 10, ISA_MSG_MEDIA_BLOCK_WRITE, ALL },
+   { 11, ISA_MSG_ATOMIC_COUNTER, ALL },
+   { 12, ISA_MSG_ATOMIC_COUNTER_SIMD4X2, ALL },
+   { 13, ISA_MSG_TYPED_WRITE, ALL },
+   { 0x11, ISA_MSG_A64_UNTYPED_READ, ISA_GEN8, ISA_GEN12 },
+   { 0x12, ISA_MSG_A64_UNTYPED_ATOMIC, ISA_GEN8, ISA_GEN12 },
+   { 0x19, ISA_MSG_A64_UNTYPED_WRITE, ISA_GEN8, ISA_GEN12 },
+   { 0x1a, ISA_MSG_A64_SCATTERED_WRITE, ISA_GEN8, ISA_GEN12 },
+   { 0x10, ISA_MSG_A64_SCATTERED_READ, ISA_GEN9, ISA_GEN12 },
+   { 0x14, ISA_MSG_A64_OWORD_BLOCK_READ, ISA_GEN9, ISA_GEN12 },
+   { 0x15, ISA_MSG_A64_OWORD_BLOCK_WRITE, ISA_GEN9, ISA_GEN12 },
+   { 0x1b, ISA_MSG_UNTYPED_ATOMIC_FLOAT, ISA_GEN9, ISA_GEN12 },
+   { 0x1d, ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT, ISA_GEN9, ISA_GEN12 },
+   { 0x13, ISA_MSG_A64_UNTYPED_ATOMIC_HALF, ISA_GEN12, ISA_GEN12 },
+   { 0x1e, ISA_MSG_A64_UNTYPED_ATOMIC_HALF_FLOAT, ISA_GEN12, ISA_GEN12 },
+};
+static const struct dp_entry rc_msgs[] = {
+   { 12, ISA_MSG_RT_WRITE, ALL },
+   /* Gen7–8 keep typed surface messages on the render cache (Haswell
+    * also has them on data port 1); Gen9 reuses type 13 for RT read. */
+   { 4, ISA_MSG_MEDIA_BLOCK_READ, ISA_GEN7, ISA_GEN8 },
+   { 5, ISA_MSG_TYPED_READ, ISA_GEN7, ISA_GEN8 },
+   { 6, ISA_MSG_TYPED_ATOMIC, ISA_GEN7, ISA_GEN8 },
+   { 7, ISA_MSG_MEMORY_FENCE, ISA_GEN7, ISA_GEN8 },
+   { 10, ISA_MSG_MEDIA_BLOCK_WRITE, ISA_GEN7, ISA_GEN8 },
+   { 13, ISA_MSG_TYPED_WRITE, ISA_GEN7, ISA_GEN8 },
+   { 13, ISA_MSG_RT_READ, ISA_GEN9, ISA_GEN12 },
+};
+/* Constant and sampler caches: the read-only block and scattered reads,
+ * numbered like data port 0's. */
+static const struct dp_entry ro_msgs[] = {
+   { 0, ISA_MSG_OWORD_BLOCK_READ, ALL },
+   { 1, ISA_MSG_UNALIGNED_OWORD_BLOCK_READ, ALL },
+   { 2, ISA_MSG_OWORD_DUAL_BLOCK_READ, ALL },
+   { 3, ISA_MSG_DWORD_SCATTERED_READ, ALL },
+};
+#undef ALL
+
+static enum isa_msg
+dp_lookup(const struct dp_entry *t, unsigned n, enum isa_gen gen,
+          unsigned type)
+{
+   for (unsigned i = 0; i < n; i++) {
+      if (t[i].type == type && gen >= t[i].first && gen <= t[i].last)
+         return (enum isa_msg)t[i].msg;
+   }
+   return ISA_MSG_UNKNOWN;
+}
+#define DP_LOOKUP(t, gen, type) dp_lookup(t, sizeof(t) / sizeof((t)[0]), gen, type)
+
+/* MDC_SM3: SIMD mode of untyped surface read/write. */
+static const uint8_t untyped_simd[4] = { 4, 16, 8, 0 };
+/* MDC_SM2 of render target writes (message subtype, bits 10:8). */
+static const uint8_t rt_write_simd[8] = { 16, 16, 8, 8, 8, 8, 0, 16 };
+/* Block sizes of OWord block messages (bits 2:0; 16 OWords from Gen12). */
+static const uint8_t oword_blocks[8] = { 1, 1, 2, 4, 8, 16 };
+
+static void
+set_atomic(struct isa_send_msg *m, unsigned op, bool is_float)
+{
+   m->atomic = is_float ? (op >= 1 && op <= 4 ? ISA_ATOMIC_FMAX + op - 1
+                                               : ISA_ATOMIC_NONE)
+                        : (enum isa_atomic_op)op;
+   m->returns_data = BITS(m->ctrl, 5, 5);
+}
+
+static void
+dp_fields(enum isa_gen gen, struct isa_send_msg *m)
+{
+   unsigned c = m->ctrl;
+   switch (m->msg) {
+   case ISA_MSG_OWORD_BLOCK_READ: case ISA_MSG_UNALIGNED_OWORD_BLOCK_READ:
+   case ISA_MSG_OWORD_BLOCK_WRITE: case ISA_MSG_A64_OWORD_BLOCK_READ:
+   case ISA_MSG_A64_OWORD_BLOCK_WRITE:
+      m->blocks = oword_blocks[BITS(c, 2, 0)];
+      m->high_oword = BITS(c, 2, 0) == 1;
+      break;
+   case ISA_MSG_OWORD_DUAL_BLOCK_READ: case ISA_MSG_OWORD_DUAL_BLOCK_WRITE:
+      m->blocks = BITS(c, 1, 0) == 2 ? 4 : 1;
+      break;
+   case ISA_MSG_DWORD_SCATTERED_READ: case ISA_MSG_DWORD_SCATTERED_WRITE:
+      m->simd = BITS(c, 0, 0) ? 16 : 8;
+      m->elem_bytes = 4;
+      break;
+   case ISA_MSG_BYTE_SCATTERED_READ: case ISA_MSG_BYTE_SCATTERED_WRITE:
+      m->simd = BITS(c, 0, 0) ? 16 : 8;
+      m->elem_bytes = 1u << BITS(c, 3, 2);
+      break;
+   case ISA_MSG_A64_SCATTERED_READ: case ISA_MSG_A64_SCATTERED_WRITE: {
+      /* subtype byte/dword/qword/hword, then 1, 2, 4 or 8 of them */
+      static const uint8_t subtype_bytes[4] = { 1, 4, 8, 32 };
+      m->simd = BITS(c, 4, 4) ? 16 : 8;
+      m->elem_bytes = subtype_bytes[BITS(c, 1, 0)] << BITS(c, 3, 2);
+      break;
+   }
+   case ISA_MSG_UNTYPED_READ: case ISA_MSG_UNTYPED_WRITE:
+   case ISA_MSG_A64_UNTYPED_READ: case ISA_MSG_A64_UNTYPED_WRITE:
+      m->channel_mask = ~c & 0xf;
+      m->simd = untyped_simd[BITS(c, 5, 4)];
+      break;
+   case ISA_MSG_TYPED_READ: case ISA_MSG_TYPED_WRITE:
+      m->channel_mask = ~c & 0xf;
+      /* MDC_SG3 from Haswell: 0 SIMD4x2, 1 low 8 slots, 2 high 8 slots;
+       * Ivybridge has only the slot group bit. */
+      if (gen == ISA_GEN7) {
+         m->simd = 8;
+         m->slot_group_hi = BITS(c, 5, 5);
+      } else {
+         m->simd = BITS(c, 5, 4) ? 8 : 4;
+         m->slot_group_hi = BITS(c, 5, 4) == 2;
+      }
+      break;
+   case ISA_MSG_UNTYPED_ATOMIC: case ISA_MSG_ATOMIC_COUNTER:
+      set_atomic(m, BITS(c, 3, 0), false);
+      m->simd = BITS(c, 4, 4) ? 8 : 16;
+      break;
+   case ISA_MSG_UNTYPED_ATOMIC_SIMD4X2: case ISA_MSG_TYPED_ATOMIC_SIMD4X2:
+   case ISA_MSG_ATOMIC_COUNTER_SIMD4X2:
+      set_atomic(m, BITS(c, 3, 0), false);
+      m->simd = 4;
+      break;
+   case ISA_MSG_TYPED_ATOMIC:
+      set_atomic(m, BITS(c, 3, 0), false);
+      m->simd = 8;
+      m->slot_group_hi = BITS(c, 4, 4);
+      break;
+   case ISA_MSG_UNTYPED_ATOMIC_FLOAT:
+      set_atomic(m, BITS(c, 2, 0), true);
+      m->simd = BITS(c, 4, 4) ? 8 : 16;
+      break;
+   case ISA_MSG_A64_UNTYPED_ATOMIC:
+      /* bit 4: 64-bit operands */
+      set_atomic(m, BITS(c, 3, 0), false);
+      m->elem_bytes = BITS(c, 4, 4) ? 8 : 4;
+      m->simd = 8;
+      break;
+   case ISA_MSG_A64_UNTYPED_ATOMIC_HALF:
+      set_atomic(m, BITS(c, 3, 0), false);
+      m->elem_bytes = 2;
+      m->simd = 8;
+      break;
+   case ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT:
+   case ISA_MSG_A64_UNTYPED_ATOMIC_HALF_FLOAT:
+      set_atomic(m, BITS(c, 2, 0), true);
+      m->elem_bytes = m->msg == ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT ? 4 : 2;
+      m->simd = 8;
+      break;
+   case ISA_MSG_MEMORY_FENCE:
+      /* bit 5: commit enable, the fence answers when done */
+      m->returns_data = BITS(c, 5, 5);
+      break;
+   default:
+      break;
+   }
+}
+
+static bool
+is_write(enum isa_msg msg)
+{
+   switch (msg) {
+   case ISA_MSG_OWORD_BLOCK_WRITE: case ISA_MSG_OWORD_DUAL_BLOCK_WRITE:
+   case ISA_MSG_DWORD_SCATTERED_WRITE: case ISA_MSG_BYTE_SCATTERED_WRITE:
+   case ISA_MSG_UNTYPED_WRITE: case ISA_MSG_TYPED_WRITE:
+   case ISA_MSG_MEDIA_BLOCK_WRITE: case ISA_MSG_SCRATCH_WRITE:
+   case ISA_MSG_A64_SCATTERED_WRITE: case ISA_MSG_A64_UNTYPED_WRITE:
+   case ISA_MSG_A64_OWORD_BLOCK_WRITE: case ISA_MSG_RT_WRITE:
+   case ISA_MSG_URB_WRITE_HWORD: case ISA_MSG_URB_WRITE_OWORD:
+   case ISA_MSG_URB_SIMD8_WRITE:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Data port 0 scratch block messages: the category bit (18) set. */
+static void
+decode_scratch(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
+{
+   m->msg = BITS(desc, 17, 17) ? ISA_MSG_SCRATCH_WRITE : ISA_MSG_SCRATCH_READ;
+   m->offset = BITS(desc, 11, 0);
+   /* block size: registers - 1 on Gen7, log2(registers) from Gen8 */
+   unsigned bs = BITS(desc, 13, 12);
+   m->blocks = gen < ISA_GEN8 ? bs + 1 : 1u << bs;
+   m->elem_bytes = BITS(desc, 16, 16) ? 4 : 16;   /* DWord / OWord */
+}
+
+static void
+decode_dp(enum isa_gen gen, unsigned sfid, uint32_t desc,
+          struct isa_send_msg *m)
+{
+   /* The message type grew from bits 17:14 to 18:14 on Gen8 (render
+    * target messages keep 17:14; bit 18 is their coarse write). */
+   const struct isa_gen_desc *d = isa_gen_desc(gen);
+   m->type = d->dp_msg_type_hi == 18 ? BITS(desc, 18, 14) : BITS(desc, 17, 14);
+   m->ctrl = BITS(desc, 13, 8);
+   switch (sfid) {
+   case ISA_SFID_DP_DATA:
+      if (BITS(desc, 18, 18)) {
+         decode_scratch(gen, desc, m);
+         return;
+      }
+      m->msg = DP_LOOKUP(dc0_msgs, gen, m->type);
+      break;
+   case ISA_SFID_DP_DATA1:
+      m->msg = gen >= ISA_GEN75 ? DP_LOOKUP(dc1_msgs, gen, m->type)
+                                : ISA_MSG_UNKNOWN;
+      break;
+   case ISA_SFID_DP_RENDER:
+      m->type = BITS(desc, 17, 14);
+      m->msg = DP_LOOKUP(rc_msgs, gen, m->type);
+      break;
+   default:
+      m->msg = DP_LOOKUP(ro_msgs, gen, m->type);
+      break;
+   }
+   dp_fields(gen, m);
+}
+
+static void
+decode_render_target(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
+{
+   m->slot_group_hi = BITS(desc, 11, 11);
+   if (m->msg == ISA_MSG_RT_READ) {
+      m->simd = BITS(desc, 8, 8) ? 8 : 16;
+      return;
+   }
+   m->ctrl = BITS(desc, 10, 8);
+   m->simd = rt_write_simd[m->ctrl];
+   m->last_rt = BITS(desc, 12, 12);
+   m->coarse = gen >= ISA_GEN11 && BITS(desc, 18, 18);
+}
+
+static void
+decode_sampler(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
+{
+   /* SIMD mode: bits 18:17, plus bit 29 as its third bit from Gen8
+    * (SIMD8H/SIMD16H: 16-bit payloads, Gen10+). */
+   static const uint8_t simd[8] = { 4, 8, 16, 32, 0, 8, 16, 0 };
+   m->msg = ISA_MSG_SAMPLER;
+   m->type = BITS(desc, 16, 12);
+   m->sampler = BITS(desc, 11, 8);
+   unsigned mode = BITS(desc, 18, 17);
+   if (gen >= ISA_GEN8)
+      mode |= BITS(desc, 29, 29) << 2;
+   m->ctrl = mode;
+   m->simd = simd[mode];
+}
+
+static void
+decode_urb(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
+{
+   static const uint8_t ops[9] = {
+      ISA_MSG_URB_WRITE_HWORD, ISA_MSG_URB_WRITE_OWORD, ISA_MSG_URB_READ_HWORD,
+      ISA_MSG_URB_READ_OWORD, ISA_MSG_URB_ATOMIC_MOV, ISA_MSG_URB_ATOMIC_INC,
+      ISA_MSG_URB_ATOMIC_ADD, ISA_MSG_URB_SIMD8_WRITE, ISA_MSG_URB_SIMD8_READ,
+   };
+   if (isa_gen_desc(gen)->urb_desc_gen8) {
+      /* Gen8+: opcode 3:0, offset 14:4, channel mask present 15,
+       * per-slot offset 17 */
+      m->type = BITS(desc, 3, 0);
+      m->offset = BITS(desc, 14, 4);
+      m->channel_masked = BITS(desc, 15, 15);
+      m->per_slot_offset = BITS(desc, 17, 17);
+      m->msg = m->type < 9 ? (enum isa_msg)ops[m->type] : ISA_MSG_UNKNOWN;
+   } else {
+      /* Gen7: opcode 2:0 (no atomic add, no SIMD8 messages), offset 13:3,
+       * swizzle 14, complete 15, per-slot offset 16 */
+      m->type = BITS(desc, 2, 0);
+      m->offset = BITS(desc, 13, 3);
+      m->channel_masked = BITS(desc, 14, 14);
+      m->complete = BITS(desc, 15, 15);
+      m->per_slot_offset = BITS(desc, 16, 16);
+      m->msg = m->type < 6 ? (enum isa_msg)ops[m->type] : ISA_MSG_UNKNOWN;
+   }
+}
+
+static void
+decode_pixel_interp(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
+{
+   m->type = BITS(desc, 13, 12);
+   m->msg = (enum isa_msg)(ISA_MSG_PI_SHARED_OFFSET + m->type);
+   m->pi_data = BITS(desc, 7, 0);
+   m->slot_group_hi = BITS(desc, 11, 11);
+   m->nopersp = BITS(desc, 14, 14);
+   m->coarse = gen >= ISA_GEN11 && BITS(desc, 15, 15);
+   m->simd = BITS(desc, 16, 16) ? 16 : 8;
+}
+
+bool
+isa_send_decode(enum isa_gen gen, unsigned sfid, uint32_t desc,
+                uint32_t ex_desc, struct isa_send_msg *m)
+{
+   *m = (struct isa_send_msg){
+      .sfid = sfid, .msg = ISA_MSG_UNKNOWN,
+      .mlen = isa_desc_mlen(desc), .rlen = isa_desc_rlen(desc),
+      .ex_mlen = gen >= ISA_GEN9 ? isa_exdesc_mlen(ex_desc) : 0,
+      .header = isa_desc_header(desc), .bti = BITS(desc, 7, 0),
+   };
+   if (!isa_gen_desc(gen))
+      return false;
+   switch (sfid) {
+   case ISA_SFID_SAMPLER:
+      decode_sampler(gen, desc, m);
+      break;
+   case ISA_SFID_DP_DATA: case ISA_SFID_DP_DATA1: case ISA_SFID_DP_RENDER:
+   case ISA_SFID_DP_CONST: case ISA_SFID_DP_SAMPLER:
+      decode_dp(gen, sfid, desc, m);
+      if (m->msg == ISA_MSG_RT_WRITE || m->msg == ISA_MSG_RT_READ)
+         decode_render_target(gen, desc, m);
+      break;
+   case ISA_SFID_URB:
+      decode_urb(gen, desc, m);
+      break;
+   case ISA_SFID_GATEWAY:
+      m->type = BITS(desc, 2, 0);
+      m->msg = m->type < 7 ? (enum isa_msg)(ISA_MSG_GATEWAY_OPEN + m->type)
+                           : ISA_MSG_UNKNOWN;
+      break;
+   case ISA_SFID_PIXEL_INTERP:
+      decode_pixel_interp(gen, desc, m);
+      break;
+   case ISA_SFID_THREAD_SPAWNER:
+      /* opcode bit 0; before Gen11 also request type (bit 1, 0 = root
+       * thread) and resource select (bit 4, 1 = URB not dereferenced) */
+      m->type = BITS(desc, 0, 0);
+      m->ctrl = desc & 0x12;
+      m->msg = m->type ? ISA_MSG_TS_SPAWN_THREAD : ISA_MSG_TS_END_THREAD;
+      break;
+   default:
+      break;
+   }
+   m->write = is_write(m->msg);
+   return m->msg != ISA_MSG_UNKNOWN;
+}
+
+/* ---- text ---- */
+
+struct text {
+   char *buf;
+   size_t size;
+   int len;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+add(struct text *t, const char *f, ...)
+{
+   va_list ap;
+   va_start(ap, f);
+   size_t room = (size_t)t->len < t->size ? t->size - t->len : 0;
+   int n = vsnprintf(room ? t->buf + t->len : NULL, room, f, ap);
+   va_end(ap);
+   t->len += n > 0 ? n : 0;
+}
+
+static bool
+uses_surface(const struct isa_send_msg *m)
+{
+   return m->sfid == ISA_SFID_SAMPLER || m->sfid == ISA_SFID_DP_DATA ||
+          m->sfid == ISA_SFID_DP_DATA1 || m->sfid == ISA_SFID_DP_RENDER ||
+          m->sfid == ISA_SFID_DP_CONST || m->sfid == ISA_SFID_DP_SAMPLER;
+}
+
+static bool
+is_a64(enum isa_msg msg)
+{
+   return msg >= ISA_MSG_A64_SCATTERED_READ &&
+          msg <= ISA_MSG_A64_OWORD_BLOCK_WRITE;
+}
+
+static void
+describe_surface(struct text *t, const struct isa_send_msg *m)
+{
+   if (!uses_surface(m) || is_a64(m->msg) ||
+       m->msg == ISA_MSG_SCRATCH_READ || m->msg == ISA_MSG_SCRATCH_WRITE)
+      return;
+   add(t, ", surface %u%s", m->bti,
+       m->bti == ISA_BTI_SLM && m->sfid != ISA_SFID_SAMPLER ? " SLM" :
+       m->bti == ISA_BTI_STATELESS && m->sfid != ISA_SFID_SAMPLER ?
+       " stateless" : "");
+}
+
+static void
+describe_fields(struct text *t, const struct isa_send_msg *m)
+{
+   static const char rgba[4] = { 'R', 'G', 'B', 'A' };
+   if (m->msg == ISA_MSG_SAMPLER)
+      add(t, ", sampler %u", m->sampler);
+   if (m->channel_mask) {
+      add(t, ", ");
+      for (unsigned i = 0; i < 4; i++)
+         if (m->channel_mask & (1u << i))
+            add(t, "%c", rgba[i]);
+   }
+   if (m->simd == 4)
+      add(t, ", SIMD4x2");
+   else if (m->simd)
+      add(t, ", SIMD%u%s", m->simd, m->msg == ISA_MSG_SAMPLER &&
+          (m->ctrl == 5 || m->ctrl == 6) ? "H" : "");
+   if (m->slot_group_hi)
+      add(t, " hi");
+   if (m->elem_bytes && m->msg != ISA_MSG_SCRATCH_READ &&
+       m->msg != ISA_MSG_SCRATCH_WRITE)
+      add(t, ", %u-byte", m->elem_bytes);
+   if (m->blocks && m->msg != ISA_MSG_SCRATCH_READ &&
+       m->msg != ISA_MSG_SCRATCH_WRITE)
+      add(t, ", %u oword%s%s", m->blocks, m->blocks > 1 ? "s" : "",
+          m->high_oword ? " high" : "");
+   if (m->returns_data)
+      add(t, ", %s", m->msg == ISA_MSG_MEMORY_FENCE ? "commit" : "return");
+}
+
+static void
+describe_special(struct text *t, const struct isa_send_msg *m)
+{
+   switch (m->msg) {
+   case ISA_MSG_SCRATCH_READ: case ISA_MSG_SCRATCH_WRITE:
+      add(t, ", %u reg%s, offset %u hwords, %s", m->blocks,
+          m->blocks > 1 ? "s" : "", m->offset,
+          m->elem_bytes == 4 ? "dwords" : "owords");
+      break;
+   case ISA_MSG_RT_WRITE:
+      add(t, "%s%s", m->last_rt ? ", last RT" : "",
+          m->coarse ? ", coarse" : "");
+      break;
+   case ISA_MSG_PI_SHARED_OFFSET: case ISA_MSG_PI_SAMPLE:
+   case ISA_MSG_PI_CENTROID: case ISA_MSG_PI_PER_SLOT_OFFSET:
+      add(t, ", %s, data 0x%02x%s", m->nopersp ? "linear" : "persp",
+          m->pi_data, m->coarse ? ", coarse" : "");
+      break;
+   case ISA_MSG_TS_END_THREAD: case ISA_MSG_TS_SPAWN_THREAD:
+      add(t, ", %s thread%s", m->ctrl & 2 ? "child" : "root",
+          m->ctrl & 0x10 ? ", URB not dereferenced" : "");
+      break;
+   default:
+      if (m->sfid == ISA_SFID_URB && m->msg != ISA_MSG_UNKNOWN)
+         add(t, ", offset %u%s%s%s", m->offset,
+             m->per_slot_offset ? ", per-slot" : "",
+             !m->channel_masked ? "" :
+             m->msg == ISA_MSG_URB_SIMD8_WRITE ||
+             m->msg == ISA_MSG_URB_SIMD8_READ ? ", masked" : ", interleave",
+             m->complete ? ", complete" : "");
+      break;
+   }
 }
 
 int
 isa_send_describe(enum isa_gen gen, unsigned sfid, uint32_t desc,
-                  char *buf, size_t size)
+                  uint32_t ex_desc, char *buf, size_t size)
 {
-   const struct isa_gen_desc *d = isa_gen_desc(gen);
-   bool gen8 = d->urb_desc_gen8;
-   unsigned msg_type = d->dp_msg_type_hi == 18 ? BITS(desc, 18, 14)
-                                               : BITS(desc, 17, 14);
-   switch (sfid) {
-   case ISA_SFID_SAMPLER:
-      return snprintf(buf, size, "(%s, %s, surface %u, sampler %u)",
-                      name_or(sampler_msgs[BITS(desc, 16, 12)], "?"),
-                      sampler_simd[BITS(desc, 18, 17)], BITS(desc, 7, 0),
-                      BITS(desc, 11, 8));
-   case ISA_SFID_DP_DATA:
-      return snprintf(buf, size, "(dc0 %s, surface %u, ctrl 0x%x)",
-                      name_or(dc0_msgs[msg_type], "?"), BITS(desc, 7, 0),
-                      BITS(desc, 13, 8));
-   case ISA_SFID_DP_DATA1:
-      return snprintf(buf, size, "(dc1 %s, surface %u, ctrl 0x%x)",
-                      name_or(dc1_msgs[msg_type], "?"), BITS(desc, 7, 0),
-                      BITS(desc, 13, 8));
-   case ISA_SFID_DP_RENDER:
-      if (BITS(desc, 17, 14) == 12)
-         return snprintf(buf, size, "(RT write, %s%s, surface %u)",
-                         rt_ctrl[BITS(desc, 10, 8)],
-                         BITS(desc, 12, 12) ? ", last" : "", BITS(desc, 7, 0));
-      return snprintf(buf, size, "(render %s, surface %u, ctrl 0x%x)",
-                      name_or(rc_msgs[BITS(desc, 17, 14)], "?"),
-                      BITS(desc, 7, 0), BITS(desc, 13, 8));
-   case ISA_SFID_DP_SAMPLER:
-   case ISA_SFID_DP_CONST:
-      return snprintf(buf, size, "(surface %u, ctrl 0x%x, type %u)",
-                      BITS(desc, 7, 0), BITS(desc, 13, 8), msg_type);
-   case ISA_SFID_URB:
-      if (gen8)
-         return snprintf(buf, size, "(%s, offset %u%s%s)",
-                         name_or(urb_ops_gen8[BITS(desc, 3, 0)], "?"),
-                         BITS(desc, 14, 4),
-                         BITS(desc, 15, 15) ? ", masked" : "",
-                         BITS(desc, 17, 17) ? ", per-slot" : "");
-      return snprintf(buf, size, "(%s, offset %u%s)",
-                      urb_ops_gen7[BITS(desc, 2, 0)], BITS(desc, 13, 3),
-                      BITS(desc, 16, 16) ? ", per-slot" : "");
-   case ISA_SFID_GATEWAY:
-      return snprintf(buf, size, "(%s)", gateway_ops[BITS(desc, 2, 0)]);
-   case ISA_SFID_THREAD_SPAWNER:
-      return snprintf(buf, size, "(%s)",
-                      BITS(desc, 0, 0) ? "spawn thread" : "end of thread");
-   case ISA_SFID_PIXEL_INTERP:
-      return snprintf(buf, size, "(%s, type %u, data 0x%02x)",
-                      BITS(desc, 14, 14) ? "linear" : "persp",
-                      BITS(desc, 13, 12), BITS(desc, 7, 0));
-   default:
-      return snprintf(buf, size, "(desc 0x%08x)", desc);
+   struct isa_send_msg m;
+   struct text t = { buf, size, 0 };
+   if (size)
+      buf[0] = '\0';
+   if (!isa_send_decode(gen, sfid, desc, ex_desc, &m)) {
+      add(&t, "(%s type %u, desc 0x%08x)", isa_msg_name(m.msg), m.type, desc);
+      return t.len;
    }
+   add(&t, "(%s", isa_msg_name(m.msg));
+   if (m.msg == ISA_MSG_SAMPLER)
+      add(&t, " %s", isa_sampler_msg_name(m.type));
+   if (m.atomic)
+      add(&t, " %s", isa_atomic_op_name(m.atomic));
+   describe_surface(&t, &m);
+   describe_fields(&t, &m);
+   describe_special(&t, &m);
+   add(&t, ")");
+   return t.len;
 }

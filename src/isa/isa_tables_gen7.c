@@ -61,6 +61,25 @@ static const struct isa_piece gen7_s1_a16[] = {
    P(S1_ABS, 109, 109), P(S1_NEG, 110, 110), P(S1_AMODE, 111, 111),
    P(S1_VS, 120, 117),
 };
+/* Align16 register-indirect: AddrImm[9:4] (16-byte aligned) where the
+ * direct form has its register number, the writemask or swizzle kept. */
+static const struct isa_piece gen7_dst_a16_ind[] = {
+   P(DST_FILE, 33, 32), P(DST_TYPE, 36, 34), P(DST_WMASK, 51, 48),
+   P(DST_IAIMM, 57, 52), { F_DST_IAIMM, GAP, 4 }, P(DST_IASUB, 60, 58),
+   P(DST_HS, 62, 61), P(DST_AMODE, 63, 63),
+};
+static const struct isa_piece gen7_s0_a16_ind[] = {
+   P(S0_FILE, 38, 37), P(S0_TYPE, 41, 39), P(S0_SWZ, 83, 80),
+   P(S0_SWZ, 67, 64), P(S0_IAIMM, 73, 68), { F_S0_IAIMM, GAP, 4 },
+   P(S0_IASUB, 76, 74), P(S0_ABS, 77, 77), P(S0_NEG, 78, 78),
+   P(S0_AMODE, 79, 79), P(S0_VS, 88, 85),
+};
+static const struct isa_piece gen7_s1_a16_ind[] = {
+   P(S1_FILE, 43, 42), P(S1_TYPE, 46, 44), P(S1_SWZ, 115, 112),
+   P(S1_SWZ, 99, 96), P(S1_IAIMM, 105, 100), { F_S1_IAIMM, GAP, 4 },
+   P(S1_IASUB, 108, 106), P(S1_ABS, 109, 109), P(S1_NEG, 110, 110),
+   P(S1_AMODE, 111, 111), P(S1_VS, 120, 117),
+};
 static const struct isa_piece gen7_s0_imm32[] = {
    P(S0_FILE, 38, 37), P(S0_TYPE, 41, 39), P(S0_IMM, 127, 96),
 };
@@ -141,6 +160,9 @@ static const struct isa_compact_field gen7_cmp[] = {
    [G_S1_A1] = GROUP(gen7_s1_a1), [G_S1_A1_IND] = GROUP(gen7_s1_a1_ind),    \
    [G_S1_A16] = GROUP(gen7_s1_a16), [G_S1_IMM32] = GROUP(gen7_s1_imm32),    \
    [G_S1_TYPE] = GROUP(gen7_s1_type), [G_BRANCH] = GROUP(gen7_branch),      \
+   [G_DST_A16_IND] = GROUP(gen7_dst_a16_ind),                               \
+   [G_S0_A16_IND] = GROUP(gen7_s0_a16_ind),                                 \
+   [G_S1_A16_IND] = GROUP(gen7_s1_a16_ind),                                 \
    [G_3SRC_A16] = GROUP(gen7_3src_a16), [G_PROBE] = GROUP(gen7_probe),      \
    [G_PROBE3] = GROUP(gen7_probe3)
 

@@ -74,6 +74,26 @@ static const struct isa_piece isa_gen8_s1_a16[] = {
    P(S1_ABS, 109, 109), P(S1_NEG, 110, 110), P(S1_AMODE, 111, 111),
    P(S1_VS, 120, 117),
 };
+/* Align16 register-indirect: AddrImm[8:4] where the direct form has its
+ * register number, AddrImm[9] apart as in Align1; the low four bits are
+ * zero (16-byte aligned). */
+static const struct isa_piece isa_gen8_dst_a16_ind[] = {
+   P(DST_FILE, 36, 35), P(DST_TYPE, 40, 37), P(DST_IAIMM, 47, 47),
+   P(DST_WMASK, 51, 48), P(DST_IAIMM, 56, 52), { F_DST_IAIMM, GAP, 4 },
+   P(DST_IASUB, 60, 57), P(DST_HS, 62, 61), P(DST_AMODE, 63, 63),
+};
+static const struct isa_piece isa_gen8_s0_a16_ind[] = {
+   P(S0_FILE, 42, 41), P(S0_TYPE, 46, 43), P(S0_SWZ, 83, 80),
+   P(S0_SWZ, 67, 64), P(S0_IAIMM, 95, 95), P(S0_IAIMM, 72, 68),
+   { F_S0_IAIMM, GAP, 4 }, P(S0_IASUB, 76, 73), P(S0_ABS, 77, 77),
+   P(S0_NEG, 78, 78), P(S0_AMODE, 79, 79), P(S0_VS, 88, 85),
+};
+static const struct isa_piece isa_gen8_s1_a16_ind[] = {
+   P(S1_FILE, 90, 89), P(S1_TYPE, 94, 91), P(S1_SWZ, 115, 112),
+   P(S1_SWZ, 99, 96), P(S1_IAIMM, 121, 121), P(S1_IAIMM, 104, 100),
+   { F_S1_IAIMM, GAP, 4 }, P(S1_IASUB, 108, 105), P(S1_ABS, 109, 109),
+   P(S1_NEG, 110, 110), P(S1_AMODE, 111, 111), P(S1_VS, 120, 117),
+};
 static const struct isa_piece isa_gen8_s0_imm32[] = {
    P(S0_FILE, 42, 41), P(S0_TYPE, 46, 43), P(S0_IMM, 127, 96),
 };
@@ -236,6 +256,9 @@ static const struct isa_compact_field isa_gen9_cmp3[] = {
    [G_S1_A1] = GROUP(isa_gen8_s1_a1), [G_S1_A1_IND] = GROUP(isa_gen8_s1_a1_ind), \
    [G_S1_A16] = GROUP(isa_gen8_s1_a16), [G_S1_IMM32] = GROUP(isa_gen8_s1_imm32), \
    [G_S1_TYPE] = GROUP(isa_gen8_s1_type), [G_BRANCH] = GROUP(isa_gen8_branch), \
+   [G_DST_A16_IND] = GROUP(isa_gen8_dst_a16_ind),                           \
+   [G_S0_A16_IND] = GROUP(isa_gen8_s0_a16_ind),                             \
+   [G_S1_A16_IND] = GROUP(isa_gen8_s1_a16_ind),                             \
    [G_PROBE] = GROUP(isa_gen8_probe)
 
 const struct isa_gen_desc isa_gen8_desc = {

@@ -151,8 +151,11 @@ def compare_kernel(checker, verx10, kernel, code, report):
         if line.startswith('KERNEL '):
             kernel_line = line
             continue
-        report_hidden += '}; [' in line
         off, size, status, text = line.split(' ', 3)
+        if '}; [' in line:
+            report_hidden += 1
+            kernel.setdefault('hidden_lines', []).append(
+                '  +%s: %s' % (off, text.split('\t')[0]))
         ours[int(off)] = (int(size), status, text.split('\t'))
     scale = 8 if verx10 < 80 else 1
     bad = 0
@@ -222,7 +225,7 @@ def main():
     total_bad = 0
     for dev in args.device or list(DEVICES):
         nk = ni = bad = ncmp = nhidden = 0
-        report = []
+        report, hidden_lines = [], []
         for prog in args.program:
             with tempfile.TemporaryDirectory() as capdir:
                 text = run_mesa(dev, prog, capdir, args.stages, args.build_dir)
@@ -245,11 +248,16 @@ def main():
                     bad += compare_kernel(args.checker, verx10, k, cap_code,
                                           report)
                     nhidden += k['hidden']
+                    hidden_lines += k.get('hidden_lines', [])
         print('%s (gen %d): %d kernels, %d instructions (%d compacted), '
               '%d mismatches; %d need a [field=value] block to assemble' %
               (dev, DEVICES[dev], nk, ni, ncmp, bad, nhidden))
         for r in report[:60]:
             print(r)
+        # Mesa's kernels must read back from the plain text form.
+        for h in hidden_lines[:10]:
+            print('  [field=value] block: ' + h)
+        bad += nhidden
         if nk == 0:
             print('  no kernels found in Mesa output')
             bad += 1

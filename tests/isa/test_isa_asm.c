@@ -41,10 +41,17 @@ static const struct { unsigned gens; const char *text; } lines[] = {
    { ALL, "and(8) g2<1>UD ~g3<8,8,1>UD 0x0000ffffUD { align1 1Q };" },
    { A16, "mad(8) g10<1>F g2<4,4,1>F g3.0<0,1,0>F g4<4,4,1>.yzwxF { align16 1Q };" },
    { A16, "mov(8) g10<1>.xyF g2<4>.xxxxF { align16 1Q };" },
+   { A16, "mov(8) g[a0.1 32]<1>.xyF g[a0.2 528]<4>.yzwxF { align16 1Q };" },
+   { A16, "add(8) g10<1>F g[a0 16]<4>F -g[a0.3 992]<0>.xF { align16 1Q };" },
    { A1_3SRC, "mad(8) g10<1>F g2<8,8,1>F g3.0<0,1,0>F g4<1,1,1>F { align1 1Q };" },
    { ALL, "(+f0.0) if(8) JIP: 32 UIP: 48 { align1 1Q };" },
    { ALL, "endif(8) JIP: 16 { align1 1Q };" },
    { ALL, "while(8) JIP: -64 { align1 1Q };" },
+   { ALL, "call(8) g20<1>UD JIP: 96 { align1 1Q };" },
+   { ALL, "(+f0.0) brc(8) JIP: 32 UIP: 64 { align1 1Q };" },
+   { ALL, "brd(8) JIP: -16 { align1 1Q };" },
+   { ALL & ~BIT(ISA_GEN7) & ~BIT(ISA_GEN75), "goto(8) JIP: 32 UIP: 48 { align1 1Q };" },
+   { ALL, "(+f0.0) jmpi(1) 32D { align1 WE_all 1N };" },
    { BIT(ISA_GEN7) | BIT(ISA_GEN75) | BIT(ISA_GEN8),
      "send(8) g12<1>UW g2<8,8,1>UD 0x04205e02\n"
      "    data MsgDesc: whatever { align1 1Q };" },
@@ -139,10 +146,67 @@ kernel_text(void)
          !strncmp(err, "line 2:", 7), "bad kernel line not reported: %s", err);
 }
 
+static unsigned
+bits(const uint8_t b[16], unsigned hi, unsigned lo)
+{
+   uint64_t w[2];
+   memcpy(w, b, 16);
+   return (unsigned)((w[lo / 64] >> (lo % 64)) & ((1ull << (hi - lo + 1)) - 1));
+}
+
+/* Align16 register-indirect operands where the PRM puts them (Vol 2a/4
+ * "Instruction Formats", Align16 indirect): address mode bit 63 (dst) and
+ * 79 (src0); AddrImm[9:4] in 57:52 / 73:68 on Gen7, AddrImm[8:4] in
+ * 56:52 / 72:68 with AddrImm[9] in 47 / 95 from Gen8; the swizzle stays in
+ * 67:64 and 83:80. */
+static void
+align16_indirect_bits(void)
+{
+   const char *text =
+      "mov(8) g[a0.1 32]<1>.xyF g[a0.2 528]<4>.yzwxF { align16 1Q };";
+   for (unsigned g = ISA_GEN7; g <= ISA_GEN9; g++) {
+      struct isa_inst in;
+      char err[160];
+      uint8_t b[16];
+      if (!isa_asm_inst(g, text, &in, err, sizeof(err)) ||
+          isa_encode(g, &in, b) != 16) {
+         CHECK(false, "%s: Align16 indirect: %s", isa_gen_name(g), err);
+         continue;
+      }
+      bool gen8 = g >= ISA_GEN8;
+      CHECK(bits(b, 63, 63) == 1 && bits(b, 79, 79) == 1,
+            "%s: address modes", isa_gen_name(g));
+      CHECK(gen8 ? bits(b, 56, 52) == 2 && bits(b, 47, 47) == 0
+                 : bits(b, 57, 52) == 2,
+            "%s: dst AddrImm", isa_gen_name(g));
+      CHECK(gen8 ? bits(b, 72, 68) == 1 && bits(b, 95, 95) == 1
+                 : bits(b, 73, 68) == 0x21,
+            "%s: src0 AddrImm", isa_gen_name(g));
+      CHECK(bits(b, 51, 48) == 3, "%s: writemask", isa_gen_name(g));
+      /* .yzwx: x=1, y=2, z=3, w=0 */
+      CHECK(bits(b, 67, 64) == (1 | 2 << 2) && bits(b, 83, 80) == 3,
+            "%s: swizzle %x %x", isa_gen_name(g), bits(b, 67, 64),
+            bits(b, 83, 80));
+      char back[512];
+      struct isa_inst dec;
+      CHECK(isa_decode(g, b, 16, &dec) == 16, "%s: decode", isa_gen_name(g));
+      isa_disasm_inst(g, &dec, back, sizeof(back));
+      CHECK(!strstr(back, "}; ["), "%s: needs a field block: %s",
+            isa_gen_name(g), back);
+   }
+   /* Gen12 has no Align16. */
+   struct isa_inst in;
+   char err[160];
+   uint8_t b[16];
+   CHECK(!isa_asm_inst(ISA_GEN12, text, &in, err, sizeof(err)) ||
+         !isa_encode(ISA_GEN12, &in, b), "gen12 encoded Align16");
+}
+
 int
 main(void)
 {
    unsigned assembled = 0;
+   align16_indirect_bits();
    mangled_text();
    kernel_text();
    for (unsigned g = 0; g < ISA_GEN_COUNT; g++) {
