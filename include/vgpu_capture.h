@@ -7,7 +7,10 @@
 #include <stdint.h>
 
 #define VGPU_CAPTURE_MAGIC "VGPUCAP1"
-#define VGPU_CAPTURE_VERSION 1
+/* Version 2 appended the relocation table (header fields reloc_count and
+ * reloc_size, records after the last object); readers that only walk the
+ * objects read both versions alike. */
+#define VGPU_CAPTURE_VERSION 2
 
 struct vgpu_capture_header {
    char magic[8];            /* VGPU_CAPTURE_MAGIC */
@@ -24,6 +27,8 @@ struct vgpu_capture_header {
    uint32_t batch_index;     /* which object holds the batch */
    uint32_t object_header_size; /* sizeof(struct vgpu_capture_object) */
    uint32_t reserved1;
+   uint32_t reloc_count;     /* relocation records after the last object */
+   uint32_t reloc_size;      /* sizeof(struct vgpu_capture_reloc) */
 };
 
 /* Followed by data_size bytes: the object's contents after relocation,
@@ -35,6 +40,22 @@ struct vgpu_capture_object {
    uint64_t gpu_address;     /* 48-bit, not canonical */
    uint64_t size;            /* bytes of address space the object spans */
    uint64_t data_size;       /* bytes of contents that follow */
+};
+
+/* One drm_i915_gem_relocation_entry as vgpu applied it.  Gen7 has no full
+ * PPGTT, so its drivers leave addresses to the kernel: userspace writes
+ * presumed_offset + delta and the kernel rewrites the value if the target
+ * moved.  The record keeps both sides, so a decoder can show what the
+ * driver submitted as well as what the GPU read. */
+struct vgpu_capture_reloc {
+   uint32_t object_index;    /* object whose contents hold the address */
+   uint32_t target_index;    /* object the address points into */
+   uint64_t offset;          /* byte offset of the address in the object */
+   uint64_t presumed_offset; /* target address userspace assumed */
+   uint64_t original;        /* the bytes at offset before relocation */
+   uint64_t written;         /* the value vgpu wrote there */
+   uint32_t delta;           /* added to the target's address (sign-extended) */
+   uint32_t size;            /* bytes written: 4 on Gen7, 8 on Gen8+ */
 };
 
 #endif

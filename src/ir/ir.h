@@ -27,6 +27,9 @@ enum ir_type_kind {
    IR_TYPE_ARRAY,   /* memory only */
    IR_TYPE_STRUCT,  /* memory only */
    IR_TYPE_PTR,     /* result of a deref; points to memory of `pointee` */
+   IR_TYPE_IMAGE,   /* descriptor: image (sampled or storage) */
+   IR_TYPE_SAMPLER, /* descriptor: sampler */
+   IR_TYPE_SAMPLED_IMAGE,   /* descriptor: combined image and sampler */
 };
 
 /* Where memory lives; mirrors the SPIR-V storage classes Vulkan uses. */
@@ -40,6 +43,8 @@ enum ir_storage {
    IR_STORAGE_PHYSICAL,
    IR_STORAGE_INPUT,          /* stage inputs by location (vertex attributes, varyings) */
    IR_STORAGE_OUTPUT,         /* stage outputs by location or output built-in */
+   IR_STORAGE_DESCRIPTOR,     /* images, samplers (SPIR-V UniformConstant) */
+   IR_STORAGE_TEXEL,          /* one texel of a storage image (deref_texel) */
    IR_STORAGE_COUNT,
 };
 
@@ -63,7 +68,21 @@ struct ir_type {
    /* pointer */
    enum ir_storage storage;
    const struct ir_type *pointee;
+   /* image, sampled image: `elem` is the sampled scalar type */
+   uint8_t dim;             /* enum ir_image_dim */
+   bool arrayed, ms, shadow, storage_image;
+   uint32_t format;         /* SPIR-V Image Format (0 = unknown) */
 };
+
+/* Image dimensionalities (SPIR-V Dim); the coordinate count is
+ * ir_image_coord_comps() plus one when arrayed. */
+#define IR_IMAGE_DIMS(X) X(1d) X(2d) X(3d) X(cube) X(rect) X(buffer) X(subpass)
+enum ir_image_dim {
+#define IR_X(n) IR_DIM_##n,
+   IR_IMAGE_DIMS(IR_X)
+#undef IR_X
+};
+unsigned ir_image_coord_comps(enum ir_image_dim dim);
 
 struct ir_shader;
 const struct ir_type *ir_type_void(struct ir_shader *s);
@@ -82,6 +101,10 @@ const struct ir_type *ir_type_struct(struct ir_shader *s, unsigned n,
                                      const uint32_t *offsets);
 const struct ir_type *ir_type_ptr(struct ir_shader *s, enum ir_storage storage,
                                   const struct ir_type *pointee);
+/* kind: IR_TYPE_IMAGE or IR_TYPE_SAMPLED_IMAGE; `image` carries the rest */
+const struct ir_type *ir_type_image(struct ir_shader *s, enum ir_type_kind kind,
+                                    const struct ir_type *image);
+const struct ir_type *ir_type_sampler(struct ir_shader *s);
 bool ir_type_is_value(const struct ir_type *t);  /* bool/int/float, any width */
 void ir_type_print(FILE *f, const struct ir_type *t);
 const char *ir_storage_name(enum ir_storage st);
@@ -207,7 +230,22 @@ enum ir_op_class {
    X(load,         OTHER, 1, 0) \
    X(store,        OTHER, 2, 0) \
    X(atomic,       OTHER, -1, 0) \
-   X(barrier,      OTHER, 0, 0)
+   X(barrier,      OTHER, 0, 0) \
+   X(tex,          OTHER, -1, 0) /* imm: ir_tex_op | present ir_tex_src bits << 8 */ \
+   X(deref_texel,  OTHER, 3, 0)  /* (image, coord, sample): for load/store/atomic */ \
+   X(subgroup,     OTHER, -1, 0) /* imm: ir_subgroup_op | reduction ir_op << 8 */ \
+   X(demote,       OTHER, 0, 0)  /* becomes a helper invocation */ \
+   X(is_helper,    OTHER, 0, 0)  /* helper now, demotion included */ \
+   X(emit_vertex,  OTHER, 0, 0)  /* imm: stream */ \
+   X(end_primitive, OTHER, 0, 0) /* imm: stream */ \
+   X(int_to_ptr,   OTHER, 1, 0)  /* 64-bit address -> physical storage pointer */ \
+   X(ptr_to_int,   OTHER, 1, 0) \
+   X(fddx,         UNOP, 1, 0) /* derivatives read neighbouring lanes: not pure */ \
+   X(fddy,         UNOP, 1, 0) \
+   X(fddx_fine,    UNOP, 1, 0) \
+   X(fddy_fine,    UNOP, 1, 0) \
+   X(fddx_coarse,  UNOP, 1, 0) \
+   X(fddy_coarse,  UNOP, 1, 0)
 
 enum ir_op {
 #define IR_X(name, cls, n, fl) IR_OP_##name,
@@ -240,7 +278,12 @@ enum ir_atomic_op {
    X(subgroup_size) X(subgroup_invocation_id) X(num_subgroups) X(subgroup_id) \
    X(vertex_index) X(instance_index) X(base_vertex) X(base_instance) X(draw_index) \
    X(frag_coord) X(front_facing) X(sample_id) X(sample_pos) X(helper_invocation) \
-   X(point_coord) X(primitive_id) X(view_index)
+   X(point_coord) X(primitive_id) X(view_index) \
+   X(vertex_id_zero_base) X(instance_id) X(pixel_coord) X(frag_z) X(frag_w) \
+   X(sample_mask_in) X(coverage_mask) X(layer) X(viewport_index) X(invocation_id) \
+   X(patch_vertices_in) X(tess_coord) X(tess_level_outer) X(tess_level_inner) \
+   X(subgroup_eq_mask) X(subgroup_ge_mask) X(subgroup_gt_mask) \
+   X(subgroup_le_mask) X(subgroup_lt_mask) X(device_index)
 enum ir_sysval {
 #define IR_X(n) IR_SYSVAL_##n,
    IR_SYSVALS(IR_X)
@@ -249,10 +292,57 @@ enum ir_sysval {
 };
 extern const char *const ir_sysval_names[IR_SYSVAL_COUNT];
 
+/* Texture operations.  Sources follow the instruction in ir_tex_src order,
+ * only those present (bit set in imm >> 8); the image type of the first
+ * source gives dimensionality, arrayness and depth comparison. */
+#define IR_TEX_OPS(X) \
+   X(sample) X(sample_bias) X(sample_lod) X(sample_grad) X(fetch) X(gather) \
+   X(query_size) X(query_levels) X(query_samples) X(query_lod)
+enum ir_tex_op {
+#define IR_X(n) IR_TEX_##n,
+   IR_TEX_OPS(IR_X)
+#undef IR_X
+   IR_TEX_OP_COUNT,
+};
+/* handle: the image (or sampled image) deref; sampler: a separate sampler
+ * deref; coord includes the array layer; comparator: Dref; offset: one
+ * ivec per texel (ConstOffset/Offset); offsets: ConstOffsets of gather as
+ * 8 ints; component: gather component; lod also carries query_size's lod. */
+#define IR_TEX_SRCS(X) \
+   X(handle) X(sampler) X(coord) X(comparator) X(bias) X(lod) X(ddx) X(ddy) \
+   X(offset) X(offsets) X(min_lod) X(sample) X(component)
+enum ir_tex_src {
+#define IR_X(n) IR_TEX_SRC_##n,
+   IR_TEX_SRCS(IR_X)
+#undef IR_X
+   IR_TEX_SRC_COUNT,
+};
+extern const char *const ir_tex_op_names[IR_TEX_OP_COUNT];
+extern const char *const ir_tex_src_names[IR_TEX_SRC_COUNT];
+
+/* Subgroup operations (VK_KHR_shader_subgroup_*).  The reductions and
+ * scans name their combining ALU op in imm >> 8; clustered_reduce takes the
+ * cluster size as its second source. */
+#define IR_SUBGROUP_OPS(X) \
+   X(elect) X(all) X(any) X(all_equal) X(broadcast) X(broadcast_first) X(ballot) \
+   X(inverse_ballot) X(ballot_bit_extract) X(ballot_bit_count) \
+   X(ballot_inclusive_bit_count) X(ballot_exclusive_bit_count) X(ballot_find_lsb) \
+   X(ballot_find_msb) X(shuffle) X(shuffle_xor) X(shuffle_up) X(shuffle_down) \
+   X(reduce) X(inclusive_scan) X(exclusive_scan) X(clustered_reduce) \
+   X(quad_broadcast) X(quad_swap_horizontal) X(quad_swap_vertical) X(quad_swap_diagonal)
+enum ir_subgroup_op {
+#define IR_X(n) IR_SUBGROUP_##n,
+   IR_SUBGROUP_OPS(IR_X)
+#undef IR_X
+   IR_SUBGROUP_OP_COUNT,
+};
+extern const char *const ir_subgroup_op_names[IR_SUBGROUP_OP_COUNT];
+
 /* Outputs with a fixed meaning instead of a location. */
 #define IR_OUTPUT_BUILTINS(X) \
    X(position) X(point_size) X(clip_distance) X(cull_distance) X(frag_depth) \
-   X(sample_mask) X(layer) X(viewport_index)
+   X(sample_mask) X(layer) X(viewport_index) X(tess_level_outer) X(tess_level_inner) \
+   X(primitive_id)
 enum ir_output_builtin {
    IR_OUTPUT_NONE,
 #define IR_X(n) IR_OUTPUT_##n,
@@ -278,10 +368,23 @@ struct ir_var {
    uint32_t location, component;    /* inputs/outputs without a built-in */
    enum ir_output_builtin builtin;  /* outputs */
    uint32_t index;                  /* position in shader->vars */
+   bool patch;                      /* tessellation per-patch input/output */
+   uint8_t interp;                  /* IR_INTERP_* bits of a fragment input */
    bool promoted;                   /* turned into SSA by ir_pass_vars_to_ssa */
 };
 
 struct ir_block;
+struct ir_instr;
+
+/* Interpolation qualifiers of stage inputs (SPIR-V Flat, NoPerspective,
+ * Centroid, Sample decorations). */
+#define IR_INTERP_FLAT          (1u << 0)
+#define IR_INTERP_NOPERSPECTIVE (1u << 1)
+#define IR_INTERP_CENTROID      (1u << 2)
+#define IR_INTERP_SAMPLE        (1u << 3)
+
+/* Index of source `src` in a tex instruction, or -1 if absent. */
+int ir_tex_src_index(const struct ir_instr *tex, enum ir_tex_src src);
 
 /* An instruction is its own SSA value (result type void = no value). */
 struct ir_instr {
@@ -342,12 +445,37 @@ struct ir_function {
    uint32_t num_blocks, num_values;
 };
 
-enum ir_stage { IR_STAGE_VERTEX, IR_STAGE_FRAGMENT, IR_STAGE_COMPUTE };
+enum ir_stage { IR_STAGE_VERTEX, IR_STAGE_FRAGMENT, IR_STAGE_COMPUTE, IR_STAGE_TESS_CTRL,
+                IR_STAGE_TESS_EVAL, IR_STAGE_GEOMETRY };
+
+/* Primitive kinds of geometry and tessellation execution modes. */
+#define IR_PRIMS(X) \
+   X(none) X(points) X(lines) X(lines_adjacency) X(triangles) X(triangles_adjacency) \
+   X(quads) X(isolines) X(line_strip) X(triangle_strip)
+enum ir_prim {
+#define IR_X(n) IR_PRIM_##n,
+   IR_PRIMS(IR_X)
+#undef IR_X
+};
+extern const char *const ir_prim_names[];
+enum ir_tess_spacing { IR_SPACING_equal, IR_SPACING_fractional_even, IR_SPACING_fractional_odd };
+
+/* Execution modes of the graphics stages (SPIR-V 3.6). */
+struct ir_stage_info {
+   enum ir_prim input_prim;      /* geometry input; tessellation domain */
+   enum ir_prim output_prim;     /* geometry output */
+   uint32_t output_vertices;     /* geometry max vertices; control patch size */
+   uint32_t invocations;         /* geometry instancing */
+   enum ir_tess_spacing spacing;
+   bool ccw, point_mode;         /* tessellation */
+   bool early_fragment_tests, depth_replacing, uses_demote;
+};
 
 struct ir_shader {
    struct ir_arena *arena;
    enum ir_stage stage;
    uint32_t workgroup_size[3];
+   struct ir_stage_info info;
    struct ir_var **vars;
    uint32_t num_vars, cap_vars;
    struct ir_function *entry;

@@ -307,3 +307,56 @@ ir_discard(struct ir_builder *b)
 {
    ir_block_set_succs(b->block, IR_TERM_DISCARD, 0, NULL);
 }
+
+/* ------------------------------------------------------------------ textures, subgroups */
+
+int
+ir_tex_src_index(const struct ir_instr *tex, enum ir_tex_src src)
+{
+   uint32_t mask = tex->imm >> 8;
+   if (!(mask & (1u << src)))
+      return -1;
+   return __builtin_popcount(mask & ((1u << src) - 1));
+}
+
+struct ir_instr *
+ir_tex(struct ir_builder *b, enum ir_tex_op op, const struct ir_type *type,
+       struct ir_instr *const srcs[IR_TEX_SRC_COUNT])
+{
+   struct ir_instr *list[IR_TEX_SRC_COUNT];
+   unsigned n = 0, mask = 0;
+   for (unsigned s = 0; s < IR_TEX_SRC_COUNT; s++) {
+      if (srcs[s]) {
+         list[n++] = srcs[s];
+         mask |= 1u << s;
+      }
+   }
+   struct ir_instr *i = ir_build(b, IR_OP_tex, type, n, list);
+   i->imm = op | mask << 8;
+   return i;
+}
+
+struct ir_instr *
+ir_deref_texel(struct ir_builder *b, struct ir_instr *image, struct ir_instr *coord,
+               struct ir_instr *sample, const struct ir_type *texel)
+{
+   return ir_alu3(b, IR_OP_deref_texel, ir_type_ptr(b->shader, IR_STORAGE_TEXEL, texel),
+                  image, coord, sample);
+}
+
+struct ir_instr *
+ir_subgroup(struct ir_builder *b, enum ir_subgroup_op op, enum ir_op alu,
+            const struct ir_type *type, unsigned n, struct ir_instr *const *srcs)
+{
+   struct ir_instr *i = ir_build(b, IR_OP_subgroup, type, n, srcs);
+   i->imm = op | (uint32_t)alu << 8;
+   return i;
+}
+
+struct ir_instr *
+ir_intrinsic(struct ir_builder *b, enum ir_op op, const struct ir_type *type, uint32_t imm)
+{
+   struct ir_instr *i = ir_build(b, op, type, 0, NULL);
+   i->imm = imm;
+   return i;
+}

@@ -61,6 +61,19 @@ struct ir_instr *ir_store(struct ir_builder *b, struct ir_instr *ptr, struct ir_
 struct ir_instr *ir_atomic(struct ir_builder *b, enum ir_atomic_op op, struct ir_instr *ptr,
                            struct ir_instr *v, struct ir_instr *cmp);
 struct ir_instr *ir_barrier(struct ir_builder *b, unsigned flags);
+/* srcs[IR_TEX_SRC_*] or NULL where absent */
+struct ir_instr *ir_tex(struct ir_builder *b, enum ir_tex_op op, const struct ir_type *type,
+                       struct ir_instr *const srcs[IR_TEX_SRC_COUNT]);
+/* A pointer to one texel of a storage image; `texel` is the loaded type. */
+struct ir_instr *ir_deref_texel(struct ir_builder *b, struct ir_instr *image,
+                               struct ir_instr *coord, struct ir_instr *sample,
+                               const struct ir_type *texel);
+struct ir_instr *ir_subgroup(struct ir_builder *b, enum ir_subgroup_op op, enum ir_op alu,
+                             const struct ir_type *type, unsigned n,
+                             struct ir_instr *const *srcs);
+/* A source-less instruction (demote, is_helper, emit_vertex, ...). */
+struct ir_instr *ir_intrinsic(struct ir_builder *b, enum ir_op op, const struct ir_type *type,
+                              uint32_t imm);
 /* A phi with no operands yet, placed after the block's other phis. */
 struct ir_instr *ir_phi(struct ir_builder *b, struct ir_block *block,
                         const struct ir_type *type, unsigned num_preds);

@@ -3,8 +3,13 @@
  * Floats: 32- and 64-bit ops run in their own C type (IEEE 754 round to
  * nearest even, as SPIR-V requires for add/sub/mul/div/fma/sqrt); 16-bit
  * ops run in float and round once, which is exact for +-*÷ and sqrt because
- * float has more than 2*11+2 significand bits.  Denormals are preserved
- * (SPIR-V allows either unless DenormFlushToZero is requested).
+ * float has at least 2*11+2 significand bits (Figueroa); 16-bit fma rounds
+ * to odd in double instead, and every conversion to f16 is a single
+ * rounding from double.  Denormals of every width are preserved: Vulkan's
+ * default float controls allow flushing or preserving, and preserving is
+ * what DenormPreserve requests, so the folder never depends on a flush the
+ * hardware might not do.  fmin/fmax return the non-NaN operand, which is
+ * what NMin/NMax require and one of the results FMin/FMax allow.
  * Integer results that SPIR-V leaves undefined get a fixed answer so that
  * folding and interpretation agree: shifts use the count modulo the width,
  * division by zero gives all ones (unsigned) or -1 (signed), float to int
@@ -15,27 +20,60 @@
 
 #include "ir.h"
 
-uint16_t
-ir_f32_to_f16(float f)
+/* Correctly rounded (to nearest even) double -> f16, NaN kept quiet,
+ * overflow to infinity, f16 denormals produced and underflow to signed
+ * zero.  Going through float first would round twice. */
+static uint16_t
+f64_to_f16(double d)
 {
-   uint32_t x;
-   memcpy(&x, &f, 4);
-   uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, man = x & 0x7fffff;
-   if (exp == 0xff)
-      return sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0);
-   int e = (int)exp - 127 + 15;
+   uint64_t x;
+   memcpy(&x, &d, 8);
+   uint16_t sign = (uint16_t)(x >> 48) & 0x8000;
+   int exp = (int)(x >> 52) & 0x7ff;
+   uint64_t man = x & ((1ull << 52) - 1);
+   if (exp == 0x7ff)
+      return sign | 0x7c00 | (man ? 0x200 | (uint16_t)(man >> 42) : 0);
+   int e = exp - 1023 + 15;              /* biased f16 exponent */
    if (e >= 31)
       return sign | 0x7c00;
-   uint32_t m = man | 0x800000;          /* 24 significant bits */
-   int shift = e <= 0 ? 14 - e : 13;    /* bits dropped to reach 10 (+ denormal) */
-   if (shift > 24)
+   uint64_t m = man | (1ull << 52);      /* 53 significant bits */
+   int shift = e <= 0 ? 43 - e : 42;    /* bits dropped to reach 11 (fewer for denormals) */
+   if (shift > 53)
       return sign;
-   uint32_t half = m >> shift, rest = m & ((1u << shift) - 1), mid = 1u << (shift - 1);
+   uint64_t half = m >> shift, rest = m & ((1ull << shift) - 1), mid = 1ull << (shift - 1);
    if (rest > mid || (rest == mid && (half & 1)))
       half++;
    if (e <= 0)
-      return sign | half;               /* a carry into bit 10 makes it normal */
-   return sign | (((uint32_t)e << 10) + (half - 0x400));
+      return sign | (uint16_t)half;      /* a carry into bit 10 makes it normal */
+   return sign | (uint16_t)(((uint64_t)e << 10) + (half - 0x400));
+}
+
+uint16_t
+ir_f32_to_f16(float f)
+{
+   return f64_to_f16(f);
+}
+
+/* fma for f16 operands, rounded to odd in double: the product of two
+ * 11-bit significands is exact in double, TwoSum gives the exact error of
+ * the addition, and a round-to-odd result with 53 >= 11 + 2 bits rounds to
+ * f16 exactly as the infinitely precise sum would (no double rounding). */
+static double
+f16_fma_round_to_odd(double a, double b, double c)
+{
+   double p = a * b, s = p + c;
+   if (!isfinite(s))
+      return s;
+   double bp = s - p, err = (p - (s - bp)) + (c - bp);
+   if (err == 0)
+      return s;
+   uint64_t x;
+   memcpy(&x, &s, 8);
+   if ((err < 0) == (s > 0))
+      x -= 1;                            /* s was rounded away from zero: truncate */
+   x |= 1;
+   memcpy(&s, &x, 8);
+   return s;
 }
 
 float
@@ -64,9 +102,9 @@ ir_float_bits(unsigned bits, double v)
       memcpy(&r, &v, 8);
       return r;
    }
-   float f = (float)v;
    if (bits == 16)
-      return ir_f32_to_f16(f);
+      return f64_to_f16(v);
+   float f = (float)v;
    uint32_t r;
    memcpy(&r, &f, 4);
    return r;
@@ -166,6 +204,10 @@ eval_float(enum ir_op op, unsigned bits, uint64_t a, uint64_t b, uint64_t c, uin
       if (!eval_f64(op, get_d(64, a), get_d(64, b), get_d(64, c), &d))
          return false;
       *r = ir_float_bits(64, d);
+      return true;
+   }
+   if (bits == 16 && op == IR_OP_ffma) {
+      *r = f64_to_f16(f16_fma_round_to_odd(get_d(16, a), get_d(16, b), get_d(16, c)));
       return true;
    }
    float f;
@@ -329,8 +371,7 @@ eval_conv(enum ir_op op, unsigned dbits, unsigned sbits, uint64_t a, uint64_t *r
    case IR_OP_f2s: *r = sat_f2i(get_d(sbits, a), dbits, true); return true;
    case IR_OP_f2u: *r = sat_f2i(get_d(sbits, a), dbits, false); return true;
    case IR_OP_f2f:
-      *r = dbits == 16 ? ir_f32_to_f16((float)get_d(sbits, a))   /* f64->f16 rounds twice: */
-                       : ir_float_bits(dbits, get_d(sbits, a));   /* RTE via f32 is allowed */
+      *r = ir_float_bits(dbits, get_d(sbits, a));
       return true;
    case IR_OP_s2s: *r = (uint64_t)sext(a, sbits) & mask(dbits); return true;
    case IR_OP_u2u: *r = a & mask(sbits) & mask(dbits); return true;

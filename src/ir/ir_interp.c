@@ -16,6 +16,7 @@
 struct region {
    uint8_t *data;
    size_t size;
+   bool owned;                    /* allocated here (shared memory, unbound outputs) */
 };
 
 struct invocation {
@@ -25,12 +26,14 @@ struct invocation {
    uint64_t *vals;                /* components of value v at val_off[v] */
    struct region *private_mem;    /* per variable; NULL for shared/buffers */
    bool done;
+   bool discarded;
 };
 
 struct interp {
    struct ir_shader *s;
    struct ir_function *f;
    const struct ir_interp_resources *res;
+   struct ir_interp_stage_io *io;  /* vertex/fragment invocation; NULL for compute */
    struct region *global_mem;     /* per variable: buffers and shared */
    uint32_t group_id[3], num_groups[3];
    uint32_t *val_off;             /* per value index: first component in vals */
@@ -163,7 +166,7 @@ sysval(struct interp *it, struct invocation *inv, enum ir_sysval sv, uint64_t *d
       case IR_SYSVAL_workgroup_id: d[c] = it->group_id[c]; break;
       case IR_SYSVAL_num_workgroups: d[c] = it->num_groups[c]; break;
       case IR_SYSVAL_workgroup_size: d[c] = wg[c]; break;
-      default: d[c] = 0; break;
+      default: d[c] = it->io ? it->io->sysvals[sv][c] : 0; break;
       }
    }
    switch (sv) {
@@ -242,8 +245,11 @@ terminate_block(struct interp *it, struct invocation *inv)
       enter_block(it, inv, to);
       return true;
    }
-   case IR_TERM_RETURN:
    case IR_TERM_DISCARD:
+      inv->discarded = true;
+      inv->done = true;
+      return true;
+   case IR_TERM_RETURN:
       inv->done = true;
       return true;
    default:
@@ -326,6 +332,32 @@ run_invocation(struct interp *it, struct invocation *inv)
    return true;
 }
 
+/* Inputs must be provided; outputs the caller does not ask for (point
+ * size, clip distances) get scratch memory. */
+static bool
+bind_io(struct interp *it, struct ir_var *var, struct region *rg)
+{
+   bool input = var->storage == IR_STORAGE_INPUT;
+   if (!it->io)
+      return fail(it, "stage input/output \"%s\" in a compute shader", var->name);
+   const struct ir_interp_io_var *list = input ? it->io->inputs : it->io->outputs;
+   uint32_t n = input ? it->io->num_inputs : it->io->num_outputs;
+   for (uint32_t k = 0; k < n; k++) {
+      if (list[k].builtin == var->builtin &&
+          (var->builtin != IR_OUTPUT_NONE || list[k].location == var->location)) {
+         rg->data = list[k].data;
+         rg->size = list[k].size;
+         return true;
+      }
+   }
+   if (input)
+      return fail(it, "no input data for \"%s\" at location %u", var->name, var->location);
+   rg->size = var->type->size;
+   rg->data = calloc(1, rg->size + 1);
+   rg->owned = true;
+   return true;
+}
+
 static bool
 bind_global(struct interp *it, struct ir_var *var, struct region *rg)
 {
@@ -345,6 +377,9 @@ bind_global(struct interp *it, struct ir_var *var, struct region *rg)
       rg->data = res->push_constants;
       rg->size = res->push_size;
       return true;
+   case IR_STORAGE_INPUT:
+   case IR_STORAGE_OUTPUT:
+      return bind_io(it, var, rg);
    default:
       return true;
    }
@@ -380,18 +415,19 @@ run_workgroup(struct interp *it, struct invocation *invs, uint32_t n)
    return true;
 }
 
-bool
-ir_interp_compute(struct ir_shader *s, const struct ir_interp_resources *res,
-                  const uint32_t groups[3], char *err, size_t err_size)
+static bool
+interp_run(struct ir_shader *s, const struct ir_interp_resources *res,
+           const uint32_t groups[3], struct ir_interp_stage_io *io, char *err,
+           size_t err_size)
 {
-   struct interp it = { .s = s, .f = s->entry, .res = res, .err = err,
+   struct interp it = { .s = s, .f = s->entry, .res = res, .io = io, .err = err,
                         .err_size = err_size,
                         .max_steps = res->max_steps ? res->max_steps : 500000000ull };
    if (err_size)
       err[0] = 0;
    ir_index(it.f);
    const uint32_t *wg = s->workgroup_size;
-   uint32_t n = wg[0] * wg[1] * wg[2];
+   uint32_t n = io ? 1 : wg[0] * wg[1] * wg[2];
    if (!n || n > 4096)
       return fail(&it, "workgroup size %u unsupported", n);
    /* one slot per component (a pointer is one); the slack at the end lets
@@ -414,12 +450,15 @@ ir_interp_compute(struct ir_shader *s, const struct ir_interp_resources *res,
       if (var->storage == IR_STORAGE_WORKGROUP) {
          it.global_mem[v].size = var->type->size;
          it.global_mem[v].data = calloc(1, var->type->size + 1);
+         it.global_mem[v].owned = true;
       }
    }
-   for (uint32_t k = 0; k < n; k++) {
+   for (uint32_t k = 0; k < n && !io; k++) {
       invs[k].local_id[0] = k % wg[0];
       invs[k].local_id[1] = k / wg[0] % wg[1];
       invs[k].local_id[2] = k / (wg[0] * wg[1]);
+   }
+   for (uint32_t k = 0; k < n; k++) {
       invs[k].vals = calloc(it.num_comps, sizeof(uint64_t));
       invs[k].private_mem = calloc(s->num_vars + 1, sizeof(struct region));
       for (uint32_t v = 0; v < s->num_vars; v++) {
@@ -445,11 +484,32 @@ ir_interp_compute(struct ir_shader *s, const struct ir_interp_resources *res,
       free(invs[k].vals);
    }
    for (uint32_t v = 0; v < s->num_vars; v++)
-      if (s->vars[v]->storage == IR_STORAGE_WORKGROUP)
+      if (it.global_mem[v].owned)
          free(it.global_mem[v].data);
+   if (io)
+      io->discarded = invs[0].discarded;
    free(invs);
    free(it.global_mem);
    free(it.val_off);
    free(it.phi_tmp);
    return ok && !it.failed;
+}
+
+bool
+ir_interp_compute(struct ir_shader *s, const struct ir_interp_resources *res,
+                  const uint32_t groups[3], char *err, size_t err_size)
+{
+   return interp_run(s, res, groups, NULL, err, err_size);
+}
+
+bool
+ir_interp_graphics(struct ir_shader *s, const struct ir_interp_resources *res,
+                   struct ir_interp_stage_io *io, char *err, size_t err_size)
+{
+   static const uint32_t one[3] = { 1, 1, 1 };
+   if (s->stage == IR_STAGE_COMPUTE) {
+      snprintf(err, err_size, "ir_interp_graphics: a compute shader");
+      return false;
+   }
+   return interp_run(s, res, one, io, err, err_size);
 }

@@ -26,4 +26,26 @@ struct ir_interp_resources {
 bool ir_interp_compute(struct ir_shader *s, const struct ir_interp_resources *res,
                        const uint32_t groups[3], char *err, size_t err_size);
 
+/* One vertex or fragment invocation as a function of its inputs, for
+ * tests: stage inputs by location, outputs by location or built-in
+ * (outputs not listed are written to scratch memory), system values
+ * (vertex_index, frag_coord as float bits, front_facing...) per component,
+ * and the resources' buffers and push constants as for compute. */
+struct ir_interp_io_var {
+   uint32_t location;
+   enum ir_output_builtin builtin;   /* IR_OUTPUT_NONE: by location */
+   void *data;
+   size_t size;
+};
+
+struct ir_interp_stage_io {
+   struct ir_interp_io_var *inputs, *outputs;
+   uint32_t num_inputs, num_outputs;
+   uint64_t sysvals[IR_SYSVAL_COUNT][4];
+   bool discarded;                   /* out: the invocation ended in discard */
+};
+
+bool ir_interp_graphics(struct ir_shader *s, const struct ir_interp_resources *res,
+                        struct ir_interp_stage_io *io, char *err, size_t err_size);
+
 #endif

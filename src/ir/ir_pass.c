@@ -8,9 +8,11 @@ const struct ir_pass ir_passes[] = {
    { "vars_to_ssa", ir_pass_vars_to_ssa },
    { "copy_prop", ir_pass_copy_prop },
    { "const_fold", ir_pass_const_fold },
+   { "algebraic", ir_pass_algebraic },
    { "cse", ir_pass_cse },
    { "dce", ir_pass_dce },
    { "cf", ir_pass_cf },
+   { "loop_unroll", ir_pass_loop_unroll },
    { "lower_compute_sysvals", ir_pass_lower_compute_sysvals, true },
    { "scalarize", ir_pass_scalarize, true },
 };

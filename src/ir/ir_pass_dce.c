@@ -5,10 +5,14 @@
 
 #include "ir_pass.h"
 
+/* Roots: memory writes, and every instruction that has an effect but no
+ * value (barrier, demote, emit_vertex, end_primitive…). */
 static bool
 is_root(const struct ir_instr *i)
 {
-   return i->op == IR_OP_store || i->op == IR_OP_atomic || i->op == IR_OP_barrier;
+   if (i->op == IR_OP_store || i->op == IR_OP_atomic)
+      return true;
+   return i->type->kind == IR_TYPE_VOID && !(ir_op_infos[i->op].flags & IR_OP_PURE);
 }
 
 bool

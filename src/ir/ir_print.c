@@ -27,6 +27,57 @@ static const char *const atomic_names[] = {
 #undef IR_X
 };
 
+const char *const ir_tex_op_names[IR_TEX_OP_COUNT] = {
+#define IR_X(n) #n,
+   IR_TEX_OPS(IR_X)
+#undef IR_X
+};
+
+const char *const ir_tex_src_names[IR_TEX_SRC_COUNT] = {
+#define IR_X(n) #n,
+   IR_TEX_SRCS(IR_X)
+#undef IR_X
+};
+
+const char *const ir_subgroup_op_names[IR_SUBGROUP_OP_COUNT] = {
+#define IR_X(n) #n,
+   IR_SUBGROUP_OPS(IR_X)
+#undef IR_X
+};
+
+const char *const ir_prim_names[] = {
+#define IR_X(n) #n,
+   IR_PRIMS(IR_X)
+#undef IR_X
+};
+
+/* Subgroup reductions name their combining op: reduce.iadd */
+static void
+print_subgroup(FILE *f, const struct ir_instr *i)
+{
+   fprintf(f, ".%s", ir_subgroup_op_names[i->imm & 0xff]);
+   switch (i->imm & 0xff) {
+   case IR_SUBGROUP_reduce: case IR_SUBGROUP_inclusive_scan:
+   case IR_SUBGROUP_exclusive_scan: case IR_SUBGROUP_clustered_reduce:
+      fprintf(f, ".%s", ir_op_infos[i->imm >> 8].name);
+      break;
+   default:
+      break;
+   }
+}
+
+/* Sources of a tex are printed with their role: coord=%3 */
+static void
+print_tex_srcs(FILE *f, const struct ir_instr *i)
+{
+   for (unsigned s = 0; s < IR_TEX_SRC_COUNT; s++) {
+      int k = ir_tex_src_index(i, s);
+      if (k >= 0)
+         fprintf(f, "%s%s=%%%u", k ? ", " : " ", ir_tex_src_names[s], i->srcs[k]->index);
+   }
+   fputc('\n', f);
+}
+
 static void
 print_instr(FILE *f, const struct ir_instr *i)
 {
@@ -46,6 +97,16 @@ print_instr(FILE *f, const struct ir_instr *i)
    case IR_OP_atomic:
       fprintf(f, ".%s", atomic_names[i->imm]);
       break;
+   case IR_OP_tex:
+      fprintf(f, ".%s", ir_tex_op_names[i->imm & 0xff]);
+      break;
+   case IR_OP_subgroup:
+      print_subgroup(f, i);
+      break;
+   case IR_OP_emit_vertex:
+   case IR_OP_end_primitive:
+      fprintf(f, ".%u", i->imm);
+      break;
    case IR_OP_barrier:
       fprintf(f, "%s%s%s%s", i->imm & IR_BARRIER_EXEC ? ".exec" : "",
               i->imm & IR_BARRIER_WORKGROUP_MEM ? ".shared" : "",
@@ -63,6 +124,10 @@ print_instr(FILE *f, const struct ir_instr *i)
       print_const(f, i);
    if (i->op == IR_OP_deref_var)
       fprintf(f, " @%u", i->var->index);
+   if (i->op == IR_OP_tex) {
+      print_tex_srcs(f, i);
+      return;
+   }
    for (uint32_t s = 0; s < i->num_srcs; s++) {
       fputs(s ? ", " : " ", f);
       if (i->op == IR_OP_phi)
@@ -104,7 +169,36 @@ print_terminator(FILE *f, const struct ir_block *b)
    }
 }
 
-static const char *const stage_names[] = { "vertex", "fragment", "compute" };
+static const char *const stage_names[] = { "vertex", "fragment", "compute", "tess_ctrl",
+                                           "tess_eval", "geometry" };
+
+static void
+print_stage_info(FILE *f, const struct ir_shader *s)
+{
+   static const char *const spacing[] = { "equal", "fractional_even", "fractional_odd" };
+   const struct ir_stage_info *in = &s->info;
+   switch (s->stage) {
+   case IR_STAGE_GEOMETRY:
+      fprintf(f, "geometry in %s out %s vertices %u invocations %u\n",
+              ir_prim_names[in->input_prim], ir_prim_names[in->output_prim],
+              in->output_vertices, in->invocations);
+      break;
+   case IR_STAGE_TESS_CTRL:
+   case IR_STAGE_TESS_EVAL:
+      fprintf(f, "tessellation %s %s %s%s patch_vertices %u\n", ir_prim_names[in->input_prim],
+              spacing[in->spacing], in->ccw ? "ccw" : "cw", in->point_mode ? " point_mode" : "",
+              in->output_vertices);
+      break;
+   case IR_STAGE_FRAGMENT:
+      if (in->early_fragment_tests || in->depth_replacing || in->uses_demote)
+         fprintf(f, "fragment%s%s%s\n", in->early_fragment_tests ? " early_fragment_tests" : "",
+                 in->depth_replacing ? " depth_replacing" : "",
+                 in->uses_demote ? " demote" : "");
+      break;
+   default:
+      break;
+   }
+}
 
 void
 ir_print(struct ir_shader *s, FILE *f)
@@ -113,17 +207,25 @@ ir_print(struct ir_shader *s, FILE *f)
    if (s->stage == IR_STAGE_COMPUTE)
       fprintf(f, "workgroup_size %u %u %u\n", s->workgroup_size[0], s->workgroup_size[1],
               s->workgroup_size[2]);
+   print_stage_info(f, s);
    for (uint32_t v = 0; v < s->num_vars; v++) {
       const struct ir_var *var = s->vars[v];
       if (var->promoted)
          continue;
       fprintf(f, "var @%u %s \"%s\"", var->index, ir_storage_name(var->storage), var->name);
-      if (var->storage == IR_STORAGE_UBO || var->storage == IR_STORAGE_SSBO)
+      if (var->storage == IR_STORAGE_UBO || var->storage == IR_STORAGE_SSBO ||
+          var->storage == IR_STORAGE_DESCRIPTOR)
          fprintf(f, " set %u binding %u", var->set, var->binding);
       if (var->builtin != IR_OUTPUT_NONE)
          fprintf(f, " builtin %s", ir_output_builtin_names[var->builtin]);
       else if (var->storage == IR_STORAGE_INPUT || var->storage == IR_STORAGE_OUTPUT)
          fprintf(f, " location %u component %u", var->location, var->component);
+      if (var->patch)
+         fputs(" patch", f);
+      fprintf(f, "%s%s%s%s", var->interp & IR_INTERP_FLAT ? " flat" : "",
+              var->interp & IR_INTERP_NOPERSPECTIVE ? " noperspective" : "",
+              var->interp & IR_INTERP_CENTROID ? " centroid" : "",
+              var->interp & IR_INTERP_SAMPLE ? " sample" : "");
       fputs(" : ", f);
       ir_type_print(f, var->type);
       fputc('\n', f);

@@ -16,7 +16,9 @@ type_equal(const struct ir_type *a, const struct ir_type *b)
    if (a->kind != b->kind || a->bits != b->bits || a->comps != b->comps ||
        a->elem != b->elem || a->length != b->length || a->stride != b->stride ||
        a->num_members != b->num_members || a->storage != b->storage ||
-       a->pointee != b->pointee || a->size != b->size)
+       a->pointee != b->pointee || a->size != b->size || a->dim != b->dim ||
+       a->arrayed != b->arrayed || a->ms != b->ms || a->shadow != b->shadow ||
+       a->storage_image != b->storage_image || a->format != b->format)
       return false;
    for (uint32_t i = 0; i < a->num_members; i++) {
       if (a->members[i] != b->members[i] || a->offsets[i] != b->offsets[i])
@@ -157,6 +159,35 @@ ir_type_ptr(struct ir_shader *s, enum ir_storage storage, const struct ir_type *
    return intern(s, &key);
 }
 
+/* Descriptors have no byte layout of their own; 8 bytes keeps arrays of
+ * them (bindless tables) indexable like any array. */
+const struct ir_type *
+ir_type_image(struct ir_shader *s, enum ir_type_kind kind, const struct ir_type *image)
+{
+   struct ir_type key = { .kind = kind, .comps = 1, .size = 8, .align = 8,
+                          .elem = image->elem, .dim = image->dim,
+                          .arrayed = image->arrayed, .ms = image->ms,
+                          .shadow = image->shadow, .storage_image = image->storage_image,
+                          .format = image->format };
+   return intern(s, &key);
+}
+
+const struct ir_type *
+ir_type_sampler(struct ir_shader *s)
+{
+   struct ir_type key = { .kind = IR_TYPE_SAMPLER, .comps = 1, .size = 8, .align = 8 };
+   return intern(s, &key);
+}
+
+unsigned
+ir_image_coord_comps(enum ir_image_dim dim)
+{
+   static const uint8_t n[] = { [IR_DIM_1d] = 1, [IR_DIM_2d] = 2, [IR_DIM_3d] = 3,
+                                [IR_DIM_cube] = 3, [IR_DIM_rect] = 2, [IR_DIM_buffer] = 1,
+                                [IR_DIM_subpass] = 2 };
+   return n[dim];
+}
+
 bool
 ir_type_is_value(const struct ir_type *t)
 {
@@ -168,7 +199,8 @@ static const char *const storage_names[IR_STORAGE_COUNT] = {
    [IR_STORAGE_WORKGROUP] = "shared", [IR_STORAGE_UBO] = "ubo",
    [IR_STORAGE_SSBO] = "ssbo", [IR_STORAGE_PUSH_CONSTANT] = "push",
    [IR_STORAGE_PHYSICAL] = "global", [IR_STORAGE_INPUT] = "in",
-   [IR_STORAGE_OUTPUT] = "out",
+   [IR_STORAGE_OUTPUT] = "out", [IR_STORAGE_DESCRIPTOR] = "descriptor",
+   [IR_STORAGE_TEXEL] = "texel",
 };
 
 const char *
@@ -210,6 +242,25 @@ ir_type_print(FILE *f, const struct ir_type *t)
       ir_type_print(f, t->pointee);
       fputc('>', f);
       return;
+   case IR_TYPE_SAMPLER:
+      fputs("sampler", f);
+      return;
+   case IR_TYPE_IMAGE:
+   case IR_TYPE_SAMPLED_IMAGE: {
+      static const char *const dims[] = {
+#define IR_X(n) #n,
+         IR_IMAGE_DIMS(IR_X)
+#undef IR_X
+      };
+      fprintf(f, "%s<%s%s%s%s, ", t->kind == IR_TYPE_IMAGE ? "image" : "sampled_image",
+              dims[t->dim], t->arrayed ? " array" : "", t->ms ? " ms" : "",
+              t->shadow ? " shadow" : "");
+      ir_type_print(f, t->elem);
+      if (t->storage_image)
+         fprintf(f, ", storage format %u", t->format);
+      fputc('>', f);
+      return;
+   }
    }
    if (t->comps > 1)
       fprintf(f, "x%u", t->comps);

@@ -34,6 +34,78 @@ fail(struct vctx *v, const struct ir_block *b, const struct ir_instr *i, const c
 
 #define CHECK(cond, ...) do { if (!(cond)) fail(v, b, i, __VA_ARGS__); } while (0)
 
+static bool
+is_ptr_to(const struct ir_type *t, enum ir_type_kind kind)
+{
+   return t->kind == IR_TYPE_PTR && t->pointee->kind == kind;
+}
+
+static bool
+is_int_value(const struct ir_type *t)
+{
+   return t->kind == IR_TYPE_INT;
+}
+
+/* Texture sources: the handle is an image descriptor; sampling needs a
+ * sampler (separate or combined); coordinates are numbers; derivatives
+ * match the coordinate's float type. */
+static void
+check_tex(struct vctx *v, struct ir_block *b, struct ir_instr *i)
+{
+   enum ir_tex_op op = i->imm & 0xff;
+   CHECK(op < IR_TEX_OP_COUNT, "unknown texture operation");
+   CHECK((unsigned)__builtin_popcount(i->imm >> 8) == i->num_srcs &&
+         (i->imm >> 8) < (1u << IR_TEX_SRC_COUNT), "source mask and count differ");
+   int h = ir_tex_src_index(i, IR_TEX_SRC_handle), smp = ir_tex_src_index(i, IR_TEX_SRC_sampler);
+   int co = ir_tex_src_index(i, IR_TEX_SRC_coord);
+   CHECK(h == 0, "no image handle");
+   if (h != 0 || i->num_srcs != (unsigned)__builtin_popcount(i->imm >> 8))
+      return;
+   const struct ir_type *ht = i->srcs[0]->type;
+   CHECK(is_ptr_to(ht, IR_TYPE_IMAGE) || is_ptr_to(ht, IR_TYPE_SAMPLED_IMAGE),
+         "handle is not an image");
+   if (smp >= 0)
+      CHECK(is_ptr_to(i->srcs[smp]->type, IR_TYPE_SAMPLER), "sampler is not a sampler");
+   bool sampled = op != IR_TEX_fetch && op < IR_TEX_query_size;
+   if (sampled || op == IR_TEX_query_lod)
+      CHECK(smp >= 0 || is_ptr_to(ht, IR_TYPE_SAMPLED_IMAGE), "sampling without a sampler");
+   if (op < IR_TEX_query_size || op == IR_TEX_query_lod)
+      CHECK(co >= 0 && ir_type_is_value(i->srcs[co]->type), "no coordinate");
+   bool query = op >= IR_TEX_query_size && op != IR_TEX_query_lod;
+   CHECK(ir_type_is_value(i->type) && (!query || is_int_value(i->type)),
+         "result type of a texture operation");
+   int dx = ir_tex_src_index(i, IR_TEX_SRC_ddx), dy = ir_tex_src_index(i, IR_TEX_SRC_ddy);
+   CHECK((dx >= 0) == (dy >= 0) && (dx >= 0) == (op == IR_TEX_sample_grad),
+         "gradients go with sample_grad");
+   if (dx >= 0 && dy >= 0)
+      CHECK(i->srcs[dx]->type == i->srcs[dy]->type, "gradient types differ");
+   static const enum ir_tex_src int_srcs[] = { IR_TEX_SRC_offset, IR_TEX_SRC_offsets,
+                                                IR_TEX_SRC_sample, IR_TEX_SRC_component };
+   for (unsigned k = 0; k < 4; k++) {
+      int x = ir_tex_src_index(i, int_srcs[k]);
+      if (x >= 0)
+         CHECK(is_int_value(i->srcs[x]->type), "%s is not an integer",
+               ir_tex_src_names[int_srcs[k]]);
+   }
+}
+
+static void
+check_subgroup(struct vctx *v, struct ir_block *b, struct ir_instr *i)
+{
+   enum ir_subgroup_op op = i->imm & 0xff;
+   CHECK(op < IR_SUBGROUP_OP_COUNT, "unknown subgroup operation");
+   CHECK(ir_type_is_value(i->type), "subgroup result is not a value");
+   for (uint32_t s = 0; s < i->num_srcs; s++)
+      CHECK(ir_type_is_value(i->srcs[s]->type), "source %u is not a value", s);
+   if (op >= IR_SUBGROUP_reduce && op <= IR_SUBGROUP_clustered_reduce) {
+      enum ir_op alu = i->imm >> 8;
+      CHECK(alu < IR_OP_COUNT && ir_op_infos[alu].cls == IR_CLASS_BINOP &&
+            (ir_op_infos[alu].flags & IR_OP_COMMUT), "reduction op is not commutative");
+      CHECK(i->num_srcs == (op == IR_SUBGROUP_clustered_reduce ? 2u : 1u) &&
+            i->srcs[0]->type == i->type, "reduction operands");
+   }
+}
+
 static void
 check_types(struct vctx *v, struct ir_block *b, struct ir_instr *i)
 {
@@ -147,6 +219,36 @@ check_types(struct vctx *v, struct ir_block *b, struct ir_instr *i)
       break;
    case IR_OP_sysval:
       CHECK(i->imm < IR_SYSVAL_COUNT, "unknown system value");
+      break;
+   case IR_OP_tex:
+      check_tex(v, b, i);
+      break;
+   case IR_OP_deref_texel:
+      CHECK(is_ptr_to(s0, IR_TYPE_IMAGE) && s0->pointee->storage_image,
+            "deref_texel of a non-storage image");
+      CHECK(is_int_value(i->srcs[1]->type) && is_int_value(i->srcs[2]->type) &&
+            i->srcs[2]->type->comps == 1, "texel coordinate or sample is not an int");
+      CHECK(t->kind == IR_TYPE_PTR && t->storage == IR_STORAGE_TEXEL &&
+            ir_type_is_value(t->pointee), "deref_texel result type");
+      break;
+   case IR_OP_subgroup:
+      check_subgroup(v, b, i);
+      break;
+   case IR_OP_demote:
+   case IR_OP_emit_vertex:
+   case IR_OP_end_primitive:
+      CHECK(t->kind == IR_TYPE_VOID, "has a result");
+      break;
+   case IR_OP_is_helper:
+      CHECK(t->kind == IR_TYPE_BOOL && t->comps == 1, "result is not a bool");
+      break;
+   case IR_OP_int_to_ptr:
+      CHECK(s0->kind == IR_TYPE_INT && s0->bits == 64 && s0->comps == 1 &&
+            t->kind == IR_TYPE_PTR && t->storage == IR_STORAGE_PHYSICAL, "int_to_ptr types");
+      break;
+   case IR_OP_ptr_to_int:
+      CHECK(t->kind == IR_TYPE_INT && t->bits == 64 && t->comps == 1 &&
+            s0->kind == IR_TYPE_PTR && s0->storage == IR_STORAGE_PHYSICAL, "ptr_to_int types");
       break;
    default:
       break;

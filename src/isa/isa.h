@@ -179,6 +179,11 @@ size_t isa_kernel_set_compaction(enum isa_gen gen, const void *code,
                                  size_t size, bool compact, uint8_t *out,
                                  size_t out_size);
 
+/* Size of the kernel at code: its bytes up to and including the first send
+ * with EOT.  0 when an instruction before it does not decode or no such
+ * send lies within avail bytes. */
+size_t isa_kernel_size(enum isa_gen gen, const void *code, size_t avail);
+
 /* Bit-level compaction between the 128-bit and the 64-bit form. */
 bool isa_compact(enum isa_gen gen, const uint64_t native[2], uint64_t *cmp);
 bool isa_uncompact(enum isa_gen gen, uint64_t cmp, uint64_t native[2]);

@@ -161,3 +161,23 @@ done:
    free(k);
    return result;
 }
+
+/* A thread ends with the send that has EOT set (PRM Vol 2a "SEND": End Of
+ * Thread), and isa_decode sets eot on sends only, so that send is the
+ * kernel's last instruction. */
+size_t
+isa_kernel_size(enum isa_gen gen, const void *code, size_t avail)
+{
+   const uint8_t *p = code;
+   size_t off = 0;
+   while (off < avail) {
+      struct isa_inst in;
+      unsigned n = isa_decode(gen, p + off, avail - off, &in);
+      if (!n)
+         return 0;
+      off += n;
+      if (in.eot)
+         return off;
+   }
+   return 0;
+}

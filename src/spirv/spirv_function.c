@@ -10,7 +10,28 @@
 static bool
 is_leaf(const struct stype *t)
 {
-   return is_value(t) || t->kind == ST_PTR;
+   return is_value(t) || t->kind == ST_PTR || is_descriptor(t);
+}
+
+/* A physical storage buffer pointer value from its 64-bit address. */
+static struct ir_instr *
+address_to_ptr(struct spirv_ctx *c, struct stype *pt, struct ir_instr *addr)
+{
+   if (pt->kind != ST_PTR || pt->storage != SpvStorageClassPhysicalStorageBuffer)
+      spirv_fail(c, "unsupported: pointer of storage class %u as a value", pt->storage);
+   if (addr->type != ir_type_int(c->s, 64, 1))
+      spirv_fail(c, "pointer address is not a 64-bit integer scalar");
+   const struct ir_type *t = ir_type_ptr(c->s, IR_STORAGE_PHYSICAL,
+                                         spirv_mem_type(c, pt->pointee, 0));
+   return ir_alu1(&c->b, IR_OP_int_to_ptr, t, addr);
+}
+
+static struct ir_instr *
+ptr_to_address(struct spirv_ctx *c, struct ir_instr *p)
+{
+   if (p->type->kind != IR_TYPE_PTR || p->type->storage != IR_STORAGE_PHYSICAL)
+      spirv_fail(c, "pointer is not a physical storage buffer pointer");
+   return ir_alu1(&c->b, IR_OP_ptr_to_int, ir_type_int(c->s, 64, 1), p);
 }
 
 struct sval *
@@ -109,16 +130,16 @@ spirv_ssa_leaf(struct spirv_ctx *c, uint32_t id)
    return v->def;
 }
 
-static struct stype *
-result_type(struct spirv_ctx *c, const uint32_t *w)
+struct stype *
+spirv_result_type(struct spirv_ctx *c, const uint32_t *w)
 {
    return spirv_get_type(c, w[0]);
 }
 
-static void
-set_leaf(struct spirv_ctx *c, const uint32_t *w, struct ir_instr *def)
+void
+spirv_set_leaf(struct spirv_ctx *c, const uint32_t *w, struct ir_instr *def)
 {
-   struct stype *t = result_type(c, w);
+   struct stype *t = spirv_result_type(c, w);
    if (t->kind != ST_PTR && spirv_value_type(c, t) != def->type)
       spirv_fail(c, "result type does not match the operation");
    spirv_set_value(c, w[1], t, spirv_new_leaf(c, t, def));
@@ -148,7 +169,12 @@ deref_elem(struct spirv_ctx *c, struct ir_instr *p, struct stype *t, uint32_t i)
 static struct sval *
 load_tree(struct spirv_ctx *c, struct ir_instr *p, struct stype *t)
 {
-   if (is_leaf(t) && t->kind != ST_PTR)
+   /* descriptors are not loaded: the image operations take the deref */
+   if (is_descriptor(t))
+      return spirv_new_leaf(c, t, p);
+   if (t->kind == ST_PTR)
+      return spirv_new_leaf(c, t, address_to_ptr(c, t, ir_load(&c->b, p)));
+   if (is_leaf(t))
       return spirv_new_leaf(c, t, ir_load(&c->b, p));
    struct sval *v = new_tree(c, t);
    for (uint32_t i = 0; i < num_elems(t); i++)
@@ -160,6 +186,12 @@ static void
 store_tree(struct spirv_ctx *c, struct ir_instr *p, struct sval *v)
 {
    if (v->def) {
+      if (is_descriptor(v->type))
+         spirv_fail(c, "unsupported: storing an image or sampler");
+      if (v->def->type->kind == IR_TYPE_PTR) {
+         ir_store(&c->b, p, ptr_to_address(c, v->def));
+         return;
+      }
       if (p->type->pointee != v->def->type)
          spirv_fail(c, "stored value does not match the pointer's type");
       ir_store(&c->b, p, v->def);
@@ -169,8 +201,8 @@ store_tree(struct spirv_ctx *c, struct ir_instr *p, struct sval *v)
       store_tree(c, deref_elem(c, p, v->type, i), v->elems[i]);
 }
 
-static struct sval *
-pointer(struct spirv_ctx *c, uint32_t id)
+struct sval *
+spirv_pointer(struct spirv_ctx *c, uint32_t id)
 {
    struct sval *p = spirv_ssa(c, id);
    if (p->type->kind != ST_PTR || !p->def)
@@ -178,8 +210,33 @@ pointer(struct spirv_ctx *c, uint32_t id)
    return p;
 }
 
+static struct ir_instr *
+index_operand(struct spirv_ctx *c, uint32_t id, uint32_t k)
+{
+   struct ir_instr *idx = spirv_ssa_leaf(c, id);
+   if (idx->type->kind != IR_TYPE_INT || idx->type->comps != 1)
+      spirv_fail(c, "index %u is not a scalar integer", k);
+   return idx;
+}
+
+/* OpPtrAccessChain's Element: base + element * ArrayStride of the base's
+ * pointer type; only physical storage buffer pointers are addresses. */
+static struct ir_instr *
+ptr_element(struct spirv_ctx *c, struct sval *base, struct ir_instr *elem)
+{
+   uint32_t stride = c->ids[base->type->id].deco.array_stride;
+   if (!stride)
+      spirv_fail(c, "OpPtrAccessChain base pointer type has no ArrayStride");
+   const struct ir_type *i64 = ir_type_int(c->s, 64, 1);
+   struct ir_instr *addr = ptr_to_address(c, base->def);
+   struct ir_instr *e = elem->type->bits == 64 ? elem : ir_alu1(&c->b, IR_OP_s2s, i64, elem);
+   struct ir_instr *off = ir_op2(&c->b, IR_OP_imul, e, ir_const_splat(&c->b, i64, stride));
+   return ir_alu1(&c->b, IR_OP_int_to_ptr, base->def->type,
+                  ir_op2(&c->b, IR_OP_iadd, addr, off));
+}
+
 static void
-access_chain(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
+access_chain(struct spirv_ctx *c, const uint32_t *w, uint32_t n, bool ptr_chain)
 {
    need(c, n, 3);
    struct spirv_id *bd = spirv_id(c, w[2]);
@@ -187,18 +244,27 @@ access_chain(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    struct ir_instr *p;
    uint32_t k = 3;
    if (bd->kind == ID_VAR && bd->members) {
-      /* a split interface block: the first index picks the member variable */
-      struct spirv_id *m = spirv_id(c, n > 3 ? w[3] : 0);
+      /* a split interface block: the member index picks the member variable,
+       * which for per-vertex arrays (gl_in[v].m) is then indexed by vertex */
       t = bd->type->pointee;
-      if (m->kind != ID_CONST || m->c->v[0] >= t->num_members)
+      bool arrayed = t->kind == ST_ARRAY;
+      struct stype *bt = arrayed ? t->elem : t;
+      struct spirv_id *m = spirv_id(c, n > 3u + arrayed ? w[3 + arrayed] : 0);
+      if (m->kind != ID_CONST || m->c->v[0] >= bt->num_members)
          spirv_fail(c, "interface block index is not a valid constant");
       p = ir_deref_var(&c->b, bd->members[m->c->v[0]]);
-      t = t->members[m->c->v[0]];
-      k = 4;
+      if (arrayed)
+         p = ir_deref_array(&c->b, p, index_operand(c, w[3], 0));
+      t = bt->members[m->c->v[0]];
+      k = 4 + arrayed;
    } else {
-      struct sval *base = pointer(c, w[2]);
+      struct sval *base = spirv_pointer(c, w[2]);
       t = base->type->pointee;
       p = base->def;
+      if (ptr_chain) {
+         p = ptr_element(c, base, index_operand(c, w[3], 0));
+         k = 4;
+      }
    }
    for (; k < n; k++) {
       switch (t->kind) {
@@ -211,10 +277,7 @@ access_chain(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
          break;
       }
       case ST_ARRAY: case ST_RTARRAY: case ST_MATRIX: case ST_VECTOR: {
-         struct ir_instr *idx = spirv_ssa_leaf(c, w[k]);
-         if (idx->type->kind != IR_TYPE_INT || idx->type->comps != 1)
-            spirv_fail(c, "index %u is not a scalar integer", k - 3);
-         p = ir_deref_array(&c->b, p, idx);
+         p = ir_deref_array(&c->b, p, index_operand(c, w[k], k - 3));
          t = t->elem;
          break;
       }
@@ -222,7 +285,7 @@ access_chain(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
          spirv_fail(c, "access chain indexes into a non-composite");
       }
    }
-   struct stype *rt = result_type(c, w);
+   struct stype *rt = spirv_result_type(c, w);
    if (rt->kind != ST_PTR || rt->pointee != t)
       spirv_fail(c, "access chain result type does not match");
    spirv_set_value(c, w[1], rt, spirv_new_leaf(c, rt, p));
@@ -232,7 +295,7 @@ static void
 local_variable(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
 {
    need(c, n, 3);
-   struct stype *pt = result_type(c, w);
+   struct stype *pt = spirv_result_type(c, w);
    if (pt->kind != ST_PTR || w[2] != SpvStorageClassFunction)
       spirv_fail(c, "function variable must have Function storage");
    struct spirv_id *d = spirv_id(c, w[1]);
@@ -297,6 +360,10 @@ static const struct alu_map {
    { SpvOpConvertSToF, IR_OP_s2f, F_SAME }, { SpvOpConvertUToF, IR_OP_u2f, F_SAME },
    { SpvOpUConvert, IR_OP_u2u, F_SAME }, { SpvOpSConvert, IR_OP_s2s, F_SAME },
    { SpvOpFConvert, IR_OP_f2f, F_SAME }, { SpvOpBitcast, IR_OP_bitcast, F_SAME },
+   { SpvOpDPdx, IR_OP_fddx, F_SAME }, { SpvOpDPdy, IR_OP_fddy, F_SAME },
+   { SpvOpDPdxFine, IR_OP_fddx_fine, F_SAME }, { SpvOpDPdyFine, IR_OP_fddy_fine, F_SAME },
+   { SpvOpDPdxCoarse, IR_OP_fddx_coarse, F_SAME },
+   { SpvOpDPdyCoarse, IR_OP_fddy_coarse, F_SAME },
 };
 
 static bool
@@ -318,7 +385,7 @@ table_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       s[0] = s[1];
       s[1] = t;
    }
-   const struct ir_type *rt = spirv_value_type(c, result_type(c, w));
+   const struct ir_type *rt = spirv_value_type(c, spirv_result_type(c, w));
    if (ir_op_infos[m->op].cls == IR_CLASS_CMP || ir_op_infos[m->op].cls == IR_CLASS_BINOP) {
       if (ns == 2 && s[0]->type != s[1]->type)
          spirv_fail(c, "operand types differ");
@@ -326,7 +393,7 @@ table_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    struct ir_instr *r = ir_build(&c->b, m->op, rt, (unsigned)ns, s);
    if (m->form == F_NOT || m->form == F_NOT_SWAP)
       r = ir_alu1(&c->b, IR_OP_bnot, rt, r);
-   set_leaf(c, w, r);
+   spirv_set_leaf(c, w, r);
    return true;
 }
 
@@ -412,25 +479,25 @@ check_matrix_operands(struct spirv_ctx *c, SpvOp op, struct stype *rt, struct sv
 static bool
 matrix_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
-   struct stype *rt = result_type(c, w);
+   struct stype *rt = spirv_result_type(c, w);
    need(c, n, 4);
    struct sval *a = spirv_ssa(c, w[2]), *b = spirv_ssa(c, w[3]);
    check_matrix_operands(c, op, rt, a, b);
    switch (op) {
    case SpvOpDot:
-      set_leaf(c, w, fdot(c, a->def, b->def));
+      spirv_set_leaf(c, w, fdot(c, a->def, b->def));
       return true;
    case SpvOpVectorTimesScalar:
-      set_leaf(c, w, ir_op2(&c->b, IR_OP_fmul, a->def, splat(c, b->def, a->def->type->comps)));
+      spirv_set_leaf(c, w, ir_op2(&c->b, IR_OP_fmul, a->def, splat(c, b->def, a->def->type->comps)));
       return true;
    case SpvOpMatrixTimesVector:
-      set_leaf(c, w, mat_times_vec(c, a, b->def));
+      spirv_set_leaf(c, w, mat_times_vec(c, a, b->def));
       return true;
    case SpvOpVectorTimesMatrix: {
       struct ir_instr *comps[4];
       for (uint32_t j = 0; j < b->type->len; j++)
          comps[j] = fdot(c, a->def, b->elems[j]->def);
-      set_leaf(c, w, ir_vec(&c->b, b->type->len, comps));
+      spirv_set_leaf(c, w, ir_vec(&c->b, b->type->len, comps));
       return true;
    }
    case SpvOpMatrixTimesScalar:
@@ -449,6 +516,43 @@ matrix_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    default:
       return false;
    }
+}
+
+/* OpTranspose (column j = row j of the operand) and OpOuterProduct
+ * (column j = a * b[j]), SPIR-V 3.49.13. */
+static bool
+matrix_build(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
+{
+   struct stype *rt = spirv_result_type(c, w);
+   need(c, n, op == SpvOpTranspose ? 3 : 4);
+   struct sval *a = spirv_ssa(c, w[2]);
+   struct sval *b = op == SpvOpOuterProduct ? spirv_ssa(c, w[3]) : NULL;
+   bool ok = rt->kind == ST_MATRIX && rt->elem->elem->kind == ST_FLOAT;
+   if (op == SpvOpTranspose)
+      ok = ok && is_matrix(a) && a->type->len == rt->elem->len && a->type->elem->len == rt->len &&
+           a->type->elem->elem == rt->elem->elem;
+   else
+      ok = ok && is_float_vector(a) && is_float_vector(b) &&
+           a->def->type == spirv_value_type(c, rt->elem) && b->def->type->comps == rt->len &&
+           b->def->type->bits == a->def->type->bits;
+   if (!ok)
+      spirv_fail(c, "operand shapes do not match the instruction");
+   struct sval *r = new_tree(c, rt);
+   for (uint32_t j = 0; j < rt->len; j++) {
+      struct ir_instr *col;
+      if (op == SpvOpTranspose) {
+         struct ir_instr *comps[4];
+         for (uint32_t i = 0; i < rt->elem->len; i++)
+            comps[i] = ir_extract(&c->b, a->elems[i]->def, j);
+         col = ir_vec(&c->b, rt->elem->len, comps);
+      } else {
+         struct ir_instr *bj = splat(c, ir_extract(&c->b, b->def, j), rt->elem->len);
+         col = ir_op2(&c->b, IR_OP_fmul, a->def, bj);
+      }
+      r->elems[j] = spirv_new_leaf(c, rt->elem, col);
+   }
+   spirv_set_value(c, w[1], rt, r);
+   return true;
 }
 
 /* Scalar components of the operands of OpCompositeConstruct, in order. */
@@ -506,14 +610,14 @@ insert_path(struct spirv_ctx *c, struct sval *v, struct sval *obj, const uint32_
 static bool
 composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
-   struct stype *rt = result_type(c, w);
+   struct stype *rt = spirv_result_type(c, w);
    switch (op) {
    case SpvOpCompositeConstruct:
       if (rt->kind == ST_VECTOR) {
          struct ir_instr *comps[IR_MAX_COMPS];
          if (gather_comps(c, w + 2, n - 2, comps, IR_MAX_COMPS) != rt->len)
             spirv_fail(c, "wrong number of components");
-         set_leaf(c, w, ir_vec(&c->b, rt->len, comps));
+         spirv_set_leaf(c, w, ir_vec(&c->b, rt->len, comps));
       } else {
          struct sval *r = new_tree(c, rt);
          if (n - 2 != num_elems(rt))
@@ -550,17 +654,17 @@ composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
          comps[i - 4] = s < a->type->comps ? ir_extract(&c->b, a, s)
                                            : ir_extract(&c->b, b, s - a->type->comps);
       }
-      set_leaf(c, w, ir_vec(&c->b, rt->len, comps));
+      spirv_set_leaf(c, w, ir_vec(&c->b, rt->len, comps));
       return true;
    }
    case SpvOpVectorExtractDynamic:
       need(c, n, 4);
-      set_leaf(c, w, ir_alu2(&c->b, IR_OP_extract_dyn, spirv_value_type(c, rt),
+      spirv_set_leaf(c, w, ir_alu2(&c->b, IR_OP_extract_dyn, spirv_value_type(c, rt),
                              spirv_ssa_leaf(c, w[2]), spirv_ssa_leaf(c, w[3])));
       return true;
    case SpvOpVectorInsertDynamic:
       need(c, n, 5);
-      set_leaf(c, w, ir_alu3(&c->b, IR_OP_insert_dyn, spirv_value_type(c, rt),
+      spirv_set_leaf(c, w, ir_alu3(&c->b, IR_OP_insert_dyn, spirv_value_type(c, rt),
                              spirv_ssa_leaf(c, w[2]), spirv_ssa_leaf(c, w[3]),
                              spirv_ssa_leaf(c, w[4])));
       return true;
@@ -570,7 +674,7 @@ composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       struct sval *t = spirv_ssa(c, w[3]), *f = spirv_ssa(c, w[4]);
       if (!t->def || !f->def || cond->type->kind != IR_TYPE_BOOL)
          spirv_fail(c, "unsupported: OpSelect of composites");
-      set_leaf(c, w, ir_select(&c->b, cond, t->def, f->def));
+      spirv_set_leaf(c, w, ir_select(&c->b, cond, t->def, f->def));
       return true;
    }
    default:
@@ -600,7 +704,7 @@ bitfield(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
             v = ir_alu1(&c->b, IR_OP_u2u, ir_type_int(c->s, s[0]->type->bits, 1), v);
          s[k] = splat(c, v, comps);
       }
-      set_leaf(c, w, ir_build(&c->b, map[i].op, s[0]->type, map[i].srcs, s));
+      spirv_set_leaf(c, w, ir_build(&c->b, map[i].op, s[0]->type, map[i].srcs, s));
       return true;
    }
    return false;
@@ -620,7 +724,20 @@ spirv_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       struct ir_instr *lt = ir_op2(&c->b, IR_OP_flt, a, b);
       struct ir_instr *gt = ir_op2(&c->b, IR_OP_flt, b, a);
       struct ir_instr *r = ir_op2(&c->b, IR_OP_bor, lt, gt);
-      set_leaf(c, w, op == SpvOpFUnordEqual ? ir_op1(&c->b, IR_OP_bnot, r) : r);
+      spirv_set_leaf(c, w, op == SpvOpFUnordEqual ? ir_op1(&c->b, IR_OP_bnot, r) : r);
+      return true;
+   }
+   case SpvOpFwidth: case SpvOpFwidthFine: case SpvOpFwidthCoarse: {
+      /* fwidth = |ddx| + |ddy| (SPIR-V 3.49.17) */
+      static const enum ir_op dx[] = { IR_OP_fddx, IR_OP_fddx_fine, IR_OP_fddx_coarse };
+      unsigned k = op == SpvOpFwidth ? 0 : op == SpvOpFwidthFine ? 1 : 2;
+      need(c, n, 3);
+      struct ir_instr *a = spirv_ssa_leaf(c, w[2]);
+      if (a->type->kind != IR_TYPE_FLOAT)
+         spirv_fail(c, "fwidth of a non-float");
+      struct ir_instr *x = ir_op1(&c->b, IR_OP_fabs, ir_op1(&c->b, dx[k], a));
+      struct ir_instr *y = ir_op1(&c->b, IR_OP_fabs, ir_op1(&c->b, dx[k] + 1, a));
+      spirv_set_leaf(c, w, ir_op2(&c->b, IR_OP_fadd, x, y));
       return true;
    }
    case SpvOpAny:
@@ -630,9 +747,12 @@ spirv_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       for (unsigned i = 1; i < v->type->comps; i++)
          r = ir_op2(&c->b, op == SpvOpAny ? IR_OP_bor : IR_OP_band, r,
                     ir_extract(&c->b, v, i));
-      set_leaf(c, w, r);
+      spirv_set_leaf(c, w, r);
       return true;
    }
+   case SpvOpTranspose:
+   case SpvOpOuterProduct:
+      return matrix_build(c, op, w, n);
    case SpvOpDot: case SpvOpVectorTimesScalar: case SpvOpMatrixTimesVector:
    case SpvOpVectorTimesMatrix: case SpvOpMatrixTimesScalar: case SpvOpMatrixTimesMatrix:
       return matrix_alu(c, op, w, n);
@@ -643,8 +763,8 @@ spirv_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 
 /* ------------------------------------------------------------------ atomics, barriers */
 
-static uint32_t
-const_u(struct spirv_ctx *c, uint32_t id)
+uint32_t
+spirv_const_u(struct spirv_ctx *c, uint32_t id)
 {
    struct spirv_id *d = spirv_id(c, id);
    if (d->kind != ID_CONST || d->type->kind != ST_INT)
@@ -655,7 +775,7 @@ const_u(struct spirv_ctx *c, uint32_t id)
 static unsigned
 memory_flags(struct spirv_ctx *c, uint32_t semantics_id)
 {
-   uint32_t sem = const_u(c, semantics_id);
+   uint32_t sem = spirv_const_u(c, semantics_id);
    return (sem & SpvMemorySemanticsWorkgroupMemoryMask ? IR_BARRIER_WORKGROUP_MEM : 0) |
           (sem & SpvMemorySemanticsUniformMemoryMask ? IR_BARRIER_BUFFER_MEM : 0) |
           (sem & SpvMemorySemanticsImageMemoryMask ? IR_BARRIER_IMAGE_MEM : 0);
@@ -675,19 +795,19 @@ atomic(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    };
    if (op == SpvOpAtomicStore) {
       need(c, n, 4);
-      ir_store(&c->b, pointer(c, w[0])->def, spirv_ssa_leaf(c, w[3]));
+      ir_store(&c->b, spirv_pointer(c, w[0])->def, spirv_ssa_leaf(c, w[3]));
       return true;
    }
    if (op == SpvOpAtomicLoad) {
       need(c, n, 5);
-      set_leaf(c, w, ir_load(&c->b, pointer(c, w[2])->def));
+      spirv_set_leaf(c, w, ir_load(&c->b, spirv_pointer(c, w[2])->def));
       return true;
    }
    for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
       if (map[i].spv != op)
          continue;
       need(c, n, 5);
-      struct ir_instr *p = pointer(c, w[2])->def, *v, *cmp = NULL;
+      struct ir_instr *p = spirv_pointer(c, w[2])->def, *v, *cmp = NULL;
       const struct ir_type *t = p->type->pointee;
       if (t->kind != IR_TYPE_INT || t->comps != 1)
          spirv_fail(c, "unsupported: atomic on a non-integer");
@@ -703,7 +823,7 @@ atomic(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
          if (op == SpvOpAtomicISub)
             v = ir_op1(&c->b, IR_OP_ineg, v);
       }
-      set_leaf(c, w, ir_atomic(&c->b, map[i].op, p, v, cmp));
+      spirv_set_leaf(c, w, ir_atomic(&c->b, map[i].op, p, v, cmp));
       return true;
    }
    return false;
@@ -733,13 +853,13 @@ phi(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    need(c, n, 2);
    if ((n - 2) % 2)
       spirv_fail(c, "odd number of phi operands");
-   struct stype *t = result_type(c, w);
+   struct stype *t = spirv_result_type(c, w);
    if (!is_leaf(t) || t->kind == ST_PTR)
       spirv_fail(c, "unsupported: OpPhi of composite or pointer type");
    struct ir_instr *p = ir_phi(&c->b, c->b.block, spirv_value_type(c, t), (n - 2) / 2);
    if (p->prev && p->prev->op != IR_OP_phi)
       spirv_fail(c, "OpPhi after other instructions");
-   set_leaf(c, w, p);
+   spirv_set_leaf(c, w, p);
    if (c->num_phis == c->cap_phis) {
       c->cap_phis = c->cap_phis ? c->cap_phis * 2 : 32;
       void *np = realloc(c->phis, c->cap_phis * sizeof(*c->phis));
@@ -854,12 +974,40 @@ static const struct { SpvBuiltIn builtin; enum ir_sysval sv; } builtin_map[] = {
    { SpvBuiltInFrontFacing, IR_SYSVAL_front_facing },
    { SpvBuiltInSampleId, IR_SYSVAL_sample_id },
    { SpvBuiltInSamplePosition, IR_SYSVAL_sample_pos },
-   /* copied at entry: right until demote-to-helper, which is rejected */
-   { SpvBuiltInHelperInvocation, IR_SYSVAL_helper_invocation },
    { SpvBuiltInPointCoord, IR_SYSVAL_point_coord },
    { SpvBuiltInPrimitiveId, IR_SYSVAL_primitive_id },
    { SpvBuiltInViewIndex, IR_SYSVAL_view_index },
+   { SpvBuiltInSampleMask, IR_SYSVAL_sample_mask_in },
+   { SpvBuiltInLayer, IR_SYSVAL_layer },
+   { SpvBuiltInViewportIndex, IR_SYSVAL_viewport_index },
+   { SpvBuiltInInvocationId, IR_SYSVAL_invocation_id },
+   { SpvBuiltInPatchVertices, IR_SYSVAL_patch_vertices_in },
+   { SpvBuiltInTessCoord, IR_SYSVAL_tess_coord },
+   { SpvBuiltInTessLevelOuter, IR_SYSVAL_tess_level_outer },
+   { SpvBuiltInTessLevelInner, IR_SYSVAL_tess_level_inner },
+   { SpvBuiltInSubgroupEqMask, IR_SYSVAL_subgroup_eq_mask },
+   { SpvBuiltInSubgroupGeMask, IR_SYSVAL_subgroup_ge_mask },
+   { SpvBuiltInSubgroupGtMask, IR_SYSVAL_subgroup_gt_mask },
+   { SpvBuiltInSubgroupLeMask, IR_SYSVAL_subgroup_le_mask },
+   { SpvBuiltInSubgroupLtMask, IR_SYSVAL_subgroup_lt_mask },
+   { SpvBuiltInDeviceIndex, IR_SYSVAL_device_index },
 };
+
+/* A built-in array input (SampleMask[1], TessLevelOuter[4]) is one
+ * vector system value stored element by element. */
+static void
+store_sysval(struct spirv_ctx *c, struct ir_var *var, enum ir_sysval sv)
+{
+   const struct ir_type *t = var->type;
+   struct ir_instr *p = ir_deref_var(&c->b, var);
+   if (t->kind != IR_TYPE_ARRAY) {
+      ir_store(&c->b, p, ir_sysval(&c->b, sv, t));
+      return;
+   }
+   struct ir_instr *v = ir_sysval(&c->b, sv, ir_type_vector(c->s, t->elem, t->length));
+   for (uint32_t i = 0; i < t->length; i++)
+      ir_store(&c->b, ir_deref_array(&c->b, p, const_u32(c, i)), ir_extract(&c->b, v, i));
+}
 
 /* Built-in inputs are copied from their system value into a private
  * variable, and private initialisers stored, before the body runs. */
@@ -877,8 +1025,7 @@ init_entry(struct spirv_ctx *c)
             i++;
          if (i == sizeof(builtin_map) / sizeof(builtin_map[0]))
             spirv_fail(c, "unsupported built-in %s", spirv_builtin_name(d->deco.builtin));
-         struct ir_instr *v = ir_sysval(&c->b, builtin_map[i].sv, d->var->type);
-         ir_store(&c->b, ir_deref_var(&c->b, d->var), v);
+         store_sysval(c, d->var, builtin_map[i].sv);
       } else if (d->c) {
          store_tree(c, ir_deref_var(&c->b, d->var), spirv_const_to_sval(c, d->c));
       }
@@ -1027,7 +1174,7 @@ static void
 inline_call(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
 {
    need(c, n, 3);
-   struct stype *rt = result_type(c, w);
+   struct stype *rt = spirv_result_type(c, w);
    struct spirv_id *fd = spirv_id(c, w[2]);
    if (fd->kind != ID_FUNCTION)
       spirv_fail(c, "id %u is not a function", w[2]);
@@ -1093,6 +1240,82 @@ inline_call(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    c->ret_var = saved_var;
 }
 
+static bool
+is_helper_var(struct spirv_ctx *c, uint32_t id)
+{
+   struct spirv_id *d = spirv_id(c, id);
+   return d->kind == ID_VAR && d->storage == SpvStorageClassInput &&
+          d->deco.builtin == SpvBuiltInHelperInvocation;
+}
+
+/* Physical storage buffer pointers and 64-bit addresses (uvec2 by bitcast). */
+static bool
+pointer_conversion(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
+{
+   if (op != SpvOpConvertUToPtr && op != SpvOpConvertPtrToU && op != SpvOpBitcast)
+      return false;
+   need(c, n, 3);
+   struct stype *rt = spirv_result_type(c, w);
+   if (op == SpvOpBitcast && rt->kind != ST_PTR && spirv_ssa(c, w[2])->type->kind != ST_PTR)
+      return false;   /* a numeric bitcast */
+   struct ir_instr *v = spirv_ssa_leaf(c, w[2]);
+   const struct ir_type *i64 = ir_type_int(c->s, 64, 1);
+   if (rt->kind == ST_PTR) {
+      if (v->type->kind == IR_TYPE_INT && v->type->bits * v->type->comps == 64)
+         v = v->type == i64 ? v : ir_alu1(&c->b, IR_OP_bitcast, i64, v);
+      else if (v->type->kind == IR_TYPE_INT && v->type->comps == 1)
+         v = ir_alu1(&c->b, IR_OP_u2u, i64, v);
+      spirv_set_leaf(c, w, address_to_ptr(c, rt, v));
+      return true;
+   }
+   if (v->type->kind != IR_TYPE_PTR || op == SpvOpConvertUToPtr)
+      spirv_fail(c, "conversion operand is not a pointer");
+   struct ir_instr *a = ptr_to_address(c, v);
+   const struct ir_type *t = spirv_value_type(c, rt);
+   if (t->bits * t->comps == 64 && t != i64)
+      a = ir_alu1(&c->b, IR_OP_bitcast, t, a);
+   else if (t != i64)
+      a = ir_alu1(&c->b, IR_OP_u2u, t, a);
+   spirv_set_leaf(c, w, a);
+   return true;
+}
+
+/* Stage-specific instructions: demotion, geometry output. */
+static bool
+stage_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
+{
+   static const struct { SpvOp spv; enum ir_op op; enum ir_stage stage; bool stream; } map[] = {
+      { SpvOpDemoteToHelperInvocation, IR_OP_demote, IR_STAGE_FRAGMENT, false },
+      { SpvOpIsHelperInvocationEXT, IR_OP_is_helper, IR_STAGE_FRAGMENT, false },
+      { SpvOpEmitVertex, IR_OP_emit_vertex, IR_STAGE_GEOMETRY, false },
+      { SpvOpEndPrimitive, IR_OP_end_primitive, IR_STAGE_GEOMETRY, false },
+      { SpvOpEmitStreamVertex, IR_OP_emit_vertex, IR_STAGE_GEOMETRY, true },
+      { SpvOpEndStreamPrimitive, IR_OP_end_primitive, IR_STAGE_GEOMETRY, true },
+   };
+   for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+      if (map[i].spv != op)
+         continue;
+      if (c->s->stage != map[i].stage)
+         spirv_fail(c, "instruction not allowed in this stage");
+      uint32_t stream = 0;
+      if (map[i].stream) {
+         need(c, n, 1);
+         stream = spirv_const_u(c, w[0]);
+         if (stream > 3)
+            spirv_fail(c, "vertex stream %u out of range", stream);
+      }
+      if (map[i].op == IR_OP_is_helper) {
+         need(c, n, 2);
+         spirv_set_leaf(c, w, ir_intrinsic(&c->b, IR_OP_is_helper, ir_type_bool(c->s, 1), 0));
+         return true;
+      }
+      c->s->info.uses_demote |= map[i].op == IR_OP_demote;
+      ir_intrinsic(&c->b, map[i].op, NULL, stream);
+      return true;
+   }
+   return false;
+}
+
 bool
 spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
@@ -1129,30 +1352,36 @@ spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t 
    case SpvOpVariable: local_variable(c, w, n); return true;
    case SpvOpAccessChain:
    case SpvOpInBoundsAccessChain:
-      access_chain(c, w, n);
+   case SpvOpPtrAccessChain:
+   case SpvOpInBoundsPtrAccessChain:
+      access_chain(c, w, n, op == SpvOpPtrAccessChain || op == SpvOpInBoundsPtrAccessChain);
       return true;
    case SpvOpLoad: {
       need(c, n, 3);
-      struct sval *p = pointer(c, w[2]);
-      spirv_set_value(c, w[1], result_type(c, w), load_tree(c, p->def, p->type->pointee));
+      if (is_helper_var(c, w[2])) {
+         spirv_set_leaf(c, w, ir_intrinsic(&c->b, IR_OP_is_helper, ir_type_bool(c->s, 1), 0));
+         return true;
+      }
+      struct sval *p = spirv_pointer(c, w[2]);
+      spirv_set_value(c, w[1], spirv_result_type(c, w), load_tree(c, p->def, p->type->pointee));
       return true;
    }
    case SpvOpStore:
       need(c, n, 2);
-      store_tree(c, pointer(c, w[0])->def, spirv_ssa(c, w[1]));
+      store_tree(c, spirv_pointer(c, w[0])->def, spirv_ssa(c, w[1]));
       return true;
    case SpvOpCopyMemory: {
       need(c, n, 2);
-      struct sval *src = pointer(c, w[1]);
-      store_tree(c, pointer(c, w[0])->def, load_tree(c, src->def, src->type->pointee));
+      struct sval *src = spirv_pointer(c, w[1]);
+      store_tree(c, spirv_pointer(c, w[0])->def, load_tree(c, src->def, src->type->pointee));
       return true;
    }
    case SpvOpUndef: {
       need(c, n, 2);
-      struct stype *t = result_type(c, w);
+      struct stype *t = spirv_result_type(c, w);
       if (!is_leaf(t) || t->kind == ST_PTR)
          spirv_fail(c, "unsupported: OpUndef of a composite");
-      set_leaf(c, w, ir_undef(&c->b, spirv_value_type(c, t)));
+      spirv_set_leaf(c, w, ir_undef(&c->b, spirv_value_type(c, t)));
       return true;
    }
    case SpvOpControlBarrier:
@@ -1169,11 +1398,13 @@ spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t 
       if (set->kind != ID_EXTINST)
          spirv_fail(c, "id %u is not an extended instruction set", w[2]);
       if (set->is_glsl)
-         spirv_glsl_instr(c, result_type(c, w), w[1], w[3], w + 4, n - 4);
+         spirv_glsl_instr(c, spirv_result_type(c, w), w[1], w[3], w + 4, n - 4);
       return true;   /* NonSemantic sets carry no semantics */
    }
    default:
       break;
    }
-   return spirv_alu(c, op, w, n) || atomic(c, op, w, n);
+   return pointer_conversion(c, op, w, n) || stage_instr(c, op, w, n) ||
+          spirv_image_instr(c, op, w, n) || spirv_subgroup_instr(c, op, w, n) ||
+          spirv_alu(c, op, w, n) || atomic(c, op, w, n);
 }

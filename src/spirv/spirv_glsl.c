@@ -67,6 +67,101 @@ splat(struct spirv_ctx *c, struct ir_instr *s, unsigned n)
    return ir_vec(&c->b, n, comps);
 }
 
+/* pack/unpack{Unorm,Snorm}{4x8,2x16} (GLSL.std.450 §Pack*): fixed-point
+ * components of `bits` bits in one 32-bit word, component 0 lowest. */
+static const struct { uint16_t pack, unpack; uint8_t bits; bool snorm; } norm_packs[] = {
+   { GLSLstd450PackUnorm4x8, GLSLstd450UnpackUnorm4x8, 8, false },
+   { GLSLstd450PackSnorm4x8, GLSLstd450UnpackSnorm4x8, 8, true },
+   { GLSLstd450PackUnorm2x16, GLSLstd450UnpackUnorm2x16, 16, false },
+   { GLSLstd450PackSnorm2x16, GLSLstd450UnpackSnorm2x16, 16, true },
+};
+
+/* pack: round(clamp(c, lo, 1) * max) per component, or'ed into place */
+static struct ir_instr *
+pack_norm(struct spirv_ctx *c, struct ir_instr *v, unsigned bits, bool snorm)
+{
+   struct ir_builder *b = &c->b;
+   const struct ir_type *u32 = ir_type_int(c->s, 32, 1);
+   double max = snorm ? (1u << (bits - 1)) - 1 : (1u << bits) - 1;
+   struct ir_instr *r = NULL;
+   for (unsigned i = 0; i < 32 / bits; i++) {
+      struct ir_instr *x = ir_extract(b, v, i);
+      struct ir_instr *lo = ir_op2(b, IR_OP_fmax, x, fconst(c, x, snorm ? -1.0 : 0.0));
+      struct ir_instr *cl = ir_op2(b, IR_OP_fmin, lo, fconst(c, x, 1.0));
+      struct ir_instr *sc = ir_op1(b, IR_OP_fround_even, ir_op2(b, IR_OP_fmul, cl, fconst(c, x, max)));
+      struct ir_instr *q = ir_alu1(b, snorm ? IR_OP_f2s : IR_OP_f2u, u32, sc);
+      struct ir_instr *m = ir_op2(b, IR_OP_iand, q, ir_imm_u32(b, (1u << bits) - 1));
+      struct ir_instr *p = ir_op2(b, IR_OP_ishl, m, ir_imm_u32(b, i * bits));
+      r = r ? ir_op2(b, IR_OP_ior, r, p) : p;
+   }
+   return r;
+}
+
+/* unpack: c / max, snorm clamped to -1 after sign extension */
+static struct ir_instr *
+unpack_norm(struct spirv_ctx *c, struct ir_instr *w, unsigned bits, bool snorm)
+{
+   struct ir_builder *b = &c->b;
+   const struct ir_type *f32 = ir_type_float(c->s, 32, 1);
+   double max = snorm ? (1u << (bits - 1)) - 1 : (1u << bits) - 1;
+   struct ir_instr *comps[4];
+   unsigned n = 32 / bits;
+   for (unsigned i = 0; i < n; i++) {
+      struct ir_instr *up = ir_op2(b, IR_OP_ishl, w, ir_imm_u32(b, 32 - bits - i * bits));
+      struct ir_instr *x = ir_op2(b, snorm ? IR_OP_ishr : IR_OP_ushr, up, ir_imm_u32(b, 32 - bits));
+      struct ir_instr *f = ir_alu1(b, snorm ? IR_OP_s2f : IR_OP_u2f, f32, x);
+      comps[i] = ir_op2(b, IR_OP_fdiv, f, ir_imm_float(b, f32, max));
+      if (snorm)
+         comps[i] = ir_op2(b, IR_OP_fmax, comps[i], ir_imm_float(b, f32, -1.0));
+   }
+   return ir_vec(b, n, comps);
+}
+
+/* packHalf2x16 / unpackHalf2x16: f16 bits in the low and high halves */
+static struct ir_instr *
+half2x16(struct spirv_ctx *c, struct ir_instr *v, bool pack)
+{
+   struct ir_builder *b = &c->b;
+   const struct ir_type *u32 = ir_type_int(c->s, 32, 1), *u16 = ir_type_int(c->s, 16, 1);
+   const struct ir_type *f16 = ir_type_float(c->s, 16, 1), *f32 = ir_type_float(c->s, 32, 1);
+   struct ir_instr *comps[2];
+   for (unsigned i = 0; i < 2; i++) {
+      if (pack) {
+         struct ir_instr *h = ir_alu1(b, IR_OP_f2f, f16, ir_extract(b, v, i));
+         struct ir_instr *x = ir_alu1(b, IR_OP_u2u, u32, ir_alu1(b, IR_OP_bitcast, u16, h));
+         comps[i] = ir_op2(b, IR_OP_ishl, x, ir_imm_u32(b, 16 * i));
+      } else {
+         struct ir_instr *x = ir_op2(b, IR_OP_ushr, v, ir_imm_u32(b, 16 * i));
+         struct ir_instr *h = ir_alu1(b, IR_OP_bitcast, f16, ir_alu1(b, IR_OP_u2u, u16, x));
+         comps[i] = ir_alu1(b, IR_OP_f2f, f32, h);
+      }
+   }
+   return pack ? ir_op2(b, IR_OP_ior, comps[0], comps[1]) : ir_vec(b, 2, comps);
+}
+
+static struct ir_instr *
+pack_unpack(struct spirv_ctx *c, uint32_t inst, struct ir_instr *v)
+{
+   bool fv = v->type->kind == IR_TYPE_FLOAT && v->type->bits == 32;
+   bool word = v->type == ir_type_int(c->s, 32, 1);
+   if (inst == GLSLstd450PackHalf2x16 || inst == GLSLstd450UnpackHalf2x16) {
+      bool pack = inst == GLSLstd450PackHalf2x16;
+      if (pack ? !fv || v->type->comps != 2 : !word)
+         spirv_fail(c, "GLSL.std.450 %s operand type", spirv_glsl_name(inst));
+      return half2x16(c, v, pack);
+   }
+   for (unsigned i = 0; i < sizeof(norm_packs) / sizeof(norm_packs[0]); i++) {
+      bool pack = norm_packs[i].pack == inst;
+      if (!pack && norm_packs[i].unpack != inst)
+         continue;
+      if (pack ? !fv || v->type->comps != 32u / norm_packs[i].bits : !word)
+         spirv_fail(c, "GLSL.std.450 %s operand type", spirv_glsl_name(inst));
+      return pack ? pack_norm(c, v, norm_packs[i].bits, norm_packs[i].snorm)
+                  : unpack_norm(c, v, norm_packs[i].bits, norm_packs[i].snorm);
+   }
+   return NULL;
+}
+
 static struct ir_instr *
 expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
 {
@@ -134,10 +229,49 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
    case GLSLstd450PackDouble2x32:
    case GLSLstd450UnpackDouble2x32:
       return NULL;   /* bitcasts, handled by the caller who knows the result type */
+   case GLSLstd450PackUnorm4x8: case GLSLstd450PackSnorm4x8: case GLSLstd450PackUnorm2x16:
+   case GLSLstd450PackSnorm2x16: case GLSLstd450UnpackUnorm4x8: case GLSLstd450UnpackSnorm4x8:
+   case GLSLstd450UnpackUnorm2x16: case GLSLstd450UnpackSnorm2x16:
+   case GLSLstd450PackHalf2x16: case GLSLstd450UnpackHalf2x16:
+      return pack_unpack(c, inst, a[0]);
    case GLSLstd450Radians:
       return ir_op2(b, IR_OP_fmul, a[0], fconst(c, a[0], 0.017453292519943295));
    case GLSLstd450Degrees:
       return ir_op2(b, IR_OP_fmul, a[0], fconst(c, a[0], 57.29577951308232));
+   case GLSLstd450FaceForward: {   /* dot(Nref, I) < 0 ? N : -N */
+      struct ir_instr *d = dot(c, a[2], a[1]);
+      struct ir_instr *neg = ir_op1(b, IR_OP_fneg, a[0]);
+      return ir_select(b, ir_op2(b, IR_OP_flt, d, fconst(c, d, 0.0)), a[0], neg);
+   }
+   case GLSLstd450Refract: {
+      /* k = 1 - eta^2 (1 - dot(N, I)^2); k < 0 ? 0 : eta I - (eta dot(N, I) + sqrt(k)) N */
+      unsigned nc = a[0]->type->comps;
+      struct ir_instr *d = dot(c, a[1], a[0]);
+      struct ir_instr *eta = a[2]->type->bits == d->type->bits ? a[2]
+                           : ir_alu1(b, IR_OP_f2f, d->type, a[2]);
+      struct ir_instr *one = fconst(c, d, 1.0);
+      struct ir_instr *dd = ir_op2(b, IR_OP_fmul, d, d);
+      struct ir_instr *e2 = ir_op2(b, IR_OP_fmul, eta, eta);
+      struct ir_instr *k = ir_op2(b, IR_OP_fsub, one, ir_op2(b, IR_OP_fmul, e2,
+                                                             ir_op2(b, IR_OP_fsub, one, dd)));
+      struct ir_instr *ed = ir_op2(b, IR_OP_fmul, eta, d);
+      struct ir_instr *s = ir_op2(b, IR_OP_fadd, ed, ir_op1(b, IR_OP_fsqrt, k));
+      struct ir_instr *ei = ir_op2(b, IR_OP_fmul, splat(c, eta, nc), a[0]);
+      struct ir_instr *r = ir_op2(b, IR_OP_fsub, ei, ir_op2(b, IR_OP_fmul, splat(c, s, nc), a[1]));
+      struct ir_instr *zero = fconst(c, a[0], 0.0);
+      return ir_select(b, ir_op2(b, IR_OP_flt, k, fconst(c, k, 0.0)), zero, r);
+   }
+   case GLSLstd450Sinh:
+   case GLSLstd450Cosh:
+   case GLSLstd450Tanh: {   /* from e^x and e^-x, as the GLSL definitions */
+      struct ir_instr *k = fconst(c, a[0], 1.4426950408889634);
+      struct ir_instr *ep = ir_op1(b, IR_OP_fexp2, ir_op2(b, IR_OP_fmul, a[0], k));
+      struct ir_instr *en = ir_op1(b, IR_OP_fexp2, ir_op2(b, IR_OP_fmul, ir_op1(b, IR_OP_fneg, a[0]), k));
+      struct ir_instr *num = ir_op2(b, inst == GLSLstd450Cosh ? IR_OP_fadd : IR_OP_fsub, ep, en);
+      if (inst == GLSLstd450Tanh)
+         return ir_op2(b, IR_OP_fdiv, num, ir_op2(b, IR_OP_fadd, ep, en));
+      return ir_op2(b, IR_OP_fmul, num, fconst(c, a[0], 0.5));
+   }
    case GLSLstd450Reflect: {   /* I - 2 dot(N, I) N */
       struct ir_instr *d = dot(c, a[1], a[0]);
       d = ir_op2(b, IR_OP_fmul, fconst(c, d, 2.0), d);

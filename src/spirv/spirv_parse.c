@@ -105,6 +105,13 @@ spirv_mem_type(struct spirv_ctx *c, struct stype *t, uint32_t matrix_stride)
    case ST_RTARRAY:
       return ir_type_array(c->s, spirv_mem_type(c, t->elem, 0),
                            t->kind == ST_ARRAY ? t->len : 0, c->ids[t->id].deco.array_stride);
+   case ST_IMAGE: case ST_SAMPLER: case ST_SAMPLED_IMAGE:
+      return t->desc;
+   case ST_PTR:
+      /* a physical storage buffer pointer is stored as its 64-bit address */
+      if (t->storage != SpvStorageClassPhysicalStorageBuffer)
+         spirv_fail(c, "unsupported: pointer of storage class %u in memory", t->storage);
+      return ir_type_int(c->s, 64, 1);
    case ST_STRUCT: {
       const struct ir_type **m = ir_alloc(c->arena, (t->num_members + 1) * sizeof(*m));
       uint32_t *off = ir_alloc(c->arena, (t->num_members + 1) * sizeof(*off));
@@ -140,11 +147,35 @@ new_type(struct spirv_ctx *c, uint32_t id, enum stype_kind kind)
 
 static uint64_t const_scalar(struct spirv_ctx *c, uint32_t id);
 
+/* OpTypeImage (SPIR-V 3.32.6): Dim numbers are the IR's; Sampled 2 is a
+ * storage image (or input attachment), Depth 1 a shadow image. */
+static void
+image_type(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
+{
+   need(c, n, 8);
+   struct stype *st = spirv_get_type(c, w[1]);
+   if (st->kind != ST_INT && st->kind != ST_FLOAT && st->kind != ST_VOID)
+      spirv_fail(c, "image sampled type is not a scalar");
+   if (w[2] > SpvDimSubpassData || w[4] > 1 || w[5] > 1 || w[6] > 2 || w[3] > 2)
+      spirv_fail(c, "invalid image type operands");
+   struct stype *t = new_type(c, w[0], ST_IMAGE);
+   t->elem = st;
+   struct ir_type key = {
+      .elem = st->kind == ST_VOID ? ir_type_float(c->s, 32, 1) : spirv_value_type(c, st),
+      .dim = (uint8_t)w[2], .shadow = w[3] == 1, .arrayed = w[4], .ms = w[5],
+      .storage_image = w[6] == 2, .format = w[7],
+   };
+   t->desc = ir_type_image(c->s, IR_TYPE_IMAGE, &key);
+}
+
 static void
 parse_type(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
    need(c, n, 1);
-   struct stype *t;
+   /* Element and member types are resolved before the new id is defined,
+    * so a type that contains itself is "not a type" instead of an endless
+    * recursion later (SPIR-V 2.4: types are declared before use). */
+   struct stype *t, *elem;
    switch (op) {
    case SpvOpTypeVoid: new_type(c, w[0], ST_VOID); break;
    case SpvOpTypeBool: new_type(c, w[0], ST_BOOL); break;
@@ -179,8 +210,9 @@ parse_type(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    }
    case SpvOpTypeArray:
       need(c, n, 3);
+      elem = spirv_get_type(c, w[1]);
       t = new_type(c, w[0], ST_ARRAY);
-      t->elem = spirv_get_type(c, w[1]);
+      t->elem = elem;
       {
          uint64_t len = const_scalar(c, w[2]);
          if (!len || len > (1u << 24))
@@ -190,16 +222,19 @@ parse_type(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       break;
    case SpvOpTypeRuntimeArray:
       need(c, n, 2);
+      elem = spirv_get_type(c, w[1]);
       t = new_type(c, w[0], ST_RTARRAY);
-      t->elem = spirv_get_type(c, w[1]);
+      t->elem = elem;
       break;
-   case SpvOpTypeStruct:
+   case SpvOpTypeStruct: {
+      struct stype **members = ir_alloc(c->arena, n * sizeof(*members));
+      for (uint32_t i = 1; i < n; i++)
+         members[i - 1] = spirv_get_type(c, w[i]);
       t = new_type(c, w[0], ST_STRUCT);
       t->num_members = n - 1;
-      t->members = ir_alloc(c->arena, n * sizeof(*t->members));
-      for (uint32_t i = 1; i < n; i++)
-         t->members[i - 1] = spirv_get_type(c, w[i]);
+      t->members = members;
       break;
+   }
    case SpvOpTypePointer:
       need(c, n, 3);
       if (c->ids[w[0]].kind == ID_TYPE && c->ids[w[0]].type->kind == ST_PTR) {
@@ -219,7 +254,23 @@ parse_type(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       t = new_type(c, w[0], ST_FUNCTION);
       t->elem = spirv_get_type(c, w[1]);
       break;
-   default:   /* images, samplers: declared, rejected when used */
+   case SpvOpTypeImage:
+      image_type(c, w, n);
+      break;
+   case SpvOpTypeSampler:
+      new_type(c, w[0], ST_SAMPLER)->desc = ir_type_sampler(c->s);
+      break;
+   case SpvOpTypeSampledImage: {
+      need(c, n, 2);
+      struct stype *img = spirv_get_type(c, w[1]);
+      if (img->kind != ST_IMAGE || img->desc->dim == IR_DIM_subpass)
+         spirv_fail(c, "sampled image of a non-sampleable image type");
+      t = new_type(c, w[0], ST_SAMPLED_IMAGE);
+      t->elem = img;
+      t->desc = ir_type_image(c->s, IR_TYPE_SAMPLED_IMAGE, img->desc);
+      break;
+   }
+   default:
       new_type(c, w[0], ST_OPAQUE);
       break;
    }
@@ -477,6 +528,11 @@ parse_decoration(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    case SpvDecorationArrayStride: need(c, nargs, 1); d->array_stride = arg[0]; break;
    case SpvDecorationSpecId: need(c, nargs, 1); d->spec_id = arg[0]; d->has_spec_id = true; break;
    case SpvDecorationBlock: d->block = true; break;
+   case SpvDecorationPatch: d->patch = true; break;
+   case SpvDecorationFlat: d->interp |= IR_INTERP_FLAT; break;
+   case SpvDecorationNoPerspective: d->interp |= IR_INTERP_NOPERSPECTIVE; break;
+   case SpvDecorationCentroid: d->interp |= IR_INTERP_CENTROID; break;
+   case SpvDecorationSample: d->interp |= IR_INTERP_SAMPLE; break;
    case SpvDecorationBufferBlock: d->buffer_block = true; break;
    default: break;
    }
@@ -498,8 +554,7 @@ buffer_storage(struct spirv_ctx *c, SpvStorageClass sc, struct stype *pointee)
    case SpvStorageClassWorkgroup: return IR_STORAGE_WORKGROUP;
    case SpvStorageClassPrivate: return IR_STORAGE_PRIVATE;
    case SpvStorageClassFunction: return IR_STORAGE_FUNCTION;
-   case SpvStorageClassUniformConstant:
-      spirv_fail(c, "unsupported: UniformConstant variables (images, samplers)");
+   case SpvStorageClassUniformConstant: return IR_STORAGE_DESCRIPTOR;
    case SpvStorageClassInput:
    case SpvStorageClassOutput:
       spirv_fail(c, "unsupported: Input/Output variables without a built-in "
@@ -515,6 +570,9 @@ static const struct { SpvBuiltIn builtin; enum ir_output_builtin out; } output_b
    { SpvBuiltInCullDistance, IR_OUTPUT_cull_distance },
    { SpvBuiltInFragDepth, IR_OUTPUT_frag_depth }, { SpvBuiltInSampleMask, IR_OUTPUT_sample_mask },
    { SpvBuiltInLayer, IR_OUTPUT_layer }, { SpvBuiltInViewportIndex, IR_OUTPUT_viewport_index },
+   { SpvBuiltInTessLevelOuter, IR_OUTPUT_tess_level_outer },
+   { SpvBuiltInTessLevelInner, IR_OUTPUT_tess_level_inner },
+   { SpvBuiltInPrimitiveId, IR_OUTPUT_primitive_id },
 };
 
 static enum ir_output_builtin
@@ -523,14 +581,15 @@ output_builtin(struct spirv_ctx *c, int32_t builtin)
    for (unsigned i = 0; i < sizeof(output_builtins) / sizeof(output_builtins[0]); i++)
       if ((int32_t)output_builtins[i].builtin == builtin)
          return output_builtins[i].out;
-   spirv_fail(c, "unsupported output built-in %s", spirv_builtin_name((unsigned)builtin));
+   spirv_fail(c, "unsupported built-in %s in an interface block",
+              spirv_builtin_name((unsigned)builtin));
 }
 
 static struct ir_var *
-io_var(struct spirv_ctx *c, const char *name, enum ir_storage st, struct stype *t,
+io_var(struct spirv_ctx *c, const char *name, enum ir_storage st, const struct ir_type *t,
        int32_t builtin, uint32_t location, uint32_t component)
 {
-   struct ir_var *v = ir_var_create(c->s, name, st, spirv_mem_type(c, t, 0));
+   struct ir_var *v = ir_var_create(c->s, name, st, t);
    if (builtin >= 0)
       v->builtin = output_builtin(c, builtin);
    v->location = location;
@@ -547,27 +606,41 @@ interface_var(struct spirv_ctx *c, struct spirv_id *d, SpvStorageClass sc)
 {
    enum ir_storage st = sc == SpvStorageClassInput ? IR_STORAGE_INPUT : IR_STORAGE_OUTPUT;
    struct stype *t = d->type->pointee;
-   const char *name = d->name && *d->name ? d->name : c->ids[t->id].name;   /* gl_PerVertex */
+   /* per-vertex arrays of blocks (gl_in[], gl_out[]): one array per member */
+   struct stype *bt = t->kind == ST_ARRAY ? t->elem : t;
+   const char *name = d->name && *d->name ? d->name : c->ids[bt->id].name;   /* gl_PerVertex */
    name = name ? name : "";
-   if (t->kind == ST_STRUCT && c->ids[t->id].deco.block) {
-      d->members = ir_alloc(c->arena, (t->num_members + 1) * sizeof(*d->members));
-      for (uint32_t m = 0; m < t->num_members; m++) {
-         struct member_deco *md = member_deco(t, c, m);
+   if (bt->kind == ST_STRUCT && c->ids[bt->id].deco.block) {
+      d->members = ir_alloc(c->arena, (bt->num_members + 1) * sizeof(*d->members));
+      for (uint32_t m = 0; m < bt->num_members; m++) {
+         struct member_deco *md = member_deco(bt, c, m);
          int32_t builtin = md ? md->builtin : -1;
-         if (builtin >= 0 && st == IR_STORAGE_INPUT)
-            spirv_fail(c, "unsupported: built-in input block members");
          uint32_t loc = md && md->has_location ? md->location : d->deco.location + m;
          char mname[256];
          snprintf(mname, sizeof(mname), "%s.%u", name, m);
-         d->members[m] = io_var(c, mname, st, t->members[m], builtin, loc, 0);
+         const struct ir_type *mt = spirv_mem_type(c, bt->members[m], 0);
+         if (bt != t)
+            mt = ir_type_array(c->s, mt, t->len, 0);
+         d->members[m] = io_var(c, mname, st, mt, builtin, loc, 0);
+         d->members[m]->patch = d->deco.patch || c->ids[bt->id].deco.patch;
       }
       return;
    }
-   if (d->deco.builtin >= 0 && st == IR_STORAGE_INPUT)
-      spirv_fail(c, "unsupported: built-in input of this type");
    if (d->deco.builtin < 0 && !d->deco.has_location)
       spirv_fail(c, "interface variable without Location");
-   d->var = io_var(c, name, st, t, d->deco.builtin, d->deco.location, d->deco.component);
+   d->var = io_var(c, name, st, spirv_mem_type(c, t, 0), d->deco.builtin, d->deco.location,
+                   d->deco.component);
+   d->var->patch = d->deco.patch;
+   d->var->interp = d->deco.interp;
+}
+
+/* Built-in inputs that are values, or small arrays of scalars (SampleMask,
+ * TessLevelOuter/Inner), come from one system value each. */
+static bool
+sysval_input(const struct stype *t)
+{
+   return is_value(t) || (t->kind == ST_ARRAY && t->len <= 4 &&
+                          (t->elem->kind == ST_INT || t->elem->kind == ST_FLOAT));
 }
 
 static void
@@ -582,19 +655,20 @@ parse_global_var(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    d->type = pt;
    d->storage = w[2];
    const char *name = d->name ? d->name : "";
-   if (w[2] == SpvStorageClassInput && d->deco.builtin >= 0 && is_value(pt->pointee)) {
+   if (w[2] == SpvStorageClassInput && d->deco.builtin == SpvBuiltInHelperInvocation)
+      return;   /* each load asks anew: demotion changes it (spirv_function.c) */
+   if (w[2] == SpvStorageClassInput && d->deco.builtin >= 0 && sysval_input(pt->pointee)) {
       /* copied into a private variable at entry; loads then become SSA */
-      d->var = ir_var_create(c->s, name, IR_STORAGE_PRIVATE,
-                             spirv_value_type(c, pt->pointee));
+      d->var = ir_var_create(c->s, name, IR_STORAGE_PRIVATE, spirv_mem_type(c, pt->pointee, 0));
       return;
    }
    if (w[2] == SpvStorageClassInput || w[2] == SpvStorageClassOutput) {
       interface_var(c, d, w[2]);
       return;
    }
+   /* arrays of blocks and of images are descriptor arrays: the first index
+    * of an access chain picks the descriptor (bindless tables included) */
    enum ir_storage st = buffer_storage(c, w[2], pt->pointee);
-   if (pt->pointee->kind == ST_ARRAY && (st == IR_STORAGE_UBO || st == IR_STORAGE_SSBO))
-      spirv_fail(c, "unsupported: arrays of buffer descriptors");
    d->var = ir_var_create(c->s, name, st, spirv_mem_type(c, pt->pointee, 0));
    d->var->set = d->deco.set;
    d->var->binding = d->deco.binding;
@@ -611,11 +685,51 @@ static const SpvCapability supported_caps[] = {
    SpvCapabilityStoragePushConstant16, SpvCapabilityStorageBuffer8BitAccess,
    SpvCapabilityUniformAndStorageBuffer8BitAccess, SpvCapabilityStoragePushConstant8,
    SpvCapabilityInt64Atomics, SpvCapabilityDrawParameters, SpvCapabilitySampleRateShading,
+   /* stages */
+   SpvCapabilityGeometry, SpvCapabilityTessellation, SpvCapabilityGeometryPointSize,
+   SpvCapabilityTessellationPointSize, SpvCapabilityGeometryStreams,
+   SpvCapabilityClipDistance, SpvCapabilityCullDistance, SpvCapabilityMultiViewport,
+   SpvCapabilityShaderLayer, SpvCapabilityShaderViewportIndex, SpvCapabilityMultiView,
+   SpvCapabilityShaderViewportIndexLayerEXT,
+   SpvCapabilityDeviceGroup, SpvCapabilityDemoteToHelperInvocation,
+   /* images */
+   SpvCapabilityImageQuery, SpvCapabilityImageGatherExtended, SpvCapabilitySampled1D,
+   SpvCapabilityImage1D, SpvCapabilitySampledBuffer, SpvCapabilityImageBuffer,
+   SpvCapabilitySampledCubeArray, SpvCapabilityImageCubeArray, SpvCapabilityImageMSArray,
+   SpvCapabilityStorageImageMultisample, SpvCapabilityStorageImageExtendedFormats,
+   SpvCapabilityStorageImageReadWithoutFormat, SpvCapabilityStorageImageWriteWithoutFormat,
+   SpvCapabilityMinLod, SpvCapabilityInputAttachment, SpvCapabilityDerivativeControl,
+   /* descriptor indexing */
+   SpvCapabilityShaderNonUniform, SpvCapabilityRuntimeDescriptorArray,
+   SpvCapabilityUniformBufferArrayDynamicIndexing,
+   SpvCapabilitySampledImageArrayDynamicIndexing,
+   SpvCapabilityStorageBufferArrayDynamicIndexing,
+   SpvCapabilityStorageImageArrayDynamicIndexing,
+   SpvCapabilityInputAttachmentArrayDynamicIndexing,
+   SpvCapabilityUniformTexelBufferArrayDynamicIndexing,
+   SpvCapabilityStorageTexelBufferArrayDynamicIndexing,
+   SpvCapabilityUniformBufferArrayNonUniformIndexing,
+   SpvCapabilitySampledImageArrayNonUniformIndexing,
+   SpvCapabilityStorageBufferArrayNonUniformIndexing,
+   SpvCapabilityStorageImageArrayNonUniformIndexing,
+   SpvCapabilityInputAttachmentArrayNonUniformIndexing,
+   SpvCapabilityUniformTexelBufferArrayNonUniformIndexing,
+   SpvCapabilityStorageTexelBufferArrayNonUniformIndexing,
+   /* subgroups, buffer addresses */
+   SpvCapabilityGroupNonUniform, SpvCapabilityGroupNonUniformVote,
+   SpvCapabilityGroupNonUniformArithmetic, SpvCapabilityGroupNonUniformBallot,
+   SpvCapabilityGroupNonUniformShuffle, SpvCapabilityGroupNonUniformShuffleRelative,
+   SpvCapabilityGroupNonUniformClustered, SpvCapabilityGroupNonUniformQuad,
+   SpvCapabilityPhysicalStorageBufferAddresses,
 };
 
 static const char *const supported_exts[] = {
    "SPV_KHR_storage_buffer_storage_class", "SPV_KHR_8bit_storage", "SPV_KHR_16bit_storage",
    "SPV_KHR_non_semantic_info", "SPV_KHR_shader_draw_parameters",
+   "SPV_KHR_physical_storage_buffer", "SPV_EXT_physical_storage_buffer",
+   "SPV_EXT_demote_to_helper_invocation", "SPV_KHR_terminate_invocation",
+   "SPV_EXT_descriptor_indexing", "SPV_KHR_multiview", "SPV_KHR_device_group",
+   "SPV_EXT_shader_viewport_index_layer",
 };
 
 static void
@@ -648,23 +762,71 @@ parse_entry_point(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
       { SpvExecutionModelVertex, IR_STAGE_VERTEX },
       { SpvExecutionModelFragment, IR_STAGE_FRAGMENT },
       { SpvExecutionModelGLCompute, IR_STAGE_COMPUTE },
+      { SpvExecutionModelTessellationControl, IR_STAGE_TESS_CTRL },
+      { SpvExecutionModelTessellationEvaluation, IR_STAGE_TESS_EVAL },
+      { SpvExecutionModelGeometry, IR_STAGE_GEOMETRY },
    };
    for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
       if (stages[i].model == w[0]) {
          c->entry_id = w[1];
          c->model = w[0];
          c->s->stage = stages[i].stage;
+         c->s->info.invocations = 1;   /* geometry without Invocations runs once */
          return;
       }
    }
    spirv_fail(c, "unsupported execution model %u", w[0]);
 }
 
+/* Execution modes of the graphics stages (SPIR-V 3.6) that change what
+ * the shader means; the others (OriginUpperLeft, ...) are fixed by Vulkan. */
+static bool
+graphics_mode(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
+{
+   static const struct { SpvExecutionMode mode; bool output; enum ir_prim prim; } prims[] = {
+      { SpvExecutionModeInputPoints, false, IR_PRIM_points },
+      { SpvExecutionModeInputLines, false, IR_PRIM_lines },
+      { SpvExecutionModeInputLinesAdjacency, false, IR_PRIM_lines_adjacency },
+      { SpvExecutionModeTriangles, false, IR_PRIM_triangles },
+      { SpvExecutionModeInputTrianglesAdjacency, false, IR_PRIM_triangles_adjacency },
+      { SpvExecutionModeQuads, false, IR_PRIM_quads },
+      { SpvExecutionModeIsolines, false, IR_PRIM_isolines },
+      { SpvExecutionModeOutputPoints, true, IR_PRIM_points },
+      { SpvExecutionModeOutputLineStrip, true, IR_PRIM_line_strip },
+      { SpvExecutionModeOutputTriangleStrip, true, IR_PRIM_triangle_strip },
+   };
+   struct ir_stage_info *in = &c->s->info;
+   for (unsigned i = 0; i < sizeof(prims) / sizeof(prims[0]); i++) {
+      if (prims[i].mode == w[1]) {
+         *(prims[i].output ? &in->output_prim : &in->input_prim) = prims[i].prim;
+         return true;
+      }
+   }
+   switch (w[1]) {
+   case SpvExecutionModeOutputVertices:
+   case SpvExecutionModeInvocations:
+      need(c, n, 3);
+      if (!w[2] || w[2] > 1024)
+         spirv_fail(c, "execution mode operand %u out of range", w[2]);
+      *(w[1] == SpvExecutionModeInvocations ? &in->invocations : &in->output_vertices) = w[2];
+      return true;
+   case SpvExecutionModeSpacingEqual: in->spacing = IR_SPACING_equal; return true;
+   case SpvExecutionModeSpacingFractionalEven: in->spacing = IR_SPACING_fractional_even; return true;
+   case SpvExecutionModeSpacingFractionalOdd: in->spacing = IR_SPACING_fractional_odd; return true;
+   case SpvExecutionModeVertexOrderCw: in->ccw = false; return true;
+   case SpvExecutionModeVertexOrderCcw: in->ccw = true; return true;
+   case SpvExecutionModePointMode: in->point_mode = true; return true;
+   case SpvExecutionModeEarlyFragmentTests: in->early_fragment_tests = true; return true;
+   case SpvExecutionModeDepthReplacing: in->depth_replacing = true; return true;
+   default: return false;
+   }
+}
+
 static void
 parse_execution_mode(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
    need(c, n, 2);
-   if (w[0] != c->entry_id)
+   if (w[0] != c->entry_id || graphics_mode(c, w, n))
       return;
    if (w[1] == SpvExecutionModeLocalSize || w[1] == SpvExecutionModeLocalSizeId) {
       need(c, n, 5);
@@ -700,7 +862,8 @@ module_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n,
    case SpvOpExtInstImport: parse_ext_inst_import(c, w, n); break;
    case SpvOpMemoryModel:
       need(c, n, 2);
-      if (w[0] != SpvAddressingModelLogical)
+      if (w[0] != SpvAddressingModelLogical &&
+          w[0] != SpvAddressingModelPhysicalStorageBuffer64)
          spirv_fail(c, "unsupported addressing model %u", w[0]);
       break;
    case SpvOpEntryPoint: parse_entry_point(c, w, n); break;

@@ -12,7 +12,7 @@
 
 enum stype_kind {
    ST_VOID, ST_BOOL, ST_INT, ST_FLOAT, ST_VECTOR, ST_MATRIX, ST_ARRAY, ST_RTARRAY,
-   ST_STRUCT, ST_PTR, ST_FUNCTION, ST_OPAQUE,
+   ST_STRUCT, ST_PTR, ST_FUNCTION, ST_OPAQUE, ST_IMAGE, ST_SAMPLER, ST_SAMPLED_IMAGE,
 };
 
 /* A SPIR-V type as the module declares it. */
@@ -27,13 +27,21 @@ struct stype {
    struct stype **members;
    SpvStorageClass storage;      /* pointer */
    struct stype *pointee;
+   const struct ir_type *desc;   /* image, sampler, sampled image: the IR type */
 };
+
+static inline bool
+is_descriptor(const struct stype *t)
+{
+   return t->kind == ST_IMAGE || t->kind == ST_SAMPLER || t->kind == ST_SAMPLED_IMAGE;
+}
 
 /* An SSA value: a leaf holds one IR value (scalar, vector or pointer);
  * structs, arrays and matrices are trees of leaves. */
 struct sval {
    struct stype *type;
-   struct ir_instr *def;
+   struct ir_instr *def;         /* descriptors: the deref of the image */
+   struct ir_instr *sampler;     /* OpSampledImage: the deref of its sampler */
    struct sval **elems;
 };
 
@@ -56,7 +64,8 @@ struct deco {
    int32_t builtin;              /* -1 = none */
    uint32_t set, binding, array_stride;
    uint32_t spec_id, location, component;
-   bool has_spec_id, block, buffer_block, has_location;
+   bool has_spec_id, block, buffer_block, has_location, patch;
+   uint8_t interp;               /* IR_INTERP_* */
    struct member_deco *members;
 };
 
@@ -169,6 +178,14 @@ void spirv_begin_function(struct spirv_ctx *c, size_t start);
 void spirv_end_function(struct spirv_ctx *c);
 /* Translates value-producing ALU instructions (shared with OpSpecConstantOp). */
 bool spirv_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n);
+/* Image and sampler instructions (spirv_image.c); false if not one. */
+bool spirv_image_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n);
+/* GroupNonUniform instructions (spirv_subgroup.c); false if not one. */
+bool spirv_subgroup_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n);
+struct sval *spirv_pointer(struct spirv_ctx *c, uint32_t id);
+struct stype *spirv_result_type(struct spirv_ctx *c, const uint32_t *w);
+void spirv_set_leaf(struct spirv_ctx *c, const uint32_t *w, struct ir_instr *def);
+uint32_t spirv_const_u(struct spirv_ctx *c, uint32_t id);
 void spirv_glsl_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result,
                       uint32_t inst, const uint32_t *args, uint32_t nargs);
 

@@ -12,8 +12,14 @@
  * order: "batch" (the capture's index in that order over all arguments),
  * "address", "name" (null for a dword no command matches, with "unknown"),
  * "length", "fields" (name -> value; nested structures as "Outer.Inner"),
- * "flat" ([name, value] in print order) and, for MI_LOAD_REGISTER_IMM,
- * "registers" (each written register decoded). */
+ * "flat" ([name, value] in print order), for MI_LOAD_REGISTER_IMM
+ * "registers" (each written register decoded) and, where the capture
+ * records relocations inside the packet, "relocs" (byte, size, target,
+ * target_address, delta, presumed, original, written), "reloc_fields" (the
+ * fields each relocation overlaps, bits relative to it) and "submitted"
+ * (the packet decoded with the bytes the driver wrote before relocation,
+ * flat).  --structs lines carry the same three keys.  Full text shows a
+ * relocated address as "= object N (handle H) + DELTA". */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -19,30 +19,16 @@
 #include "isa.h"
 #include "vgpu_capture.h"
 
-static bool
-is_eot(const struct isa_inst *in)
-{
-   return in->eot && (in->op == ISA_OP_SEND || in->op == ISA_OP_SENDC ||
-                      in->op == ISA_OP_SENDS || in->op == ISA_OP_SENDSC);
-}
-
-/* Length of the kernel starting at p, 0 when it is not one. */
+/* Length of the kernel starting at p, 0 when it is not one: a lone EOT
+ * send is too likely a stray match in data to count as a kernel. */
 static size_t
 kernel_length(enum isa_gen gen, const uint8_t *p, size_t avail)
 {
-   size_t off = 0;
-   unsigned count = 0;
-   while (off < avail) {
-      struct isa_inst in;
-      unsigned n = isa_decode(gen, p + off, avail - off, &in);
-      if (!n)
-         return 0;
-      off += n;
-      count++;
-      if (is_eot(&in))
-         return count >= 2 ? off : 0;
-   }
-   return 0;
+   size_t size = isa_kernel_size(gen, p, avail);
+   struct isa_inst first;
+   if (!size || isa_decode(gen, p, avail, &first) == size)
+      return 0;
+   return size;
 }
 
 static void

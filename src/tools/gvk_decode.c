@@ -4,7 +4,15 @@
  * MI_BATCH_BUFFER_START (chained, and second level from Gen7.5 on) until
  * MI_BATCH_BUFFER_END.  Every read goes through read_dwords(), which only
  * returns bytes inside a captured object, so a garbage capture yields
- * "invalid" lines, never an out-of-bounds read. */
+ * "invalid" lines, never an out-of-bounds read.
+ *
+ * Relocations (capture version 2) are shown on the fields they land on as
+ * "object + delta".  A packet or structure holding relocations is also
+ * decoded as the driver submitted it, each relocated value replaced by the
+ * bytes the driver had written there (the presumed address plus delta when
+ * its presumption was right; anything when the kernel has to relocate
+ * anyway), which is what a driver printing its batch before submission
+ * shows. */
 #include "gvk_decode.h"
 
 #include <inttypes.h>
@@ -14,6 +22,7 @@
 #include <string.h>
 
 #include "gvk_genxml_spec.h"
+#include "isa.h"
 #include "vgpu_capture.h"
 
 #define MAX_PACKETS (1u << 20)
@@ -22,6 +31,13 @@
 struct object {
    uint64_t address, size, data_size;
    const uint8_t *data;
+   uint32_t handle;
+};
+
+struct reloc {
+   uint64_t address;           /* GPU address of the relocated value */
+   uint64_t presumed, original, written;
+   uint32_t target, delta, size;
 };
 
 struct sbuf {
@@ -33,12 +49,20 @@ struct decoder {
    const struct gvk_gx_spec *spec;
    struct object *objects;
    uint32_t object_count;
+   struct reloc *relocs;       /* sorted by address */
+   uint32_t reloc_count;
+   /* The packet or structure being printed: its dwords, GPU address and
+    * relocations [rel_first, rel_end). */
+   const uint32_t *view;
+   uint64_t view_address;
+   uint32_t rel_first, rel_end;
+   bool note_relocs;           /* JSON: list the fields relocations land on */
    enum gvk_decode_mode mode;
    FILE *out;
    unsigned index;
    struct gvk_decode_stats *stats;
    uint64_t surface_base, dynamic_base, instruction_base, general_base;
-   struct sbuf json, flat, extra;
+   struct sbuf json, flat, extra, reloc_fields;
    bool json_first, flat_first;
 };
 
@@ -83,25 +107,149 @@ sb_json_string(struct sbuf *b, const char *s)
    sb_printf(b, "\"");
 }
 
-/* Number of dwords readable at address (at most n), all from one object. */
-static uint32_t
-read_dwords(const struct decoder *d, uint64_t address, uint32_t n, uint32_t *out)
+/* The captured bytes at address and how many follow in its object, or
+ * NULL when no object holds it. */
+static const uint8_t *
+captured_at(const struct decoder *d, uint64_t address, uint64_t *avail)
 {
    /* Packets carry canonical (sign-extended) 48-bit addresses; the capture
     * lists objects by their 48-bit address. */
    address &= (1ull << 48) - 1;
    for (uint32_t i = 0; i < d->object_count; i++) {
       const struct object *o = &d->objects[i];
-      uint64_t avail = o->data_size < o->size ? o->data_size : o->size;
-      if (address < o->address || address - o->address >= avail)
+      uint64_t size = o->data_size < o->size ? o->data_size : o->size;
+      if (address < o->address || address - o->address >= size)
          continue;
-      uint64_t off = address - o->address;
-      uint64_t can = (avail - off) / 4;
-      uint32_t m = can < n ? (uint32_t)can : n;
-      memcpy(out, o->data + off, (size_t)m * 4);
-      return m;
+      *avail = size - (address - o->address);
+      return o->data + (address - o->address);
    }
-   return 0;
+   return NULL;
+}
+
+/* Number of dwords readable at address (at most n), all from one object. */
+static uint32_t
+read_dwords(const struct decoder *d, uint64_t address, uint32_t n, uint32_t *out)
+{
+   uint64_t avail;
+   const uint8_t *p = captured_at(d, address, &avail);
+   if (!p)
+      return 0;
+   uint32_t m = avail / 4 < n ? (uint32_t)(avail / 4) : n;
+   memcpy(out, p, (size_t)m * 4);
+   return m;
+}
+
+/* Full mode: the EU kernel at address, disassembled up to its first
+ * end-of-thread message (where a thread ends, so where Mesa's and genvk's
+ * kernels end too; a kernel with several is shown to the first). */
+static void
+print_kernel(struct decoder *d, const char *title, uint64_t address)
+{
+   enum isa_gen gen = isa_gen_from_verx10((unsigned)d->spec->verx10);
+   uint64_t avail = 0;
+   const uint8_t *code = captured_at(d, address, &avail);
+   size_t len = code && gen != ISA_GEN_COUNT ? isa_kernel_size(gen, code, avail) : 0;
+   fprintf(d->out, "  %s at 0x%08" PRIx64 " (%zu bytes):\n", title, address, len);
+   if (len && isa_disasm_kernel(gen, code, len, d->out) >= 0)
+      return;
+   fprintf(d->out, "    invalid: %s\n", code ? "no decodable kernel up to an end-of-thread send"
+                                       : "outside every object");
+   d->stats->invalid++;
+}
+
+/* Full mode: the kernels of an enabled 3DSTATE_xS ("Enable", or for the
+ * pixel shader a "N Pixel Dispatch Enable").  A stage's one "Kernel Start
+ * Pointer" is shown even at offset 0 (the start of the instruction heap);
+ * the pixel shader's numbered ones (one per dispatch width) only when
+ * nonzero and distinct, as unused ones are 0 or repeat another. */
+static void
+print_stage_kernels(struct decoder *d, const struct gvk_gx_item *item, const uint32_t *p,
+                    uint32_t n)
+{
+   bool enabled = false;
+   uint64_t v, shown[4];
+   unsigned count = 0;
+   for (uint16_t i = 0; i < item->field_count; i++) {
+      const struct gvk_gx_field *f = &item->fields[i];
+      if (f->group < 0 && f->kind == GVK_GX_BOOL &&
+          (strcmp(f->name, "Enable") == 0 || strstr(f->name, "Pixel Dispatch Enable")) &&
+          gvk_gx_field_raw(f, p, n, 0, &v) && v)
+         enabled = true;
+   }
+   for (uint16_t i = 0; i < item->field_count && enabled && count < 4; i++) {
+      const struct gvk_gx_field *f = &item->fields[i];
+      if (f->group >= 0 || strncmp(f->name, "Kernel Start Pointer", 20) != 0 ||
+          !gvk_gx_field_raw(f, p, n, 0, &v))
+         continue;
+      bool repeat = f->name[20] != '\0' && v == 0;
+      for (unsigned k = 0; k < count; k++)
+         repeat |= shown[k] == v;
+      if (repeat)
+         continue;
+      shown[count++] = v;
+      print_kernel(d, f->name, d->instruction_base + v);
+   }
+}
+
+/* Makes p (n dwords at address) the view fields are printed from and
+ * finds the relocations inside it. */
+static void
+set_view(struct decoder *d, const uint32_t *p, uint64_t address, uint32_t n)
+{
+   address &= (1ull << 48) - 1;
+   d->view = p;
+   d->view_address = address;
+   uint32_t lo = 0, hi = d->reloc_count;
+   while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (d->relocs[mid].address < address)
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   d->rel_first = lo;
+   while (lo < d->reloc_count && d->relocs[lo].address - address < 4ull * n)
+      lo++;
+   d->rel_end = lo;
+}
+
+/* Bit range [first, last] of the view a relocation writes. */
+static uint64_t
+reloc_first_bit(const struct decoder *d, const struct reloc *r)
+{
+   return (r->address - d->view_address) * 8;
+}
+
+static const struct reloc *
+reloc_holding(const struct decoder *d, uint64_t bit)
+{
+   for (uint32_t i = d->rel_first; i < d->rel_end; i++) {
+      uint64_t first = reloc_first_bit(d, &d->relocs[i]);
+      if (bit >= first && bit < first + 8ull * d->relocs[i].size)
+         return &d->relocs[i];
+   }
+   return NULL;
+}
+
+/* JSON: every field overlapping a relocated value, with its bits relative
+ * to the value's first bit, so a checker can tell whether the address
+ * field fills the relocated bytes. */
+static void
+note_reloc_fields(struct decoder *d, const struct gvk_gx_field *f, const char *name,
+                  uint64_t first)
+{
+   uint64_t last = first + (f->end - f->start);
+   for (uint32_t i = d->rel_first; i < d->rel_end; i++) {
+      uint64_t lo = reloc_first_bit(d, &d->relocs[i]), hi = lo + 8ull * d->relocs[i].size - 1;
+      if (last < lo || first > hi)
+         continue;
+      sb_printf(&d->reloc_fields, "%s{\"reloc\": %u, \"name\": ", d->reloc_fields.len ? ", " : "",
+                i - d->rel_first);
+      sb_json_string(&d->reloc_fields, name);
+      sb_printf(&d->reloc_fields, ", \"start\": %" PRId64 ", \"end\": %" PRId64 ", \"address\": %s}",
+                (int64_t)(first - lo), (int64_t)(last - lo),
+                f->kind == GVK_GX_ADDRESS ? "true" : "false");
+   }
 }
 
 static bool
@@ -200,13 +348,21 @@ json_value(struct sbuf *b, const struct gvk_gx_field *f, uint64_t raw)
 
 static void
 emit_field(struct decoder *d, const struct gvk_gx_field *f, const char *name,
-           uint64_t raw, int indent)
+           uint64_t raw, int indent, uint64_t first)
 {
-   if (d->mode == GVK_DECODE_FULL) {
-      char value[128];
-      format_value(f, raw, value, sizeof(value));
+   if (d->mode != GVK_DECODE_FULL)
+      return;
+   char value[128];
+   format_value(f, raw, value, sizeof(value));
+   const struct reloc *r = f->kind == GVK_GX_ADDRESS ? reloc_holding(d, first) : NULL;
+   if (!r || r->target >= d->object_count) {
       fprintf(d->out, "%*s%s: %s\n", indent, "", name, value);
+      return;
    }
+   int32_t delta = (int32_t)r->delta;
+   fprintf(d->out, "%*s%s: %s = object %u (handle %u) %c 0x%x\n", indent, "", name, value,
+           r->target, d->objects[r->target].handle, delta < 0 ? '-' : '+',
+           delta < 0 ? 0u - (uint32_t)delta : (uint32_t)delta);
 }
 
 static void print_fields(struct decoder *d, const struct gvk_gx_item *item,
@@ -243,6 +399,10 @@ print_one(struct decoder *d, const struct gvk_gx_item *item,
    (void)item;
    if (!gvk_gx_field_raw(f, p, n, base, &raw))
       return;
+   /* p lies inside the view whenever one is set (see set_view). */
+   uint64_t first = d->view ? (uint64_t)(p - d->view) * 32 + base + f->start : UINT64_MAX;
+   if (d->note_relocs && d->view)
+      note_reloc_fields(d, f, full, first);
    if (d->mode == GVK_DECODE_JSON) {
       /* "fields" keys carry the struct path; the flat list uses the bare
        * name in print order. */
@@ -261,7 +421,7 @@ print_one(struct decoder *d, const struct gvk_gx_item *item,
       json_value(&d->flat, f, raw);
       sb_printf(&d->flat, "]");
    } else {
-      emit_field(d, f, name, raw, indent);
+      emit_field(d, f, name, raw, indent, first);
    }
 }
 
@@ -347,13 +507,17 @@ print_state(struct decoder *d, const char *struct_name, uint64_t address,
       return;
    }
    fprintf(d->out, "  %s at 0x%08" PRIx64 ": %s\n", title, address, struct_name);
+   set_view(d, buf, address, len);
    print_fields(d, item, buf, len, 0, "", 4, 0);
+   d->view = NULL;
 }
 
 static void
 print_register(struct decoder *d, uint32_t offset, uint32_t value)
 {
    const struct gvk_gx_item *reg = gvk_gx_find_register(d->spec, offset);
+   /* The value is no longer where the packet holds it. */
+   d->view = NULL;
    if (d->mode == GVK_DECODE_JSON) {
       /* Decoded into "registers" of the packet, with their own buffers. */
       struct sbuf json = d->json, flat = d->flat;
@@ -588,7 +752,7 @@ follow_state(struct decoder *d, const struct gvk_gx_item *item, const uint32_t *
          print_state(d, "INTERFACE_DESCRIPTOR_DATA", at, title);
          uint64_t ksp, bt, bt_count, sampler;
          if (field_value(idd, buf, idd->length, "Kernel Start Pointer", &ksp))
-            fprintf(d->out, "    kernel at 0x%08" PRIx64 "\n", d->instruction_base + ksp);
+            print_kernel(d, "kernel", d->instruction_base + ksp);
          if (field_value(idd, buf, idd->length, "Binding Table Pointer", &bt) &&
              field_value(idd, buf, idd->length, "Binding Table Entry Count", &bt_count)) {
             for (uint64_t e = 0; e < bt_count && e < 32; e++) {
@@ -628,7 +792,51 @@ follow_state(struct decoder *d, const struct gvk_gx_item *item, const uint32_t *
       print_state(d, "COLOR_CALC_STATE", d->dynamic_base + v, "color calc state");
       return;
    }
+   if (strncmp(name, "3DSTATE_", 8) == 0 && strlen(name) == 10 && name[9] == 'S') {
+      print_stage_kernels(d, item, p, n);
+      return;
+   }
    follow_3d_state(d, item, p, n);
+}
+
+/* JSON: the relocations inside the view, the fields they land on, and
+ * the view decoded as submitted ("submitted", flat like "flat").  Uses the
+ * json and flat buffers, whose contents must be printed already. */
+static void
+print_json_relocations(struct decoder *d, const struct gvk_gx_item *item,
+                       const uint32_t *p, uint32_t n, FILE *out)
+{
+   if (d->rel_first == d->rel_end)
+      return;
+   uint32_t *q = malloc((size_t)n * 4);
+   if (!q)
+      abort();
+   memcpy(q, p, (size_t)n * 4);
+   fprintf(out, ", \"relocs\": [");
+   for (uint32_t i = d->rel_first; i < d->rel_end; i++) {
+      const struct reloc *r = &d->relocs[i];
+      uint64_t off = r->address - d->view_address;
+      uint64_t bytes = 4ull * n - off < r->size ? 4ull * n - off : r->size;
+      memcpy((uint8_t *)q + off, &r->original, (size_t)bytes);
+      fprintf(out, "%s{\"byte\": %" PRIu64 ", \"size\": %u, \"target\": %u, "
+              "\"target_address\": %" PRIu64 ", \"delta\": %d, \"presumed\": %" PRIu64 ", "
+              "\"original\": %" PRIu64 ", \"written\": %" PRIu64 "}",
+              i > d->rel_first ? ", " : "", off, r->size, r->target,
+              r->target < d->object_count ? d->objects[r->target].address : 0,
+              (int32_t)r->delta, r->presumed, r->original, r->written);
+   }
+   fprintf(out, "], \"reloc_fields\": [%s]", d->reloc_fields.s ? d->reloc_fields.s : "");
+   d->reloc_fields.len = 0;
+   d->json.len = d->flat.len = 0;
+   sb_printf(&d->json, "%s", "");
+   sb_printf(&d->flat, "%s", "");
+   d->json_first = d->flat_first = true;
+   const uint32_t *view = d->view;
+   d->view = NULL;
+   print_fields(d, item, q, n, 0, "", 0, 0);
+   d->view = view;
+   fprintf(out, ", \"submitted\": [%s]", d->flat.s);
+   free(q);
 }
 
 static void
@@ -647,11 +855,14 @@ begin_json(struct decoder *d, uint64_t address, const char *name, uint32_t lengt
 }
 
 static void
-end_json(struct decoder *d)
+end_json(struct decoder *d, const struct gvk_gx_item *item, const uint32_t *p, uint32_t n,
+         uint64_t address)
 {
    fprintf(d->out, "%s}, \"flat\": [%s]", d->json.s, d->flat.s ? d->flat.s : "");
    if (d->extra.len)
       fprintf(d->out, ", \"registers\": [%s]", d->extra.s);
+   set_view(d, p, address, n);
+   print_json_relocations(d, item, p, n, d->out);
    fprintf(d->out, "}\n");
    d->extra.len = 0;
 }
@@ -701,6 +912,8 @@ walk(struct decoder *d, uint64_t start)
          return;
       }
       d->stats->packets++;
+      set_view(d, p, ip, len);
+      d->reloc_fields.len = 0;
       if (d->mode == GVK_DECODE_SUMMARY) {
          fprintf(d->out, "0x%08" PRIx64 "  %-40s %3u dw  0x%08x\n", ip, item->name, len, dw0);
       } else if (d->mode == GVK_DECODE_FULL) {
@@ -709,12 +922,15 @@ walk(struct decoder *d, uint64_t start)
          print_undescribed(d, item, p, len, ip);
       } else {
          begin_json(d, ip, item->name, len);
+         d->note_relocs = true;
          print_fields(d, item, p, len, 0, "", 0, 0);
+         d->note_relocs = false;
       }
 
       follow_state(d, item, p, len);
+      d->view = NULL;
       if (d->mode == GVK_DECODE_JSON)
-         end_json(d);
+         end_json(d, item, p, len, ip);
 
       if (strcmp(item->name, "MI_BATCH_BUFFER_END") == 0) {
          if (!second_level)
@@ -759,6 +975,54 @@ le32(const uint8_t *p)
    return v;
 }
 
+static int
+compare_relocs(const void *a, const void *b)
+{
+   const struct reloc *x = a, *y = b;
+   return x->address < y->address ? -1 : x->address > y->address;
+}
+
+/* The relocation table after the objects; records naming no object, or a
+ * place outside it, are reported and dropped. */
+static void
+load_relocations(struct decoder *d, const struct vgpu_capture_header *h,
+                 const uint8_t *table, size_t size)
+{
+   if (h->reloc_count == 0)
+      return;
+   if (h->reloc_size < sizeof(struct vgpu_capture_reloc) ||
+       h->reloc_count > size / h->reloc_size) {
+      fprintf(d->out, "invalid: relocation table (%u records of %u bytes) is truncated\n",
+              h->reloc_count, h->reloc_size);
+      d->stats->invalid++;
+      return;
+   }
+   d->relocs = calloc(h->reloc_count, sizeof(*d->relocs));
+   if (!d->relocs)
+      return;
+   for (uint32_t i = 0; i < h->reloc_count; i++) {
+      struct vgpu_capture_reloc rec;
+      memcpy(&rec, table + (size_t)i * h->reloc_size, sizeof(rec));
+      const struct object *o = rec.object_index < d->object_count ? &d->objects[rec.object_index] : NULL;
+      if (!o || (rec.size != 4 && rec.size != 8) || rec.offset > o->size ||
+          o->size - rec.offset < rec.size) {
+         fprintf(d->out, "invalid: relocation %u names no place in a captured object\n", i);
+         d->stats->invalid++;
+         continue;
+      }
+      d->relocs[d->reloc_count++] = (struct reloc){
+         .address = (o->address + rec.offset) & ((1ull << 48) - 1),
+         .presumed = rec.presumed_offset,
+         .original = rec.original,
+         .written = rec.written,
+         .target = rec.target_index,
+         .delta = rec.delta,
+         .size = rec.size,
+      };
+   }
+   qsort(d->relocs, d->reloc_count, sizeof(*d->relocs), compare_relocs);
+}
+
 /* Checks a capture's header and lists its objects; never trusts the blob. */
 static int
 load_capture(struct decoder *d, const uint8_t *blob, size_t size)
@@ -770,8 +1034,13 @@ load_capture(struct decoder *d, const uint8_t *blob, size_t size)
       return -1;
    }
    memcpy(&h, blob, sizeof(h));
+   if (h.version == 1)
+      h.reloc_count = h.reloc_size = 0;
    const struct gvk_gx_spec *spec = gvk_gx_spec_for(h.verx10);
-   if (h.version != VGPU_CAPTURE_VERSION || h.header_size < sizeof(h) ||
+   /* Version 1 is version 2 without relocations. */
+   size_t min_header = h.version == 1 ? offsetof(struct vgpu_capture_header, reloc_count)
+                                      : sizeof(h);
+   if (h.version < 1 || h.version > VGPU_CAPTURE_VERSION || h.header_size < min_header ||
        h.header_size > size || !spec || h.object_header_size < sizeof(struct vgpu_capture_object) ||
        h.object_count > 100000) {
       fprintf(d->out, "invalid: unsupported capture header (version %u, gen %u, %u objects)\n",
@@ -793,10 +1062,10 @@ load_capture(struct decoder *d, const uint8_t *blob, size_t size)
       }
       const uint8_t *o = blob + pos;
       struct object *obj = &d->objects[d->object_count];
+      obj->handle = le32(o);
       obj->address = le64(o + 16);
       obj->size = le64(o + 24);
       obj->data_size = le64(o + 32);
-      (void)le32;
       pos += h.object_header_size;
       if (obj->data_size > size - pos) {
          fprintf(d->out, "invalid: object %u contents are truncated\n", i);
@@ -807,8 +1076,20 @@ load_capture(struct decoder *d, const uint8_t *blob, size_t size)
       pos += obj->data_size;
       d->object_count++;
    }
-
+   if (d->object_count == h.object_count)
+      load_relocations(d, &h, blob + pos, size - pos);
    return 0;
+}
+
+static void
+free_decoder(struct decoder *d)
+{
+   free(d->json.s);
+   free(d->flat.s);
+   free(d->extra.s);
+   free(d->reloc_fields.s);
+   free(d->objects);
+   free(d->relocs);
 }
 
 int
@@ -838,12 +1119,15 @@ gvk_decode_struct_json(const uint8_t *blob, size_t size, const char *struct_name
       sb_printf(&d.json, "%s", "");
       sb_printf(&d.flat, "%s", "");
       d.json_first = d.flat_first = true;
+      set_view(&d, buf, address, len);
+      d.note_relocs = true;
       print_fields(&d, item, buf, len, 0, "", 0, 0);
-      fprintf(out, ", \"flat\": [%s]}\n", d.flat.s);
+      d.note_relocs = false;
+      fprintf(out, ", \"flat\": [%s]", d.flat.s);
+      print_json_relocations(&d, item, buf, len, out);
+      fprintf(out, "}\n");
    }
-   free(d.json.s);
-   free(d.flat.s);
-   free(d.objects);
+   free_decoder(&d);
    return ret;
 }
 
@@ -854,7 +1138,7 @@ gvk_decode_capture(const uint8_t *blob, size_t size, unsigned index,
 {
    struct decoder d = { .mode = mode, .out = out, .index = index, .stats = stats };
    if (load_capture(&d, blob, size) != 0) {
-      free(d.objects);
+      free_decoder(&d);
       return -1;
    }
    struct vgpu_capture_header h;
@@ -864,9 +1148,6 @@ gvk_decode_capture(const uint8_t *blob, size_t size, unsigned index,
       fprintf(out, "capture %u: gen %u (%s), PCI 0x%04x, batch at 0x%08" PRIx64 ", %u objects\n",
               index, h.verx10, spec->title, h.pci_id, h.batch_address, d.object_count);
    walk(&d, h.batch_address);
-   free(d.json.s);
-   free(d.flat.s);
-   free(d.extra.s);
-   free(d.objects);
+   free_decoder(&d);
    return 0;
 }

@@ -3,8 +3,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <drm.h>
+#include <i915_drm.h>
 
 #include "log.h"
 #include "vgpu_capture.h"
@@ -24,6 +28,92 @@ write_all(int fd, const void *data, uint64_t size)
       size -= (uint64_t)n;
    }
    return true;
+}
+
+/* The relocations of the submission being prepared, noted before vgpu
+ * applies them (the model lock keeps this single-threaded).  Each
+ * vgpu_capture_relocations() starts the list afresh, so a submission that
+ * fails before its capture leaves nothing behind for the next. */
+static struct {
+   struct vgpu_capture_reloc *records;
+   uint32_t count, cap;
+} pending;
+
+static bool
+pending_push(const struct vgpu_capture_reloc *rec)
+{
+   if (pending.count == pending.cap) {
+      uint32_t cap = pending.cap ? pending.cap * 2 : 256;
+      struct vgpu_capture_reloc *r = realloc(pending.records, cap * sizeof(*r));
+      if (!r)
+         return false;
+      pending.records = r;
+      pending.cap = cap;
+   }
+   pending.records[pending.count++] = *rec;
+   return true;
+}
+
+static uint32_t
+reloc_target(const struct vgpu_exec *exec, uint32_t target, bool lut)
+{
+   if (lut)
+      return target < exec->count ? target : UINT32_MAX;
+   for (unsigned i = 0; i < exec->count; i++) {
+      if (exec->objects[i].handle == target)
+         return i;
+   }
+   return UINT32_MAX;
+}
+
+/* The size bytes at offset of an object, or 0 where they are not inside it. */
+static uint64_t
+object_bytes(const struct vgpu_exec_object *o, uint64_t offset, uint32_t size)
+{
+   uint64_t v = 0;
+   if (offset <= o->bo->size && size <= o->bo->size - offset)
+      memcpy(&v, o->bo->map + offset, size);
+   return v;
+}
+
+void
+vgpu_capture_relocations(const struct vgpu_exec *exec,
+                         const struct drm_i915_gem_exec_object2 *list, bool lut)
+{
+   /* Gen8+ relocations write a 64-bit address, Gen7 a 32-bit one. */
+   const uint32_t size = vgpu.info->ver >= 8 ? 8 : 4;
+   pending.count = 0;
+   for (unsigned i = 0; i < exec->count; i++) {
+      struct drm_i915_gem_relocation_entry *relocs;
+      if (list[i].relocation_count == 0 ||
+          vgpu_copy_array_from_user((void **)&relocs, list[i].relocs_ptr,
+                                    list[i].relocation_count, sizeof(*relocs)))
+         continue;   /* applying them fails the submission the same way */
+      for (uint32_t r = 0; r < list[i].relocation_count; r++) {
+         struct vgpu_capture_reloc rec = {
+            .object_index = i,
+            .target_index = reloc_target(exec, relocs[r].target_handle, lut),
+            .offset = relocs[r].offset,
+            .presumed_offset = relocs[r].presumed_offset,
+            .original = object_bytes(&exec->objects[i], relocs[r].offset, size),
+            .delta = relocs[r].delta,
+            .size = size,
+         };
+         if (!pending_push(&rec))
+            log_error("VGPU_CAPTURE: out of memory; relocations are missing");
+      }
+      free(relocs);
+   }
+}
+
+static bool
+write_relocations(int fd, const struct vgpu_exec *exec)
+{
+   for (uint32_t i = 0; i < pending.count; i++) {
+      struct vgpu_capture_reloc *rec = &pending.records[i];
+      rec->written = object_bytes(&exec->objects[rec->object_index], rec->offset, rec->size);
+   }
+   return write_all(fd, pending.records, (uint64_t)pending.count * sizeof(*pending.records));
 }
 
 static bool
@@ -68,9 +158,13 @@ vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id)
       .object_count = exec->count,
       .batch_index = exec->batch_index,
       .object_header_size = sizeof(struct vgpu_capture_object),
+      .reloc_count = pending.count,
+      .reloc_size = sizeof(struct vgpu_capture_reloc),
    };
    memcpy(h.magic, VGPU_CAPTURE_MAGIC, sizeof(h.magic));
-   if (!write_all(fd, &h, sizeof(h)) || !write_objects(fd, exec))
+   if (!write_all(fd, &h, sizeof(h)) || !write_objects(fd, exec) ||
+       !write_relocations(fd, exec))
       log_error("VGPU_CAPTURE: writing %s failed: %s", path, strerror(errno));
+   pending.count = 0;
    close(fd);
 }

@@ -13,6 +13,7 @@
 #include "macros.h"
 #include "vgpu_cmd.h"
 #include "vgpu_cs.h"
+#include "vgpu_gpgpu.h"
 #include "vgpu_priv.h"
 
 /* Commands a batch may execute before vgpu declares it hung: far more than
@@ -310,6 +311,8 @@ execute_gfx(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
    if ((dw[0] & GFX_OPCODE_MASK) == GFX_PIPE_CONTROL)
       pipe_control(cs, dw);
+   else
+      vgpu_gpgpu_command(cs, cs->exec, dw, len);
 }
 
 /* Advances past one command; false when execution stops. */

@@ -33,24 +33,40 @@ compare_by_addr(const void *a, const void *b)
    return x->start < y->start ? -1 : x->start > y->start;
 }
 
-void *
-vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len)
+static const struct vgpu_exec_object *
+object_at(const struct vgpu_exec *exec, uint64_t addr)
 {
    unsigned lo = 0, hi = exec->count;
    while (lo < hi) {
       unsigned mid = (lo + hi) / 2;
       const struct vgpu_exec_object *o = exec->by_addr[mid];
-      if (addr < o->start) {
+      if (addr < o->start)
          hi = mid;
-      } else if (addr >= o->end) {
+      else if (addr >= o->end)
          lo = mid + 1;
-      } else {
-         if (len > o->end - addr)
-            return NULL;
-         return o->bo->map + (addr - o->start);
-      }
+      else
+         return o;
    }
    return NULL;
+}
+
+void *
+vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len)
+{
+   const struct vgpu_exec_object *o = object_at(exec, addr);
+   if (!o || len > o->end - addr)
+      return NULL;
+   return o->bo->map + (addr - o->start);
+}
+
+void *
+vgpu_exec_map_rest(struct vgpu_exec *exec, uint64_t addr, uint64_t *avail)
+{
+   const struct vgpu_exec_object *o = object_at(exec, addr);
+   if (!o)
+      return NULL;
+   *avail = o->end - addr;
+   return o->bo->map + (addr - o->start);
 }
 
 void
@@ -507,6 +523,8 @@ prepare_and_run(struct vgpu_file *file, struct drm_i915_gem_execbuffer2 *eb,
    int ret = lookup_objects(file, exec, list);
    if (!ret)
       ret = place_objects(exec, list);
+   if (!ret && vgpu.capture_dir)
+      vgpu_capture_relocations(exec, list, eb->flags & I915_EXEC_HANDLE_LUT);
    for (unsigned i = 0; i < exec->count && !ret; i++)
       ret = apply_relocations(exec, i, &list[i], eb->flags & I915_EXEC_HANDLE_LUT);
    if (!ret)

@@ -57,6 +57,7 @@ struct vgpu_syncobj {
 };
 
 /* ---- address spaces and contexts ---- */
+struct vgpu_gpgpu;
 struct vgpu_binding {       /* where the kernel placed an unpinned object */
    struct vgpu_bo *bo;
    uint64_t start, end;
@@ -102,6 +103,7 @@ struct vgpu_context {
    uint16_t engine_class[VGPU_MAX_ENGINES];
    uint16_t engine_instance[VGPU_MAX_ENGINES];
    uint32_t *regs;              /* context-saved MMIO state, lazily allocated */
+   struct vgpu_gpgpu *gpgpu;    /* GPGPU pipeline state, lazily allocated */
    struct vgpu_rules_state rules;
 };
 
@@ -323,6 +325,9 @@ struct vgpu_exec {
 /* Host pointer for [addr, addr + len) if one object of the submission
  * covers it, else NULL (a GPU page fault). */
 void *vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len);
+/* Host pointer for addr and, in *avail, the bytes its object holds from
+ * there on; NULL when no object covers addr. */
+void *vgpu_exec_map_rest(struct vgpu_exec *exec, uint64_t addr, uint64_t *avail);
 void vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why);
 
 /* vgpu_cs.c: runs the batch; on return exec->fault says whether it hung. */
@@ -337,6 +342,11 @@ void vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                       const uint32_t *dw, unsigned len, uint64_t addr);
 
 /* vgpu_capture.c */
+/* Notes the submission's relocations before vgpu applies them; the next
+ * vgpu_capture_exec() writes them with the objects. */
+struct drm_i915_gem_exec_object2;
+void vgpu_capture_relocations(const struct vgpu_exec *exec,
+                              const struct drm_i915_gem_exec_object2 *list, bool lut);
 void vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id);
 
 #endif

@@ -31,6 +31,7 @@ enum rule_id {
    RULE_GEN7_3DPRIM_REG_READ,
    RULE_IVB_VS_STATE_FLUSH,
    RULE_WALKER_EXECUTION_MASKS,
+   RULE_WALKER_PIPELINE,
 };
 
 static const struct rule rules[] = {
@@ -76,12 +77,19 @@ static const struct rule rules[] = {
       "the execution masks of GPGPU_WALKER must enable at least one channel, "
       "and the right mask no channel beyond the SIMD size",
    },
+   [RULE_WALKER_PIPELINE] = {
+      "walker-pipeline",
+      "PRM Vol. 2a, PIPELINE_SELECT (Pipeline Selection) and GPGPU_WALKER (Gen7+)",
+      "GPGPU_WALKER is a command of the GPGPU pipeline: PIPELINE_SELECT must "
+      "have selected GPGPU when it is parsed",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
 #define OP_PIPELINE_SELECT 0x6904u
 #define OP_MEDIA_VFE_STATE 0x7000u
 #define OP_GPGPU_WALKER 0x7105u
+#define PIPELINE_GPGPU 2
 #define OP_PIPE_CONTROL 0x7a00u
 #define OP_3DPRIMITIVE 0x7b00u
 #define OP_3DSTATE_CONSTANT_ALL 0x786du   /* Gen12 */
@@ -324,6 +332,11 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
       on_vfe_state(exec, st, dw, len, addr);
       return;
    case OP_GPGPU_WALKER:
+      /* A context that never selected a pipeline is left to the driver's
+       * context setup (i915 does not select one). */
+      if (st->pipeline_known && st->pipeline != PIPELINE_GPGPU)
+         violation(exec, RULE_WALKER_PIPELINE, "GPGPU_WALKER", addr,
+                   st->pipeline == 0 ? "3D pipeline selected" : "media pipeline selected");
       on_gpgpu_walker(exec, dw, len, addr);
       on_work(st);
       return;

@@ -29,7 +29,8 @@ rnd(void)
 static const int gens[] = { 70, 75, 80, 90, 110, 120 };
 
 /* A capture with one batch object at 0x10000 holding random commands of the
- * generation and a state object; returns its size. */
+ * generation, a state object and relocations (mostly inside the batch, the
+ * rest anywhere); returns its size. */
 static size_t
 make_capture(uint8_t *buf, size_t cap, int verx10, bool well_formed)
 {
@@ -42,6 +43,8 @@ make_capture(uint8_t *buf, size_t cap, int verx10, bool well_formed)
    h.batch_address = 0x10000;
    h.object_count = 2;
    h.object_header_size = sizeof(struct vgpu_capture_object);
+   h.reloc_count = 32;
+   h.reloc_size = sizeof(struct vgpu_capture_reloc);
 
    uint32_t batch[512];
    uint32_t n = 0;
@@ -66,7 +69,8 @@ make_capture(uint8_t *buf, size_t cap, int verx10, bool well_formed)
    batch[n++] = 0x05000000; /* MI_BATCH_BUFFER_END */
 
    size_t pos = 0;
-   if (cap < sizeof(h) + 2 * sizeof(struct vgpu_capture_object) + sizeof(batch) + 4096)
+   if (cap < sizeof(h) + 2 * sizeof(struct vgpu_capture_object) + sizeof(batch) + 4096 +
+                h.reloc_count * sizeof(struct vgpu_capture_reloc))
       return 0;
    memcpy(buf, &h, sizeof(h));
    pos += sizeof(h);
@@ -80,6 +84,21 @@ make_capture(uint8_t *buf, size_t cap, int verx10, bool well_formed)
    pos += sizeof(s);
    for (int i = 0; i < 4096; i++)
       buf[pos++] = (uint8_t)rnd();
+   for (uint32_t i = 0; i < h.reloc_count; i++) {
+      bool inside = well_formed || rnd() % 2;
+      struct vgpu_capture_reloc r = {
+         .object_index = inside ? 0 : rnd() % 4,
+         .target_index = rnd() % 3,
+         .offset = inside ? 4 * (rnd() % n) : rnd(),
+         .presumed_offset = rnd() % 2 ? ~0ull : rnd(),
+         .original = rnd(),
+         .written = rnd(),
+         .delta = rnd(),
+         .size = inside ? (verx10 >= 80 ? 8 : 4) : rnd() % 9,
+      };
+      memcpy(buf + pos, &r, sizeof(r));
+      pos += sizeof(r);
+   }
    return pos;
 }
 

@@ -24,6 +24,35 @@ expect_error(const char *what, const uint32_t *w, size_t n, const char *needle)
    ir_shader_destroy(s);
 }
 
+/* A hand-assembled bad module (tests/ir/spirv_bad/NAME.spvasm, assembled
+ * by spirv-as at build time) and its source, whose first line is
+ * "; expect: TEXT": the error must contain TEXT, which names the
+ * instruction, e.g. "(OpImageFetch): Coordinate operand is not ...". */
+static void
+expect_bad_module(const char *spv, const char *spvasm)
+{
+   char line[512] = "";
+   FILE *f = fopen(spvasm, "r");
+   if (!f || !fgets(line, sizeof(line), f) || strncmp(line, "; expect: ", 10)) {
+      fprintf(stderr, "%s: no \"; expect: \" line\n", spvasm);
+      failures++;
+      if (f)
+         fclose(f);
+      return;
+   }
+   fclose(f);
+   line[strcspn(line, "\n")] = 0;
+   size_t n;
+   uint32_t *w = read_spirv(spv, &n);
+   if (!w) {
+      failures++;
+      return;
+   }
+   const char *name = strrchr(spvasm, '/');
+   expect_error(name ? name + 1 : spvasm, w, n, line + 10);
+   free(w);
+}
+
 /* Offset of the first instruction with opcode `op`, or 0. */
 static size_t
 find_op(const uint32_t *w, size_t n, unsigned op)
@@ -62,8 +91,8 @@ main(int argc, char **argv)
    expect_error("truncated", orig, n - 3, "runs past the end");
    memcpy(w, orig, n * 4);
    size_t cap = find_op(w, n, 17 /* OpCapability */);
-   w[cap + 1] = 2;   /* Geometry */
-   expect_error("capability", w, n, "unsupported capability Geometry");
+   w[cap + 1] = 6;   /* Kernel: OpenCL, not Vulkan */
+   expect_error("capability", w, n, "unsupported capability Kernel");
    memcpy(w, orig, n * 4);
    size_t ld = find_op(w, n, 61 /* OpLoad */);
    w[ld + 3] = w[3] + 5;
@@ -98,7 +127,11 @@ main(int argc, char **argv)
       }
    }
    printf("mutations: %u of 3000 still parse\n", parsed);
+   for (int i = 2; i + 1 < argc; i += 2)
+      expect_bad_module(argv[i], argv[i + 1]);
+   if (argc % 2)
+      fprintf(stderr, "bad modules come in pairs: module.spv module.spvasm\n");
    free(w);
    free(orig);
-   return failures ? 1 : 0;
+   return failures || argc % 2 ? 1 : 0;
 }

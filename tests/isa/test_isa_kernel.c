@@ -5,11 +5,13 @@
  * jump must still land on the instruction it named — computed here from the
  * PRM's rules (JIP/UIP relative to the branch, JMPI relative to the next
  * instruction; bytes from Gen8, 64-bit units on Gen7) — and uncompacting
- * must give the native kernel back byte for byte. */
+ * must give the native kernel back byte for byte.  isa_kernel_size is
+ * checked on Mesa's instructions (check_kernel_size). */
 #include <stdio.h>
 #include <string.h>
 
 #include "isa.h"
+#include "isa_vectors.h"
 
 #define MAX 32
 
@@ -156,12 +158,74 @@ check_gen(enum isa_gen gen)
    return bad;
 }
 
+/* Appends the bytes of vector v to code at *len. */
+static void
+append_vector(const struct isa_vector *v, uint8_t *code, size_t *len)
+{
+   for (size_t k = 0; v->hex[2 * k]; k++)
+      sscanf(v->hex + 2 * k, "%2hhx", &code[(*len)++]);
+}
+
+/* isa_kernel_size on a kernel made of Mesa-emitted instructions (from
+ * isa_vectors.h): the generation's first vector, its first EOT send, then
+ * the first vector again as bytes after the kernel's end.  The size must end
+ * at the send; cut before it, or with an undecodable instruction in front,
+ * there is no kernel. */
+static int
+check_kernel_size(enum isa_gen gen)
+{
+   const struct isa_vector *first = NULL, *eot = NULL;
+   for (unsigned i = 0; i < sizeof(isa_vectors) / sizeof(isa_vectors[0]); i++) {
+      const struct isa_vector *v = &isa_vectors[i];
+      if (isa_gen_from_verx10((unsigned)v->verx10) != gen)
+         continue;
+      if (!first)
+         first = v;
+      if (!eot && strstr(v->text, " EOT }"))
+         eot = v;
+   }
+   if (!first || !eot || first == eot) {
+      fprintf(stderr, "%s: isa_vectors.h lacks an EOT send\n", isa_gen_name(gen));
+      return 1;
+   }
+   uint8_t code[64];
+   size_t len = 0;
+   append_vector(first, code, &len);
+   append_vector(eot, code, &len);
+   size_t end = len;
+   append_vector(first, code, &len);
+   int bad = 0;
+   if (isa_kernel_size(gen, code, len) != end ||
+       isa_kernel_size(gen, code, end) != end) {
+      fprintf(stderr, "%s: kernel size not %zu\n", isa_gen_name(gen), end);
+      bad++;
+   }
+   if (isa_kernel_size(gen, code, end - 1) || isa_kernel_size(gen, code, end - 8)) {
+      fprintf(stderr, "%s: a kernel cut before its EOT send has a size\n",
+              isa_gen_name(gen));
+      bad++;
+   }
+   /* Opcode 0x7f is reserved on every generation. */
+   uint8_t garbage[80];
+   memset(garbage, 0xff, 16);
+   memcpy(garbage + 16, code, len);
+   struct isa_inst in;
+   if (isa_decode(gen, garbage, 16, &in) || isa_kernel_size(gen, garbage, len + 16)) {
+      fprintf(stderr, "%s: an undecodable instruction starts a kernel\n",
+              isa_gen_name(gen));
+      bad++;
+   }
+   printf("%-6s kernel size %zu of %zu bytes: %s\n", isa_gen_name(gen), end, len,
+          bad ? "FAIL" : "ok");
+   return bad;
+}
+
 int
 main(void)
 {
    int bad = 0;
    for (unsigned g = 0; g < ISA_GEN_COUNT; g++)
-      bad += check_gen((enum isa_gen)g);
+      bad += check_gen((enum isa_gen)g) + check_kernel_size((enum isa_gen)g);
    printf("%s\n", bad ? "FAIL" : "PASS");
    return bad ? 1 : 0;
 }

@@ -84,8 +84,21 @@ barrier(VkCommandBuffer cmd, VkImage img, VkImageAspectFlags aspect, VkImageLayo
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+   /* --record-twice: record and submit everything again once the first
+    * submission has completed.  A driver using relocations (hasvk on
+    * Gen7/7.5) learns from the first execbuffer where the kernel put its
+    * state pools, so only the second batch holds the real addresses that
+    * let INTEL_DEBUG=bat follow the state the packets point to (what
+    * tests/crosscheck/decode_vs_mesa.py compares). */
+   unsigned rounds = 1;
+   if (argc == 2 && strcmp(argv[1], "--record-twice") == 0) {
+      rounds = 2;
+   } else if (argc != 1) {
+      fprintf(stderr, "usage: render_scene [--record-twice]\n");
+      return 2;
+   }
    VkInstance instance;
    VK(vkCreateInstance(&(VkInstanceCreateInfo){
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
@@ -300,60 +313,64 @@ main(void)
    VK(vkAllocateCommandBuffers(dev, &(VkCommandBufferAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = cpool,
       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1 }, &cmd));
-   VK(vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
-      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT }));
-
-   barrier(cmd, texture, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
-   vkCmdCopyBufferToImage(cmd, tbuf, texture, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
-      &(VkBufferImageCopy){ .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
-                            .imageExtent = { W, H, 1 } });
-   barrier(cmd, texture, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-           VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
-           VK_ACCESS_SHADER_READ_BIT);
-
-   vkCmdBeginRenderPass(cmd, &(VkRenderPassBeginInfo){
-      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = pass, .framebuffer = fb,
-      .renderArea = { { 0, 0 }, { W, H } }, .clearValueCount = 2,
-      .pClearValues = (VkClearValue[]){ { .color = { .float32 = { 0.1f, 0.2f, 0.3f, 1 } } },
-                                        { .depthStencil = { 1.0f, 0 } } } },
-      VK_SUBPASS_CONTENTS_INLINE);
-   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-   vkCmdSetViewport(cmd, 0, 1, &(VkViewport){ 0, 0, W, H, 0, 1 });
-   vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){ { 2, 2 }, { W - 4, H - 4 } });
-   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
-   vkCmdBindVertexBuffers(cmd, 0, 1, &vbuf, &(VkDeviceSize){ 0 });
-   vkCmdBindIndexBuffer(cmd, ibuf, 0, VK_INDEX_TYPE_UINT16);
-   const float push[8] = { 0.05f, -0.05f, 0, 0, 1.0f, 0.9f, 0.8f, 1.0f };
-   vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                      0, sizeof(push), push);
-   vkCmdDraw(cmd, 3, 2, 1, 1);
-   vkCmdDrawIndexed(cmd, 6, 3, 0, 1, 2);
-   const float push2[8] = { -0.1f, 0.1f, 0, 0, 0.5f, 1.0f, 0.5f, 0.7f };
-   vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
-                      0, sizeof(push2), push2);
-   vkCmdDrawIndexedIndirect(cmd, dbuf, 0, have.multiDrawIndirect ? 2 : 1,
-                            sizeof(VkDrawIndexedIndirectCommand));
-   vkCmdDrawIndirect(cmd, dbuf, 128, 1, sizeof(VkDrawIndirectCommand));
-   vkCmdEndRenderPass(cmd);
-
-   vkCmdCopyImageToBuffer(cmd, color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rbuf, 1,
-      &(VkBufferImageCopy){ .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
-                            .imageExtent = { W, H, 1 } });
-   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-      &(VkMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                          .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                          .dstAccessMask = VK_ACCESS_HOST_READ_BIT }, 0, NULL, 0, NULL);
-   VK(vkEndCommandBuffer(cmd));
-
    VkFence fence;
    VK(vkCreateFence(dev, &(VkFenceCreateInfo){ .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO },
                     NULL, &fence));
-   VK(vkQueueSubmit(queue, 1, &(VkSubmitInfo){
-      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd },
-      fence));
-   VK(vkWaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull));
+   for (unsigned round = 0; round < rounds; round++) {
+      VK(vkResetCommandPool(dev, cpool, 0));
+      VK(vkResetFences(dev, 1, &fence));
+      VK(vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){
+         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT }));
+
+      barrier(cmd, texture, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+              VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+      vkCmdCopyBufferToImage(cmd, tbuf, texture, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+         &(VkBufferImageCopy){ .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+                               .imageExtent = { W, H, 1 } });
+      barrier(cmd, texture, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+              VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+              VK_ACCESS_SHADER_READ_BIT);
+
+      vkCmdBeginRenderPass(cmd, &(VkRenderPassBeginInfo){
+         .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = pass, .framebuffer = fb,
+         .renderArea = { { 0, 0 }, { W, H } }, .clearValueCount = 2,
+         .pClearValues = (VkClearValue[]){ { .color = { .float32 = { 0.1f, 0.2f, 0.3f, 1 } } },
+                                           { .depthStencil = { 1.0f, 0 } } } },
+         VK_SUBPASS_CONTENTS_INLINE);
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+      vkCmdSetViewport(cmd, 0, 1, &(VkViewport){ 0, 0, W, H, 0, 1 });
+      vkCmdSetScissor(cmd, 0, 1, &(VkRect2D){ { 2, 2 }, { W - 4, H - 4 } });
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
+      vkCmdBindVertexBuffers(cmd, 0, 1, &vbuf, &(VkDeviceSize){ 0 });
+      vkCmdBindIndexBuffer(cmd, ibuf, 0, VK_INDEX_TYPE_UINT16);
+      const float push[8] = { 0.05f, -0.05f, 0, 0, 1.0f, 0.9f, 0.8f, 1.0f };
+      vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                         0, sizeof(push), push);
+      vkCmdDraw(cmd, 3, 2, 1, 1);
+      vkCmdDrawIndexed(cmd, 6, 3, 0, 1, 2);
+      const float push2[8] = { -0.1f, 0.1f, 0, 0, 0.5f, 1.0f, 0.5f, 0.7f };
+      vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+                         0, sizeof(push2), push2);
+      vkCmdDrawIndexedIndirect(cmd, dbuf, 0, have.multiDrawIndirect ? 2 : 1,
+                               sizeof(VkDrawIndexedIndirectCommand));
+      vkCmdDrawIndirect(cmd, dbuf, 128, 1, sizeof(VkDrawIndirectCommand));
+      vkCmdEndRenderPass(cmd);
+
+      vkCmdCopyImageToBuffer(cmd, color, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rbuf, 1,
+         &(VkBufferImageCopy){ .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+                               .imageExtent = { W, H, 1 } });
+      vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+         &(VkMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                             .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                             .dstAccessMask = VK_ACCESS_HOST_READ_BIT }, 0, NULL, 0, NULL);
+      VK(vkEndCommandBuffer(cmd));
+
+      VK(vkQueueSubmit(queue, 1, &(VkSubmitInfo){
+         .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+         .pCommandBuffers = &cmd }, fence));
+      VK(vkWaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull));
+   }
    printf("fence signalled; pixel (32,32) = 0x%08x\n", ((uint32_t *)rmap)[32 * W + 32]);
 
    vkDestroyFence(dev, fence, NULL);

@@ -11,6 +11,11 @@ ANV runs a secondary command buffer by having the primary write the return
 address into the secondary's final MI_BATCH_BUFFER_START with
 MI_STORE_DATA_IMM, so the walk applies MI_STORE_DATA_IMM writes as it goes.
 
+Every relocation record (version 2) must name a captured object and a place
+inside it, hold there what vgpu wrote, and that value must be the target's
+address plus the sign-extended delta (32 bits on Gen7, a canonical 48-bit
+address on Gen8+), as the i915 kernel computes it.
+
 usage: check_capture.py [--expect-walker | --expect-primitive | --expect-none] DIR
 Prints one summary line; exits 1 on the first broken chain.
 """
@@ -19,7 +24,9 @@ import struct
 import sys
 
 HEADER = struct.Struct("<8sIIHBBIQQQIIII")
+RELOC_TABLE = struct.Struct("<II")     # after HEADER in version 2
 OBJECT = struct.Struct("<IIQQQQ")
+RELOC = struct.Struct("<IIQQQQII")
 MAX_COMMANDS = 1 << 20
 
 
@@ -54,8 +61,9 @@ class Capture:
         (magic, version, header_size, self.pci_id, self.verx10, _, self.ctx,
          self.flags, self.batch_address, self.batch_len, count,
          self.batch_index, object_header_size, _) = fields
-        if magic != b"VGPUCAP1" or version != 1:
-            raise ValueError(f"{path}: not a version 1 vgpu capture")
+        if magic != b"VGPUCAP1" or version != 2:
+            raise ValueError(f"{path}: not a version 2 vgpu capture")
+        reloc_count, reloc_size = RELOC_TABLE.unpack_from(blob, HEADER.size)
         self.objects = []
         pos = header_size
         for _ in range(count):
@@ -63,8 +71,30 @@ class Capture:
             pos += object_header_size
             self.objects.append((addr, size, bytearray(blob[pos:pos + data_size])))
             pos += data_size
+        self.relocs = []
+        for _ in range(reloc_count):
+            self.relocs.append(RELOC.unpack_from(blob, pos))
+            pos += reloc_size
         if pos != len(blob):
             raise ValueError(f"{path}: {len(blob) - pos} trailing bytes")
+
+    def check_relocations(self):
+        for obj, target, offset, _presumed, _original, written, delta, size in self.relocs:
+            if obj >= len(self.objects) or target >= len(self.objects):
+                raise ValueError(f"relocation names object {obj} -> {target} of {len(self.objects)}")
+            data = self.objects[obj][2]
+            if size != (8 if self.verx10 >= 80 else 4) or offset + size > len(data):
+                raise ValueError(f"relocation of {size} bytes at {offset} of object {obj}")
+            value = (self.objects[target][0] + delta - ((delta & 0x80000000) << 1)) % (1 << 64)
+            if size == 4:
+                value &= 0xFFFFFFFF
+            else:
+                value = canonical(value & ((1 << 48) - 1))
+            held = int.from_bytes(data[offset:offset + size], "little")
+            if written != value or held != value:
+                raise ValueError(f"relocation at {offset} of object {obj}: wrote 0x{written:x}, "
+                                 f"object holds 0x{held:x}, target + delta is 0x{value:x}")
+        return len(self.relocs)
 
     def read(self, addr, ndw):
         for start, size, data in self.objects:
@@ -83,6 +113,10 @@ class Capture:
 
     def inside(self, addr):
         return any(start <= addr < start + size for start, size, _ in self.objects)
+
+
+def canonical(addr48):
+    return addr48 | (0xFFFF << 48) if addr48 >> 47 else addr48
 
 
 def store_data_imm(cap, dws, wide, ip):
@@ -152,18 +186,20 @@ def main():
     if not files:
         print(f"FAIL: no capture files in {args[0]}")
         return 1
-    commands = 0
+    commands = relocs = 0
     work = {"GPGPU_WALKER": 0, "3DPRIMITIVE": 0}
     for name in files:
         try:
-            n, seen = walk(Capture(os.path.join(args[0], name)))
+            cap = Capture(os.path.join(args[0], name))
+            relocs += cap.check_relocations()
+            n, seen = walk(cap)
         except ValueError as err:
             print(f"FAIL: {name}: {err}")
             return 1
         commands += n
         for key, count in seen.items():
             work[key] += count
-    print(f"{len(files)} submissions, {commands} commands walked, "
+    print(f"{len(files)} submissions, {commands} commands walked, {relocs} relocations, "
           f"{work['GPGPU_WALKER']} GPGPU_WALKER, {work['3DPRIMITIVE']} 3DPRIMITIVE: "
           "every chain complete")
     for flag, name in expected.items():

@@ -281,6 +281,21 @@ test_walker_execution_masks(void)
    expect("consistent walkers", cmds, p, NULL);
 }
 
+static void
+test_walker_pipeline(void)
+{
+   uint32_t cmds[64], *p = cmds;
+   const uint32_t mask = gen >= 9 ? 0x300 : 0;
+   *p++ = 0x69040000 | mask;                          /* PIPELINE_SELECT 3D */
+   p = emit_walker(p, 1, 0xffff, 0xffffffff);
+   expect("walker with the 3D pipeline selected", cmds, p, "walker-pipeline");
+
+   p = cmds;
+   *p++ = 0x69040000 | mask | 2;                      /* PIPELINE_SELECT GPGPU */
+   p = emit_walker(p, 1, 0xffff, 0xffffffff);
+   expect("walker with GPGPU selected", cmds, p, NULL);
+}
+
 int
 main(void)
 {
@@ -298,6 +313,7 @@ main(void)
    test_gen7_3dprim_register_read();
    test_ivb_vs_state_flush();
    test_walker_execution_masks();
+   test_walker_pipeline();
    close(fd);
    return test_finish("test_rules");
 }

@@ -1,0 +1,744 @@
+/* The EU interpreter's core: decoded-kernel cache, operand regions,
+ * execution masks and structured control flow.  The ALU is vgpu_eu_alu.c,
+ * shared functions vgpu_eu_send.c.
+ *
+ * Control flow (PRM Vol 7 "EU Changes by Processor Generation" / "Branch
+ * and Flow Control"): IF/ELSE/ENDIF/WHILE/BREAK/CONT/HALT move channels by
+ * their JIP/UIP.  vgpu keeps an IP per channel and always executes at the
+ * lowest IP any live channel waits at, with the channels waiting there as
+ * the execution mask: for the structured code the hardware requires
+ * (forward branches except WHILE) this is exactly the per-channel mask
+ * stack's behaviour, and JMPI/halt need no special cases. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgpu_eu.h"
+#include "vgpu_eu_priv.h"
+
+/* ---- decoded-kernel cache ---- */
+
+#define KERNEL_MAX_BYTES (1u << 20)
+
+struct vgpu_eu_kernel {
+   struct vgpu_eu_kernel *next;
+   enum isa_gen gen;
+   uint64_t addr;
+   const uint8_t *code;          /* host view for the current dispatch */
+   size_t avail;
+   struct eu_inst **at;          /* by byte offset / 8, decoded lazily */
+   size_t slots;
+   uint32_t *decoded;            /* offsets decoded, to revalidate */
+   size_t n_decoded, cap_decoded;
+};
+
+struct vgpu_eu_cache {
+   struct vgpu_eu_kernel *head;
+};
+
+struct vgpu_eu_cache *
+vgpu_eu_cache_create(void)
+{
+   return calloc(1, sizeof(struct vgpu_eu_cache));
+}
+
+static void
+kernel_forget(struct vgpu_eu_kernel *k)
+{
+   for (size_t i = 0; i < k->n_decoded; i++) {
+      free(k->at[k->decoded[i] / 8]);
+      k->at[k->decoded[i] / 8] = NULL;
+   }
+   k->n_decoded = 0;
+}
+
+void
+vgpu_eu_cache_destroy(struct vgpu_eu_cache *cache)
+{
+   if (!cache)
+      return;
+   struct vgpu_eu_kernel *k = cache->head;
+   while (k) {
+      struct vgpu_eu_kernel *next = k->next;
+      kernel_forget(k);
+      free(k->at);
+      free(k->decoded);
+      free(k);
+      k = next;
+   }
+   free(cache);
+}
+
+/* True while every instruction decoded earlier still has its bytes. */
+static bool
+kernel_still_valid(const struct vgpu_eu_kernel *k)
+{
+   for (size_t i = 0; i < k->n_decoded; i++) {
+      const struct eu_inst *e = k->at[k->decoded[i] / 8];
+      if (k->decoded[i] + e->size > k->avail ||
+          memcmp(k->code + k->decoded[i], e->raw, e->size))
+         return false;
+   }
+   return true;
+}
+
+struct vgpu_eu_kernel *
+vgpu_eu_kernel_get(struct vgpu_eu_cache *cache, enum isa_gen gen,
+                   uint64_t addr, const uint8_t *code, size_t avail)
+{
+   struct vgpu_eu_kernel *k;
+   for (k = cache->head; k; k = k->next) {
+      if (k->addr == addr && k->gen == gen)
+         break;
+   }
+   if (!k) {
+      k = calloc(1, sizeof(*k));
+      if (!k)
+         return NULL;
+      k->gen = gen;
+      k->addr = addr;
+      k->next = cache->head;
+      cache->head = k;
+   }
+   k->code = code;
+   k->avail = avail < KERNEL_MAX_BYTES ? avail : KERNEL_MAX_BYTES;
+   if (!kernel_still_valid(k))
+      kernel_forget(k);
+   return k;
+}
+
+/* ---- operand layout ---- */
+
+static const uint8_t vstride_elems[16] = { 0, 1, 2, 4, 8, 16, 32 };
+
+unsigned
+eu_type_size(unsigned type)
+{
+   static const uint8_t size[ISA_TYPE_COUNT] = {
+      [ISA_TYPE_UD] = 4, [ISA_TYPE_D] = 4, [ISA_TYPE_UW] = 2, [ISA_TYPE_W] = 2,
+      [ISA_TYPE_UB] = 1, [ISA_TYPE_B] = 1, [ISA_TYPE_UQ] = 8, [ISA_TYPE_Q] = 8,
+      [ISA_TYPE_HF] = 2, [ISA_TYPE_F] = 4, [ISA_TYPE_DF] = 8, [ISA_TYPE_NF] = 8,
+      [ISA_TYPE_UV] = 4, [ISA_TYPE_V] = 4, [ISA_TYPE_VF] = 4,
+   };
+   return type < ISA_TYPE_COUNT ? size[type] : 0;
+}
+
+/* Byte offset of an architecture register in the register file, or -1
+ * for one vgpu does not model. */
+static int
+arf_offset(unsigned nr)
+{
+   switch (nr & 0xf0) {
+   case ISA_ARF_NULL: return VGPU_EU_ARF_NULL;
+   case ISA_ARF_ADDRESS: return (nr & 0xf) ? -1 : VGPU_EU_ARF_A0;
+   case ISA_ARF_ACC: return VGPU_EU_ARF_ACC + (int)(nr & 3) * 64;
+   case ISA_ARF_FLAG: return (nr & 0xf) < 2 ? VGPU_EU_ARF_FLAG + (int)(nr & 1) * 4 : -1;
+   case ISA_ARF_STATE: return VGPU_EU_ARF_MISC + 0 * 32;
+   case ISA_ARF_CONTROL: return VGPU_EU_ARF_MISC + 1 * 32;
+   case ISA_ARF_NOTIFICATION: return VGPU_EU_ARF_MISC + 2 * 32;
+   case ISA_ARF_IP: return VGPU_EU_ARF_MISC + 3 * 32;
+   case ISA_ARF_TDR: return VGPU_EU_ARF_MISC + 4 * 32;
+   case ISA_ARF_TIMESTAMP: return VGPU_EU_ARF_MISC + 5 * 32;
+   case ISA_ARF_MASK: return VGPU_EU_ARF_MISC + 6 * 32;
+   default: return -1;
+   }
+}
+
+static int
+reg_base(const struct isa_reg *r)
+{
+   if (r->file == ISA_FILE_GRF)
+      return r->nr * 32 + r->subnr;
+   int a = arf_offset(r->nr);
+   return a < 0 ? -1 : a + r->subnr;
+}
+
+/* Element index of channel c in an Align1 region or an Align16 operand. */
+static unsigned
+region_elem(const struct isa_reg *r, bool align16, unsigned c)
+{
+   if (align16) {
+      unsigned vs = vstride_elems[r->vstride & 15];
+      if (r->rep_ctrl)
+         return 0;
+      return (c / 4) * vs + ((r->swizzle >> ((c % 4) * 2)) & 3);
+   }
+   unsigned width = 1u << r->width;
+   unsigned hs = r->hstride ? 1u << (r->hstride - 1) : 0;
+   return (c / width) * vstride_elems[r->vstride & 15] + (c % width) * hs;
+}
+
+static void
+layout_common(struct eu_operand *o, const struct isa_reg *r)
+{
+   o->type = r->type;
+   o->size = eu_type_size(r->type);
+   o->indirect = r->indirect;
+   o->reg = *r;
+}
+
+/* Precomputes the byte offset of each channel of a direct operand;
+ * false when the region leaves the register file. */
+static bool
+layout_src(struct eu_operand *o, const struct isa_reg *r, bool align16,
+           unsigned n)
+{
+   layout_common(o, r);
+   o->negate = r->negate;
+   o->abs = r->abs;
+   o->imm = r->file == ISA_FILE_IMM;
+   if (o->imm || o->indirect)
+      return true;
+   int base = reg_base(r);
+   if (base < 0)
+      return false;
+   for (unsigned c = 0; c < n; c++) {
+      unsigned off = base + region_elem(r, align16, c) * o->size;
+      if (off + o->size > VGPU_EU_REGFILE)
+         return false;
+      o->off[c] = (uint16_t)off;
+   }
+   return true;
+}
+
+static bool
+layout_dst(struct eu_operand *o, const struct isa_reg *r, bool align16,
+           unsigned n)
+{
+   layout_common(o, r);
+   o->writemask = align16 ? r->writemask : 0xf;
+   if (o->indirect)
+      return true;
+   int base = reg_base(r);
+   if (base < 0)
+      return false;
+   unsigned hs = align16 ? 1 : (r->hstride ? 1u << (r->hstride - 1) : 1);
+   for (unsigned c = 0; c < n; c++) {
+      unsigned off = base + c * hs * o->size;
+      if (align16)
+         off = base + (c / 4) * 4 * o->size + (c % 4) * o->size;
+      if (off + o->size > VGPU_EU_REGFILE)
+         return false;
+      o->off[c] = (uint16_t)off;
+   }
+   return true;
+}
+
+/* The first channel an instruction's execution mask bits start at:
+ * quarter and nibble control (PRM "Execution Mask" / QtrCtrl, NibCtrl). */
+static unsigned
+channel_group(const struct isa_inst *in)
+{
+   return in->qtr_ctrl * 8 + in->nib_ctrl * 4;
+}
+
+static bool
+is_branch(enum isa_op op)
+{
+   switch (op) {
+   case ISA_OP_IF: case ISA_OP_ELSE: case ISA_OP_ENDIF: case ISA_OP_WHILE:
+   case ISA_OP_BREAK: case ISA_OP_CONT: case ISA_OP_HALT: case ISA_OP_JMPI:
+   case ISA_OP_BRC: case ISA_OP_BRD: case ISA_OP_CALL: case ISA_OP_CALLA:
+   case ISA_OP_RET: case ISA_OP_GOTO: case ISA_OP_JOIN:
+      return true;
+   default:
+      return false;
+   }
+}
+
+static struct eu_inst *
+decode_at(struct vgpu_eu_kernel *k, uint32_t ip, const char **why)
+{
+   if (ip % 8 || ip >= k->avail) {
+      *why = "kernel execution left its buffer";
+      return NULL;
+   }
+   size_t slot = ip / 8;
+   if (slot >= k->slots) {
+      size_t n = k->avail / 8 + 2;
+      struct eu_inst **at = realloc(k->at, n * sizeof(*at));
+      if (!at) {
+         *why = "out of memory decoding a kernel";
+         return NULL;
+      }
+      memset(at + k->slots, 0, (n - k->slots) * sizeof(*at));
+      k->at = at;
+      k->slots = n;
+   }
+   if (k->at[slot])
+      return k->at[slot];
+   if (k->n_decoded == k->cap_decoded) {
+      size_t n = k->cap_decoded ? k->cap_decoded * 2 : 64;
+      uint32_t *d = realloc(k->decoded, n * sizeof(*d));
+      if (!d) {
+         *why = "out of memory decoding a kernel";
+         return NULL;
+      }
+      k->decoded = d;
+      k->cap_decoded = n;
+   }
+   struct eu_inst *e = calloc(1, sizeof(*e));
+   if (!e) {
+      *why = "out of memory decoding a kernel";
+      return NULL;
+   }
+   unsigned size = isa_decode(k->gen, k->code + ip, k->avail - ip, &e->in);
+   if (!size) {
+      free(e);
+      *why = "undecodable EU instruction";
+      return NULL;
+   }
+   memcpy(e->raw, k->code + ip, size);
+   e->size = (uint8_t)size;
+   e->n = 1u << e->in.exec_size;
+   e->group = channel_group(&e->in);
+   e->branch = is_branch(e->in.op);
+   e->ok = true;
+   bool a16 = e->in.align16;
+   bool is_send = e->in.op == ISA_OP_SEND || e->in.op == ISA_OP_SENDC ||
+                  e->in.op == ISA_OP_SENDS || e->in.op == ISA_OP_SENDSC;
+   if (!e->branch && !is_send) {
+      unsigned nsrc = isa_opcode_info(e->in.op)->nsrc;
+      e->nsrc = (uint8_t)nsrc;
+      if (!layout_dst(&e->dst, &e->in.dst, a16, e->n))
+         e->ok = false;
+      for (unsigned s = 0; s < nsrc && s < 3; s++) {
+         if (!layout_src(&e->src[s], &e->in.src[s], a16, e->n))
+            e->ok = false;
+         if (e->in.src[s].file == ISA_FILE_ARF &&
+             (e->in.src[s].nr & 0xf0) == ISA_ARF_MASK)
+            e->reads_ce = true;
+      }
+   }
+   k->at[slot] = e;
+   k->decoded[k->n_decoded++] = ip;
+   return e;
+}
+
+/* ---- operand access ---- */
+
+static unsigned
+indirect_offset(const struct vgpu_eu_thread *t, const struct isa_reg *r,
+                bool align16, unsigned c, unsigned size, bool dst)
+{
+   const uint16_t *a0 = (const uint16_t *)&t->regs[VGPU_EU_ARF_A0];
+   int16_t imm = (int16_t)(r->addr_imm << 6) >> 6;   /* 10-bit two's complement */
+   unsigned width = dst ? 1 : 1u << r->width;
+   unsigned sub = r->addr_subnr;
+   /* VxH (vstride 0xf): each row of width channels takes the next
+    * address subregister. */
+   if (!dst && r->vstride == 0xf) {
+      unsigned row = c / width;
+      unsigned hs = r->hstride ? 1u << (r->hstride - 1) : 0;
+      return (unsigned)(a0[(sub + row) & 15] + imm) + (c % width) * hs * size;
+   }
+   unsigned base = (unsigned)(a0[sub & 15] + imm);
+   if (dst) {
+      unsigned hs = r->hstride ? 1u << (r->hstride - 1) : 1;
+      return base + c * hs * size;
+   }
+   return base + region_elem(r, align16, c) * size;
+}
+
+/* Byte offset of channel c of an operand in the register file; -1 for an
+ * indirect access outside it. */
+static inline int
+operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o,
+               bool align16, unsigned c, bool dst)
+{
+   if (!o->indirect)
+      return o->off[c];
+   unsigned off = indirect_offset(t, &o->reg, align16, c, o->size, dst);
+   return off + o->size <= VGPU_EU_GRF_BYTES ? (int)off : -1;
+}
+
+/* Raw bits of channel c of a source (immediate vectors expanded). */
+static inline uint64_t
+src_raw(const struct vgpu_eu_thread *t, const struct eu_inst *e,
+        const struct eu_operand *o, unsigned c, bool *bad)
+{
+   if (o->imm) {
+      uint64_t imm = o->reg.imm;
+      switch (o->type) {
+      case ISA_TYPE_V: return (uint64_t)(int64_t)((int32_t)(imm << (28 - 4 * (c % 8))) >> 28);
+      case ISA_TYPE_UV: return (imm >> (4 * (c % 8))) & 0xf;
+      case ISA_TYPE_VF: return eu_vf_to_f32((uint8_t)(imm >> (8 * (c % 4))));
+      default: return imm;
+      }
+   }
+   int off = operand_offset(t, o, e->in.align16, c, false);
+   if (off < 0) {
+      *bad = true;
+      return 0;
+   }
+   return eu_read_raw(&t->regs[off], o->size);
+}
+
+/* ---- execution mask and predication ---- */
+
+static inline uint64_t
+flags_get(const struct vgpu_eu_thread *t)
+{
+   uint64_t f;
+   memcpy(&f, &t->regs[VGPU_EU_ARF_FLAG], 8);
+   return f;
+}
+
+static inline void
+flags_set(struct vgpu_eu_thread *t, uint64_t f)
+{
+   memcpy(&t->regs[VGPU_EU_ARF_FLAG], &f, 8);
+}
+
+/* Bit of the flag register pair channel c of an instruction uses: the
+ * flag subregister's 16-bit half plus the channel group. */
+static inline unsigned
+flag_bit(const struct isa_inst *in, unsigned group, unsigned c)
+{
+   return (in->flag_nr * 32 + in->flag_subnr * 16 + group + c) & 63;
+}
+
+/* Predicate per channel (bit c of the result), PRM "Predication". */
+static uint32_t
+predicate(const struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   uint64_t f = flags_get(t);
+   /* any/all of N horizontal channels read N flag bits whatever the
+    * execution size. */
+   unsigned nbits = in->pred_ctrl >= 2 && !in->align16 ? 32 : e->n;
+   uint32_t bits = 0;
+   for (unsigned c = 0; c < nbits; c++)
+      bits |= (uint32_t)((f >> flag_bit(in, e->group, c)) & 1) << c;
+   uint32_t res = bits;
+   unsigned pc = in->pred_ctrl;
+   if (in->align16) {
+      /* Align16: .x .y .z .w replicate one channel of each group of
+       * four; any4h/all4h combine the group. */
+      if (pc >= 2 && pc <= 5) {
+         res = 0;
+         for (unsigned c = 0; c < e->n; c++)
+            res |= ((bits >> ((c & ~3u) + pc - 2)) & 1) << c;
+      } else if (pc == 6 || pc == 7) {
+         res = 0;
+         for (unsigned c = 0; c < e->n; c++) {
+            uint32_t g = (bits >> (c & ~3u)) & 0xf;
+            res |= (uint32_t)(pc == 6 ? g != 0 : g == 0xf) << c;
+         }
+      }
+   } else if (pc >= 2) {
+      /* anyv/allv (2, 3) span the execution size; 4..13 are any/all of
+       * 2, 4, 8, 16 and 32 horizontal channels. */
+      unsigned span = pc <= 3 ? e->n : 2u << ((pc - 4) / 2);
+      bool any = pc <= 3 ? pc == 2 : pc % 2 == 0;
+      res = 0;
+      for (unsigned c = 0; c < e->n; c++) {
+         unsigned first = (c / span) * span;
+         uint32_t want = span >= 32 ? ~0u : ((1u << span) - 1) << first;
+         res |= (uint32_t)(any ? (bits & want) != 0 : (bits & want) == want) << c;
+      }
+   }
+   return in->pred_inv ? ~res : res;
+}
+
+/* Channels an instruction executes on, as bits 0..n-1. */
+static uint32_t
+exec_mask(const struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   uint32_t nmask = e->n >= 32 ? ~0u : (1u << e->n) - 1;
+   if (e->in.mask_ctrl)
+      return nmask;
+   return (t->at_ip >> e->group) & nmask;
+}
+
+/* ---- control flow ---- */
+
+static void
+reschedule(struct vgpu_eu_thread *t)
+{
+   uint32_t lowest = UINT32_MAX;
+   for (unsigned c = 0; c < 32; c++) {
+      if ((t->live >> c) & 1 && t->pc[c] < lowest)
+         lowest = t->pc[c];
+   }
+   uint32_t at = 0, next = UINT32_MAX;
+   for (unsigned c = 0; c < 32; c++) {
+      if (!((t->live >> c) & 1))
+         continue;
+      if (t->pc[c] == lowest)
+         at |= 1u << c;
+      else if (t->pc[c] < next)
+         next = t->pc[c];
+   }
+   t->ip = lowest;
+   t->at_ip = at;
+   t->next_wait = next;
+}
+
+/* Moves the channels of at_ip to ip (pc[] made explicit first). */
+static void
+settle(struct vgpu_eu_thread *t)
+{
+   for (unsigned c = 0; c < 32; c++) {
+      if ((t->at_ip >> c) & 1)
+         t->pc[c] = t->ip;
+   }
+}
+
+static void
+advance(struct vgpu_eu_thread *t, unsigned size)
+{
+   t->ip += size;
+   if (t->ip < t->next_wait)
+      return;
+   settle(t);
+   reschedule(t);
+}
+
+static int32_t
+branch_scale(enum isa_gen gen)
+{
+   /* JIP/UIP count 64-bit units on Gen7/7.5, bytes from Gen8. */
+   return gen <= ISA_GEN75 ? 8 : 1;
+}
+
+/* Per-channel branch: channels of taken go to target, the rest of at_ip
+ * fall through. */
+static void
+branch_channels(struct vgpu_eu_thread *t, const struct eu_inst *e,
+                uint32_t taken, uint32_t target)
+{
+   settle(t);
+   uint32_t next = t->ip + e->size;
+   for (unsigned c = 0; c < 32; c++) {
+      if ((t->at_ip >> c) & 1)
+         t->pc[c] = (taken >> c) & 1 ? target : next;
+   }
+   reschedule(t);
+}
+
+static enum vgpu_eu_status
+exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   int32_t s = branch_scale(t->gen);
+   uint32_t mask_all = (t->at_ip >> e->group) & (e->n >= 32 ? ~0u : (1u << e->n) - 1);
+   uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
+   uint32_t on = (mask_all & pred) << e->group;
+   uint32_t jip = t->ip + in->jip * s, uip = t->ip + in->uip * s;
+   switch (in->op) {
+   case ISA_OP_IF:
+      /* Channels whose condition fails go to the ELSE+1 or ENDIF. */
+      branch_channels(t, e, t->at_ip & ~on, jip);
+      return VGPU_EU_DONE;
+   case ISA_OP_ELSE:
+      branch_channels(t, e, t->at_ip, jip);
+      return VGPU_EU_DONE;
+   case ISA_OP_ENDIF:
+      advance(t, e->size);
+      return VGPU_EU_DONE;
+   case ISA_OP_WHILE: {
+      /* Channels that broke out wait here (BREAK's UIP is the WHILE from
+       * Gen7 on) and leave the loop; the others loop while predicated. */
+      uint32_t leaving = t->brk & t->at_ip;
+      t->brk &= ~leaving;
+      branch_channels(t, e, on & ~leaving, jip);
+      return VGPU_EU_DONE;
+   }
+   case ISA_OP_BREAK:
+      t->brk |= on;
+      branch_channels(t, e, on, uip);
+      return VGPU_EU_DONE;
+   case ISA_OP_CONT:
+   case ISA_OP_HALT:
+      branch_channels(t, e, on, uip);
+      return VGPU_EU_DONE;
+   case ISA_OP_JMPI: {
+      /* A scalar jump relative to the next instruction; its target is
+       * src1's immediate (JIP). */
+      uint32_t target = t->ip + e->size + (int32_t)in->src[1].imm;
+      if (!in->pred_ctrl || (pred & 1))
+         branch_channels(t, e, t->at_ip, target);
+      else
+         advance(t, e->size);
+      return VGPU_EU_DONE;
+   }
+   default:
+      t->why = "branch instruction (call/ret/goto/join/brc/brd)";
+      return VGPU_EU_UNSUPPORTED;
+   }
+}
+
+/* ---- execution ---- */
+
+static enum vgpu_eu_status
+exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   uint32_t mask = exec_mask(t, e);
+   bool sel_pred = in->op == ISA_OP_SEL;
+   uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
+   if (!sel_pred)
+      mask &= pred;
+   t->instructions++;
+   t->channel_instructions += (uint64_t)__builtin_popcount(mask);
+   if (!mask && !in->cond_mod)
+      return VGPU_EU_DONE;
+
+   /* Not zero-initialised: only the channels of mask are read and written. */
+   if (e->reads_ce) {
+      /* ce0: the channels enabled for this instruction (dispatch mask and
+       * control flow), as Mesa reads it to find live channels. */
+      uint32_t ce = t->at_ip & t->live;
+      memcpy(&t->regs[VGPU_EU_ARF_MISC + 6 * 32], &ce, 4);
+   }
+   struct eu_alu_ctx ctx;
+   ctx.e = e;
+   ctx.pred = pred;
+   ctx.flag = 0;
+   bool bad = false;
+   /* A dot product reads all four channels of each group it writes. */
+   uint32_t read = mask;
+   if (eu_dot_terms(in->op)) {
+      for (unsigned g = 0; g < e->n; g += 4)
+         read |= (mask >> g) & 0xf ? 0xfu << g : 0;
+   }
+   for (unsigned c = 0; c < e->n; c++) {
+      if (!((read >> c) & 1))
+         continue;
+      for (unsigned s = 0; s < e->nsrc; s++)
+         ctx.src[s][c] = src_raw(t, e, &e->src[s], c, &bad);
+   }
+   if (bad) {
+      t->why = "indirect register access outside the register file";
+      return VGPU_EU_FAULT;
+   }
+   const char *why = eu_alu(&ctx, mask, t);
+   if (why) {
+      t->why = why;
+      return VGPU_EU_UNSUPPORTED;
+   }
+   uint64_t f = flags_get(t);
+   bool write_flags = in->cond_mod && in->op != ISA_OP_SEL &&
+                      in->op != ISA_OP_MATH;
+   for (unsigned c = 0; c < e->n; c++) {
+      if (!((mask >> c) & 1))
+         continue;
+      if (write_flags) {
+         unsigned b = flag_bit(in, e->group, c);
+         f = (f & ~(1ull << b)) | ((uint64_t)((ctx.flag >> c) & 1) << b);
+      }
+      if (e->in.align16 && !((e->dst.writemask >> (c % 4)) & 1))
+         continue;
+      int off = operand_offset(t, &e->dst, in->align16, c, true);
+      if (off < 0) {
+         t->why = "indirect register access outside the register file";
+         return VGPU_EU_FAULT;
+      }
+      eu_write_raw(&t->regs[off], e->dst.size, ctx.res[c]);
+      if (in->acc_wr && in->dst.file == ISA_FILE_GRF)
+         eu_write_raw(&t->regs[VGPU_EU_ARF_ACC + c * e->dst.size], e->dst.size,
+                      ctx.res[c]);
+   }
+   if (write_flags)
+      flags_set(t, f);
+   return VGPU_EU_DONE;
+}
+
+/* wait n0 / sync.bar: the barrier the gateway message asked for. */
+static enum vgpu_eu_status
+exec_wait(struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   if (t->barrier_arrived && !t->notified)
+      return VGPU_EU_BLOCKED;
+   t->barrier_arrived = false;
+   t->notified = false;
+   advance(t, e->size);
+   return VGPU_EU_DONE;
+}
+
+static enum vgpu_eu_status
+exec_one(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
+         const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   if (e->branch) {
+      t->instructions++;
+      t->channel_instructions += (uint64_t)__builtin_popcount(t->at_ip);
+      return exec_branch(t, e);
+   }
+   switch (in->op) {
+   case ISA_OP_SEND: case ISA_OP_SENDC: case ISA_OP_SENDS: case ISA_OP_SENDSC: {
+      uint32_t mask = exec_mask(t, e);
+      if (in->pred_ctrl)
+         mask &= predicate(t, e);
+      t->instructions++;
+      t->channel_instructions += (uint64_t)__builtin_popcount(mask);
+      enum vgpu_eu_status st = vgpu_eu_send(env, t, in, mask);
+      if (st == VGPU_EU_DONE && !in->eot)
+         advance(t, e->size);
+      return st;
+   }
+   case ISA_OP_WAIT:
+      return exec_wait(t, e);
+   case ISA_OP_SYNC:
+      /* Gen12 sync.bar waits for the barrier; the other sync functions
+       * order scoreboard tokens, which a sequential interpreter has. */
+      if (in->cond_mod == 0xe)
+         return exec_wait(t, e);
+      advance(t, e->size);
+      return VGPU_EU_DONE;
+   case ISA_OP_NOP:
+      advance(t, e->size);
+      return VGPU_EU_DONE;
+   default:
+      break;
+   }
+   if (!e->ok) {
+      t->why = "EU instruction operand outside the register file";
+      return VGPU_EU_FAULT;
+   }
+   enum vgpu_eu_status st = exec_alu(t, e);
+   if (st == VGPU_EU_DONE)
+      advance(t, e->size);
+   return st;
+}
+
+void
+vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask)
+{
+   memset(t, 0, sizeof(*t));
+   t->live = dispatch_mask;
+   t->at_ip = dispatch_mask;
+   t->next_wait = UINT32_MAX;
+}
+
+/* Instructions one thread may execute before vgpu calls it hung. */
+#define THREAD_BUDGET (1ull << 28)
+
+enum vgpu_eu_status
+vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+            struct vgpu_eu_thread *t)
+{
+   t->gen = env->gen;
+   uint64_t budget = t->instructions +
+                     (env->max_instructions ? env->max_instructions : THREAD_BUDGET);
+   for (;;) {
+      const char *why = NULL;
+      struct eu_inst *e = decode_at(k, t->ip, &why);
+      if (!e) {
+         t->why = why;
+         t->fault_addr = k->addr + t->ip;
+         return VGPU_EU_FAULT;
+      }
+      enum vgpu_eu_status st = exec_one(env, t, e);
+      if (st != VGPU_EU_DONE)
+         return st;
+      if (e->in.eot && (e->in.op == ISA_OP_SEND || e->in.op == ISA_OP_SENDC ||
+                        e->in.op == ISA_OP_SENDS || e->in.op == ISA_OP_SENDSC))
+         return VGPU_EU_DONE;
+      if (t->instructions > budget) {
+         t->why = "EU thread did not end (runaway loop)";
+         return VGPU_EU_FAULT;
+      }
+   }
+}

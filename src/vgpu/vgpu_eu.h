@@ -1,0 +1,105 @@
+/* The EU interpreter: runs one hardware thread of a kernel on its own
+ * register file, with the shared functions (data port, gateway, thread
+ * spawner) reached through send.  It knows nothing of batches: the GPGPU
+ * pipeline (vgpu_gpgpu.c) builds the thread payload and a memory model, and
+ * so can a unit test (tests/vgpu/test_eu_*.c).
+ *
+ * Facts: PRM Vol 7 "3D-Media-GPGPU Engine" (EU ISA: regions, execution
+ * masks, predication, conditional modifiers, structured control flow) and
+ * Vol 2d "Shared Functions" (data port message descriptors and payloads).
+ * Deviations from the hardware are listed in src/vgpu/README.md. */
+#ifndef VGPU_EU_H
+#define VGPU_EU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+#define VGPU_EU_GRFS 128
+#define VGPU_EU_GRF_BYTES (VGPU_EU_GRFS * 32)
+/* Architecture registers live after the GRFs in one byte array so every
+ * operand is an offset into it (vgpu_eu.c arf_offset). */
+#define VGPU_EU_ARF_NULL   (VGPU_EU_GRF_BYTES)          /* 256: writes land, reads 0 */
+#define VGPU_EU_ARF_A0     (VGPU_EU_ARF_NULL + 256)     /* 32 */
+#define VGPU_EU_ARF_ACC    (VGPU_EU_ARF_A0 + 32)        /* 4 x 64 */
+#define VGPU_EU_ARF_FLAG   (VGPU_EU_ARF_ACC + 256)      /* f0, f1: 4 bytes each */
+#define VGPU_EU_ARF_MISC   (VGPU_EU_ARF_FLAG + 32)      /* sr0, cr0, n0, ip, tdr, tm0, ce, mask: 32 each */
+#define VGPU_EU_REGFILE    (VGPU_EU_ARF_MISC + 16 * 32)
+
+/* A surface as the data port sees it (from RENDER_SURFACE_STATE). */
+struct vgpu_eu_surface {
+   uint64_t base;
+   uint64_t size;        /* bytes addressable; accesses beyond read 0 */
+   bool buffer;          /* SURFTYPE_BUFFER */
+   uint32_t format;
+   uint32_t pitch, width, height, depth;
+   uint64_t entries;     /* buffers: elements, pitch bytes apart */
+};
+
+/* Everything outside the thread.  map returns a host pointer for
+ * [addr, addr + len) of the GPU address space or NULL (a page fault). */
+struct vgpu_eu_env {
+   enum isa_gen gen;
+   void *user;
+   void *(*map)(void *user, uint64_t addr, uint64_t len);
+   /* Binding table entry bti of the current dispatch; false when absent. */
+   bool (*surface)(void *user, unsigned bti, struct vgpu_eu_surface *out);
+   uint8_t *slm;                 /* the thread group's shared local memory */
+   uint32_t slm_size;
+   uint64_t general_state_base;  /* A32 stateless (BTI 255/253) is relative to it */
+   uint64_t scratch_base;        /* per-thread scratch, relative to general state */
+   uint64_t max_instructions;    /* per thread before it counts as hung; 0: 2^28 */
+};
+
+enum vgpu_eu_status {
+   VGPU_EU_DONE,          /* EOT */
+   VGPU_EU_BLOCKED,       /* waiting at a barrier */
+   VGPU_EU_FAULT,         /* page fault or undecodable instruction: why */
+   VGPU_EU_UNSUPPORTED,   /* an instruction or message vgpu cannot run: why */
+};
+
+struct vgpu_eu_thread {
+   _Alignas(64) uint8_t regs[VGPU_EU_REGFILE];
+   uint32_t ip;            /* byte offset from the kernel start */
+   uint32_t at_ip;         /* live channels whose own IP is ip */
+   uint32_t live;          /* dispatched channels */
+   uint32_t next_wait;     /* lowest IP of a live channel not at ip */
+   uint32_t pc[32];        /* per-channel IP, meaningful outside at_ip */
+   uint32_t brk;           /* channels that broke out, waiting at their WHILE */
+   bool barrier_arrived;   /* sent a barrier message, not yet released */
+   bool notified;          /* the gateway released the barrier */
+   enum isa_gen gen;
+   const char *why;
+   uint64_t fault_addr;
+   /* statistics */
+   uint64_t instructions, channel_instructions;
+};
+
+struct vgpu_eu_kernel;
+
+/* A cache of decoded kernels keyed by GPU address (the same address can
+ * hold other code later: each lookup checks the bytes still match). */
+struct vgpu_eu_cache;
+struct vgpu_eu_cache *vgpu_eu_cache_create(void);
+void vgpu_eu_cache_destroy(struct vgpu_eu_cache *cache);
+/* code: host view of the kernel's first byte, avail bytes readable. */
+struct vgpu_eu_kernel *vgpu_eu_kernel_get(struct vgpu_eu_cache *cache,
+                                          enum isa_gen gen, uint64_t addr,
+                                          const uint8_t *code, size_t avail);
+
+/* Starts a thread: every register zero, channels of dispatch_mask live. */
+void vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask);
+/* Runs until EOT, a barrier wait, a fault or an unsupported instruction.
+ * A blocked thread resumes where it stopped once t->notified is set. */
+enum vgpu_eu_status vgpu_eu_run(const struct vgpu_eu_env *env,
+                                struct vgpu_eu_kernel *k,
+                                struct vgpu_eu_thread *t);
+
+/* Internal to the interpreter (vgpu_eu.c, vgpu_eu_send.c). */
+enum vgpu_eu_status vgpu_eu_send(const struct vgpu_eu_env *env,
+                                 struct vgpu_eu_thread *t,
+                                 const struct isa_inst *in, uint32_t exec_mask);
+
+#endif

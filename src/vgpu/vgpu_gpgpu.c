@@ -1,0 +1,298 @@
+/* GPGPU_WALKER's thread dispatch: thread groups, their hardware threads,
+ * each thread's payload (PRM Vol 7 "GPGPU Thread Payload": R0 header,
+ * then the CURBE's cross-thread constants, then this thread's per-thread
+ * constants, where Mesa places the local invocation ids), shared local
+ * memory and barriers, and the EU interpreter run per thread. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgpu_gpgpu.h"
+#include "vgpu_priv.h"
+
+/* ---- statistics (VGPU_STATS) and "not modelled" reports ---- */
+
+static struct {
+   uint64_t instructions, channel_instructions, threads, walkers;
+   const char *path;
+} stats;
+static pthread_once_t stats_once = PTHREAD_ONCE_INIT;
+
+static void
+stats_write(void)
+{
+   FILE *f = fopen(stats.path, "a");
+   if (!f)
+      return;
+   fprintf(f, "eu_instructions %llu\neu_channel_instructions %llu\n"
+              "eu_threads %llu\nwalkers %llu\n",
+           (unsigned long long)stats.instructions,
+           (unsigned long long)stats.channel_instructions,
+           (unsigned long long)stats.threads, (unsigned long long)stats.walkers);
+   fclose(f);
+}
+
+static void
+stats_init(void)
+{
+   stats.path = getenv("VGPU_STATS");
+   if (stats.path && *stats.path)
+      atexit(stats_write);
+}
+
+void
+vgpu_not_modelled(const char *what)
+{
+   /* Distinct reasons are few (static strings): remember them by pointer
+    * and text. */
+   static const char *seen[64];
+   static unsigned nseen;
+   for (unsigned i = 0; i < nseen; i++) {
+      if (seen[i] == what || !strcmp(seen[i], what))
+         return;
+   }
+   if (nseen < 64)
+      seen[nseen++] = what;
+   fprintf(stderr, "vgpu: not modelled: %s\n", what);
+}
+
+/* ---- memory ---- */
+
+bool
+vgpu_gpgpu_read(struct vgpu_exec *exec, uint64_t addr, void *out,
+                uint64_t len, const char *what)
+{
+   if (!len)
+      return true;
+   const void *p = vgpu_exec_map(exec, addr, len);
+   if (!p) {
+      vgpu_exec_fault(exec, addr, what);
+      return false;
+   }
+   memcpy(out, p, len);
+   return true;
+}
+
+struct dispatch_env {
+   struct vgpu_exec *exec;
+   struct vgpu_gpgpu *g;
+   const struct vgpu_dispatch *d;
+};
+
+static void *
+env_map(void *user, uint64_t addr, uint64_t len)
+{
+   struct dispatch_env *de = user;
+   return vgpu_exec_map(de->exec, addr & ((1ull << 48) - 1), len);
+}
+
+static bool
+env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+{
+   struct dispatch_env *de = user;
+   uint32_t entry;
+   const uint32_t *p = vgpu_exec_map(de->exec, de->d->binding_table + bti * 4, 4);
+   if (!p)
+      return false;
+   entry = *p;
+   /* Binding table entries hold the surface state offset from Surface
+    * State Base Address, 64-byte aligned (32 on Gen7). */
+   uint64_t ss = de->g->surface_base + (entry & ~0x1fu);
+   const uint32_t *dw = vgpu_exec_map(de->exec, ss, de->d->surface_state_dwords * 4);
+   if (!dw)
+      return false;
+   return de->d->surface_state(dw, out);
+}
+
+/* ---- threads ---- */
+
+#define MAX_GROUP_THREADS 1024u
+
+/* R0 of a GPGPU thread (PRM Vol 7 "R0 Header" for GPGPU): DWord 1 the
+ * thread group id X, 6 and 7 Y and Z; DWord 2 the barrier id; DWord 5
+ * the scratch offset and FFTID. */
+static void
+write_r0(struct vgpu_eu_thread *t, const uint32_t gid[3], unsigned thread,
+         uint32_t scratch_offset)
+{
+   uint32_t r0[8] = { 0 };
+   r0[1] = gid[0];
+   r0[6] = gid[1];
+   r0[7] = gid[2];
+   r0[2] = 0;             /* barrier id 0: one group runs at a time */
+   r0[5] = scratch_offset | (thread & 0x3ff);
+   memcpy(t->regs, r0, sizeof(r0));
+}
+
+static bool
+write_constants(struct vgpu_exec *exec, struct vgpu_eu_thread *t,
+                const struct vgpu_gpgpu *g, const struct vgpu_dispatch *d,
+                unsigned thread)
+{
+   unsigned cross = d->cross_regs, per = d->per_thread_regs;
+   if (1 + cross + per > VGPU_EU_GRFS) {
+      vgpu_exec_fault(exec, 0, "thread payload larger than the register file");
+      return false;
+   }
+   uint64_t cross_at = (uint64_t)d->read_offset_regs * 32;
+   uint64_t per_at = cross_at + cross * 32 + (uint64_t)thread * per * 32;
+   /* CURBE space beyond what was loaded reads as zero. */
+   for (unsigned r = 0; r < cross + per; r++) {
+      uint64_t at = r < cross ? cross_at + r * 32 : per_at + (r - cross) * 32;
+      if (at + 32 <= g->curbe_len)
+         memcpy(&t->regs[(1 + r) * 32], g->curbe + at, 32);
+   }
+   return true;
+}
+
+static uint32_t
+thread_mask(const struct vgpu_dispatch *d, unsigned tx, unsigned ty)
+{
+   uint32_t m = d->simd >= 32 ? ~0u : (1u << d->simd) - 1;
+   if (tx == d->thread_w - 1)
+      m &= d->right_mask;
+   if (ty == d->thread_h - 1)
+      m &= d->bottom_mask;
+   return m;
+}
+
+/* Runs a group's threads round-robin until all end; barriers release when
+ * every thread still running waits at one.  Returns false when the
+ * dispatch stops (fault or unsupported). */
+static bool
+run_group(struct vgpu_exec *exec, const struct vgpu_eu_env *env,
+          struct vgpu_eu_kernel *k, struct vgpu_eu_thread *th, unsigned n)
+{
+   bool done[n];
+   memset(done, 0, sizeof(done));
+   unsigned remaining = n;
+   while (remaining) {
+      for (unsigned i = 0; i < n; i++) {
+         if (done[i])
+            continue;
+         enum vgpu_eu_status st = vgpu_eu_run(env, k, &th[i]);
+         stats.instructions += th[i].instructions;
+         stats.channel_instructions += th[i].channel_instructions;
+         th[i].instructions = th[i].channel_instructions = 0;
+         switch (st) {
+         case VGPU_EU_DONE:
+            done[i] = true;
+            remaining--;
+            break;
+         case VGPU_EU_BLOCKED:
+            break;
+         case VGPU_EU_FAULT:
+            vgpu_exec_fault(exec, th[i].fault_addr, th[i].why);
+            return false;
+         case VGPU_EU_UNSUPPORTED:
+            vgpu_not_modelled(th[i].why);
+            return false;
+         }
+      }
+      /* Every thread still running now waits at a barrier. */
+      for (unsigned i = 0; i < n; i++)
+         th[i].notified = true;
+   }
+   return true;
+}
+
+void
+vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
+                    const struct vgpu_dispatch *d)
+{
+   pthread_once(&stats_once, stats_init);
+   stats.walkers++;
+   enum isa_gen gen = isa_gen_from_verx10(vgpu.info->verx10);
+   if (gen == ISA_GEN_COUNT) {
+      vgpu_not_modelled("EU instruction set of this generation");
+      return;
+   }
+   if (d->simd != 8 && d->simd != 16 && d->simd != 32) {
+      vgpu_exec_fault(exec, 0, "GPGPU_WALKER with a reserved SIMD size");
+      return;
+   }
+   if (!g->kernels && !(g->kernels = vgpu_eu_cache_create())) {
+      vgpu_exec_fault(exec, 0, "out of memory for the kernel cache");
+      return;
+   }
+   uint64_t avail;
+   const uint8_t *code = vgpu_exec_map_rest(exec, d->kernel, &avail);
+   if (!code) {
+      vgpu_exec_fault(exec, d->kernel, "kernel start outside every object");
+      return;
+   }
+   struct vgpu_eu_kernel *k = vgpu_eu_kernel_get(g->kernels, gen, d->kernel, code, avail);
+   unsigned n = d->thread_w * d->thread_h * d->thread_d;
+   /* A thread group holds at most 1024 invocations, so 128 SIMD8 threads;
+    * far larger counts are a malformed walker, not a large dispatch. */
+   if (n > MAX_GROUP_THREADS) {
+      vgpu_exec_fault(exec, 0, "GPGPU_WALKER with more threads per group than the hardware has");
+      return;
+   }
+   struct vgpu_eu_thread *th = aligned_alloc(64, sizeof(*th) * n);
+   uint8_t *slm = d->slm_size ? malloc(d->slm_size) : NULL;
+   if (!k || !th || (d->slm_size && !slm)) {
+      free(th);
+      free(slm);
+      vgpu_exec_fault(exec, 0, "out of memory dispatching a walker");
+      return;
+   }
+   struct dispatch_env de = { exec, g, d };
+   struct vgpu_eu_env env = {
+      .gen = gen, .user = &de, .map = env_map, .surface = env_surface,
+      .slm = slm, .slm_size = d->slm_size,
+      .general_state_base = g->general_base,
+      .scratch_base = g->scratch_base,
+   };
+   uint32_t gid[3];
+   for (gid[2] = d->start[2]; gid[2] < d->end[2]; gid[2]++)
+   for (gid[1] = d->start[1]; gid[1] < d->end[1]; gid[1]++)
+   for (gid[0] = d->start[0]; gid[0] < d->end[0]; gid[0]++) {
+      if (slm)
+         memset(slm, 0, d->slm_size);
+      for (unsigned i = 0; i < n; i++) {
+         unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
+         vgpu_eu_thread_init(&th[i], thread_mask(d, tx, ty));
+         write_r0(&th[i], gid, i, i * g->scratch_per_thread);
+         if (!write_constants(exec, &th[i], g, d, i))
+            goto out;
+      }
+      stats.threads += n;
+      if (!run_group(exec, &env, k, th, n))
+         goto out;
+   }
+out:
+   free(th);
+   free(slm);
+}
+
+void
+vgpu_gpgpu_destroy(struct vgpu_gpgpu *g)
+{
+   if (!g)
+      return;
+   vgpu_eu_cache_destroy(g->kernels);
+   free(g->curbe);
+   free(g);
+}
+
+bool
+vgpu_gpgpu_command(struct vgpu_cs *cs, struct vgpu_exec *exec,
+                   const uint32_t *dw, unsigned len)
+{
+   struct vgpu_context *ctx = exec->ctx;
+   if (!ctx->gpgpu && !(ctx->gpgpu = calloc(1, sizeof(*ctx->gpgpu)))) {
+      vgpu_exec_fault(exec, 0, "out of memory for pipeline state");
+      return true;
+   }
+   switch (vgpu.info->verx10) {
+   case 70: return gfx70_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   case 75: return gfx75_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   case 80: return gfx80_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   case 90: return gfx90_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   case 110: return gfx110_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   case 120: return gfx120_vgpu_gpgpu_command(cs, exec, ctx->gpgpu, dw, len);
+   default: return false;
+   }
+}

@@ -1,0 +1,291 @@
+/* The GPGPU pipeline's packets for one generation (built once per
+ * generation, -DGFX_VERx10): field positions come from genxml's unpack
+ * functions, meaning from PRM Vol 2a (STATE_BASE_ADDRESS, PIPELINE_SELECT,
+ * STATE_SIP, MEDIA_VFE_STATE, MEDIA_CURBE_LOAD,
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD, GPGPU_WALKER) and Vol 2d
+ * (INTERFACE_DESCRIPTOR_DATA, RENDER_SURFACE_STATE). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "genX_pack.h"
+#include "vgpu_cs.h"
+#include "vgpu_gpgpu.h"
+#include "vgpu_priv.h"
+
+/* GPGPU_WALKER indirect dispatch sizes (PRM Vol 2c GPGPU_DISPATCHDIM*). */
+#define REG_GPGPU_DISPATCHDIMX 0x2500
+
+enum cmd { CMD_SBA, CMD_PIPELINE_SELECT, CMD_STATE_SIP, CMD_VFE, CMD_CURBE,
+           CMD_IDL, CMD_WALKER, CMD_MSF, CMD_COUNT };
+
+/* Each command's DWord 0 without its length, packed from its header. */
+static uint32_t headers[CMD_COUNT];
+
+#define PACK_HEADER(i, NAME) do { \
+   uint32_t dw[GENX(NAME##_length)]; \
+   struct GENX(NAME) v = { GENX(NAME##_header) }; \
+   GENX(NAME##_pack)(NULL, dw, &v); \
+   headers[i] = dw[0] & 0xffff0000u; \
+} while (0)
+
+static void
+init_headers(void)
+{
+   if (headers[CMD_WALKER])
+      return;
+   PACK_HEADER(CMD_SBA, STATE_BASE_ADDRESS);
+   PACK_HEADER(CMD_PIPELINE_SELECT, PIPELINE_SELECT);
+   PACK_HEADER(CMD_STATE_SIP, STATE_SIP);
+   PACK_HEADER(CMD_VFE, MEDIA_VFE_STATE);
+   PACK_HEADER(CMD_CURBE, MEDIA_CURBE_LOAD);
+   PACK_HEADER(CMD_IDL, MEDIA_INTERFACE_DESCRIPTOR_LOAD);
+   PACK_HEADER(CMD_WALKER, GPGPU_WALKER);
+   PACK_HEADER(CMD_MSF, MEDIA_STATE_FLUSH);
+}
+
+static int
+command_of(uint32_t dw0)
+{
+   for (int i = 0; i < CMD_COUNT; i++) {
+      if ((dw0 & 0xffff0000u) == headers[i])
+         return i;
+   }
+   return -1;
+}
+
+#if GFX_VER >= 8
+/* Buffer sizes are in 4 KB pages (Gen8+); 0 leaves the bound open. */
+static uint64_t
+bound(uint32_t pages)
+{
+   return pages ? (uint64_t)pages << 12 : UINT64_MAX;
+}
+#endif
+
+static void
+state_base_address(struct vgpu_gpgpu *g, const uint32_t *dw)
+{
+   struct GENX(STATE_BASE_ADDRESS) v;
+   GENX(STATE_BASE_ADDRESS_unpack)(dw, &v);
+   /* Each base changes only with its modify-enable bit. */
+   if (v.general_state_base_address_modify_enable)
+      g->general_base = v.general_state_base_address;
+   if (v.surface_state_base_address_modify_enable)
+      g->surface_base = v.surface_state_base_address;
+   if (v.dynamic_state_base_address_modify_enable)
+      g->dynamic_base = v.dynamic_state_base_address;
+   if (v.indirect_object_base_address_modify_enable)
+      g->indirect_base = v.indirect_object_base_address;
+   if (v.instruction_base_address_modify_enable)
+      g->instruction_base = v.instruction_base_address;
+#if GFX_VER >= 8
+   if (v.general_state_buffer_size_modify_enable)
+      g->general_size = bound(v.general_state_buffer_size);
+   if (v.dynamic_state_buffer_size_modify_enable)
+      g->dynamic_size = bound(v.dynamic_state_buffer_size);
+   if (v.indirect_object_buffer_size_modify_enable)
+      g->indirect_size = bound(v.indirect_object_buffer_size);
+   if (v.instruction_buffer_size_modify_enable)
+      g->instruction_size = bound(v.instruction_buffer_size);
+#endif
+#if GFX_VER >= 9
+   if (v.bindless_surface_state_base_address_modify_enable)
+      g->bindless_surface_base = v.bindless_surface_state_base_address;
+#endif
+}
+
+static void
+pipeline_select(struct vgpu_gpgpu *g, const uint32_t *dw)
+{
+   struct GENX(PIPELINE_SELECT) v;
+   GENX(PIPELINE_SELECT_unpack)(dw, &v);
+#if GFX_VER >= 9
+   /* Gen9+: only the fields whose mask bit is set change; the selection
+    * is bits 1:0 under mask bits 9:8. */
+   if (!(v.mask_bits & 3))
+      return;
+#endif
+   g->pipeline = (int)v.pipeline_selection;
+}
+
+static void
+media_vfe_state(struct vgpu_gpgpu *g, const uint32_t *dw)
+{
+   struct GENX(MEDIA_VFE_STATE) v;
+   GENX(MEDIA_VFE_STATE_unpack)(dw, &v);
+   g->vfe_valid = true;
+   g->max_threads = v.maximum_number_of_threads + 1;
+   g->urb_entries = v.number_of_urb_entries;
+   g->urb_entry_size = v.urb_entry_allocation_size;
+   g->curbe_size = v.curbe_allocation_size;
+   g->scratch_base = v.scratch_space_base_pointer;
+   /* Per-thread scratch: 1 KB << n (Gen7.5+ also 2 KB << n on some
+    * parts; the driver's programmed value is what threads may address). */
+   g->scratch_per_thread = v.scratch_space_base_pointer ? 1024u << v.per_thread_scratch_space : 0;
+}
+
+static void
+media_curbe_load(struct vgpu_exec *exec, struct vgpu_gpgpu *g, const uint32_t *dw)
+{
+   struct GENX(MEDIA_CURBE_LOAD) v;
+   GENX(MEDIA_CURBE_LOAD_unpack)(dw, &v);
+   uint8_t *data = malloc(v.curbe_total_data_length ? v.curbe_total_data_length : 1);
+   if (!data) {
+      vgpu_exec_fault(exec, 0, "out of memory for CURBE data");
+      return;
+   }
+   if (!vgpu_gpgpu_read(exec, g->dynamic_base + v.curbe_data_start_address, data,
+                        v.curbe_total_data_length, "MEDIA_CURBE_LOAD data")) {
+      free(data);
+      return;
+   }
+   free(g->curbe);
+   g->curbe = data;
+   g->curbe_len = v.curbe_total_data_length;
+}
+
+static void
+media_idl(struct vgpu_exec *exec, struct vgpu_gpgpu *g, const uint32_t *dw)
+{
+   struct GENX(MEDIA_INTERFACE_DESCRIPTOR_LOAD) v;
+   GENX(MEDIA_INTERFACE_DESCRIPTOR_LOAD_unpack)(dw, &v);
+   uint32_t len = v.interface_descriptor_total_length;
+   if (len > sizeof(g->idd)) {
+      vgpu_not_modelled("more than 32 interface descriptors");
+      len = sizeof(g->idd);
+   }
+   if (vgpu_gpgpu_read(exec, g->dynamic_base + v.interface_descriptor_data_start_address,
+                       g->idd, len, "MEDIA_INTERFACE_DESCRIPTOR_LOAD data"))
+      g->idd_len = len;
+}
+
+static bool
+surface_state(const uint32_t *dw, struct vgpu_eu_surface *out)
+{
+   struct GENX(RENDER_SURFACE_STATE) v;
+   GENX(RENDER_SURFACE_STATE_unpack)(dw, &v);
+   enum { SURFTYPE_BUFFER = 4 };
+   memset(out, 0, sizeof(*out));
+   out->base = v.surface_base_address;
+   out->format = v.surface_format;
+   out->buffer = v.surface_type == SURFTYPE_BUFFER;
+   out->width = v.width;
+   out->height = v.height;
+   out->depth = v.depth;
+   out->pitch = v.surface_pitch + 1;
+   if (!out->buffer) {
+      out->size = 0;   /* images: typed messages, not modelled yet */
+      return true;
+   }
+   /* A buffer's entry count is Width, Height and Depth joined, its
+    * Surface Pitch the bytes from one entry to the next (PRM
+    * RENDER_SURFACE_STATE "Width", "Surface Pitch" for SURFTYPE_BUFFER);
+    * Mesa's buffers use a 1-byte pitch, so offsets are bytes. */
+   out->entries = ((uint64_t)v.depth << 21 | (uint64_t)v.height << 7 | v.width) + 1;
+   out->size = out->entries * out->pitch;
+   return true;
+}
+
+/* SLM size from the interface descriptor (Gen7-8: 4 KB units; Gen9+:
+ * 0, 1 KB, 2 KB, 4 KB ... 64 KB). */
+static unsigned
+slm_bytes(uint32_t field)
+{
+#if GFX_VER >= 9
+   return field ? 512u << field : 0;
+#else
+   return field * 4096u;
+#endif
+}
+
+static void
+gpgpu_walker(struct vgpu_cs *cs, struct vgpu_exec *exec, struct vgpu_gpgpu *g,
+             const uint32_t *dw)
+{
+   struct GENX(GPGPU_WALKER) w;
+   GENX(GPGPU_WALKER_unpack)(dw, &w);
+   if (w.predicate_enable && !(vgpu_cs_read_reg32(cs, REG_PREDICATE_RESULT) & 1))
+      return;
+   uint32_t end[3] = { w.thread_group_id_x_dimension, w.thread_group_id_y_dimension,
+                       w.thread_group_id_z_dimension };
+   if (w.indirect_parameter_enable) {
+      for (unsigned i = 0; i < 3; i++)
+         end[i] = vgpu_cs_read_reg32(cs, REG_GPGPU_DISPATCHDIMX + 4 * i);
+   }
+   /* No thread group: nothing is dispatched, no descriptor is read. */
+   if (!end[0] || !end[1] || !end[2])
+      return;
+   uint32_t off = w.interface_descriptor_offset * GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
+   if (off + GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4 > g->idd_len) {
+      vgpu_exec_fault(exec, 0, "GPGPU_WALKER names an interface descriptor that was not loaded");
+      return;
+   }
+#if GFX_VER >= 8
+   if (w.indirect_data_length) {
+      vgpu_not_modelled("GPGPU_WALKER indirect data");
+      return;
+   }
+#endif
+   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd;
+   GENX(INTERFACE_DESCRIPTOR_DATA_unpack)(&g->idd[off / 4], &idd);
+   struct vgpu_dispatch d = {
+      .kernel = g->instruction_base + idd.kernel_start_pointer,
+      .binding_table = g->surface_base + idd.binding_table_pointer,
+      .per_thread_regs = idd.constant_urb_entry_read_length,
+      .slm_size = slm_bytes(idd.shared_local_memory_size),
+      .barrier = idd.barrier_enable,
+      .simd = 8u << w.simd_size,
+      .thread_w = w.thread_width_counter_maximum + 1,
+      .thread_h = w.thread_height_counter_maximum + 1,
+      .thread_d = w.thread_depth_counter_maximum + 1,
+#if GFX_VER >= 8
+      .start = { w.thread_group_id_starting_x, w.thread_group_id_starting_y,
+                 w.thread_group_id_starting_resume_z },
+#else
+      .start = { w.thread_group_id_starting_x, w.thread_group_id_starting_y,
+                 w.thread_group_id_starting_z },
+#endif
+      .end = { end[0], end[1], end[2] },
+      .right_mask = w.right_execution_mask,
+      .bottom_mask = w.bottom_execution_mask,
+      .surface_state = surface_state,
+      .surface_state_dwords = GENX(RENDER_SURFACE_STATE_length),
+   };
+#if GFX_VERx10 != 75
+   d.read_offset_regs = idd.constant_urb_entry_read_offset;
+#endif
+#if GFX_VERx10 >= 75
+   d.cross_regs = idd.cross_thread_constant_data_read_length;
+#endif
+   vgpu_gpgpu_dispatch(exec, g, &d);
+}
+
+bool
+genX(vgpu_gpgpu_command)(struct vgpu_cs *cs, struct vgpu_exec *exec,
+                         struct vgpu_gpgpu *g, const uint32_t *dw, unsigned len)
+{
+   init_headers();
+   int cmd = command_of(dw[0]);
+   if (cmd < 0)
+      return false;
+   /* The unpack functions read the packet's full length. */
+   uint32_t full[32] = { 0 };
+   memcpy(full, dw, (len < 32 ? len : 32) * 4);
+   switch (cmd) {
+   case CMD_SBA: state_base_address(g, full); break;
+   case CMD_PIPELINE_SELECT: pipeline_select(g, full); break;
+   case CMD_STATE_SIP: {
+      struct GENX(STATE_SIP) v;
+      GENX(STATE_SIP_unpack)(full, &v);
+      g->sip = v.system_instruction_pointer;
+      break;
+   }
+   case CMD_VFE: media_vfe_state(g, full); break;
+   case CMD_CURBE: media_curbe_load(exec, g, full); break;
+   case CMD_IDL: media_idl(exec, g, full); break;
+   case CMD_WALKER: gpgpu_walker(cs, exec, g, full); break;
+   case CMD_MSF: break;   /* threads finish inside the walker */
+   default: break;
+   }
+   return true;
+}

@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""vgpu's compute execution checked against lavapipe.
+
+Every program of tests/programs/compute/programs.txt is run by
+compute_run once on lavapipe (the reference) and once per emulated GPU by
+Mesa's Intel driver on vgpu (ANV on Gen9+, hasvk on Gen7/7.5/8), and every
+buffer the shader writes is compared: bit for bit, or within the per-word
+tolerance programs.txt gives (and justifies) for float results.
+
+The lavapipe runs also load the Khronos validation layer: a validation
+error fails the program.  A run is a SKIP, with its reason, when the device lacks a feature the shader
+needs (compute_run prints "unsupported: WHAT") or when vgpu cannot execute
+something yet (it prints "vgpu: not modelled: WHAT" on stderr).  Anything
+else that differs or fails is a FAIL.  Exit status: 1 with any FAIL, 77 when
+nothing could be compared, 0 otherwise.
+
+usage: compute_vs_lavapipe.py --top SRC --runner COMPUTE_RUN --spv-dir DIR
+                              --programs PROGRAMS_TXT [--device DEV]...
+                              [--program NAME]... [--jobs N] [--keep DIR]
+                              [--test-icd JSON]
+"""
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+ICD_DIR = "/usr/share/vulkan/icd.d"
+LAVAPIPE_ICD = os.path.join(ICD_DIR, "lvp_icd.x86_64.json")
+# Mesa splits its Intel Vulkan driver: hasvk for Gen7/7.5/8, ANV for Gen9+.
+DEVICE_ICD = {
+    "ivb-gt2": "intel_hasvk_icd.x86_64.json",
+    "hsw-gt2": "intel_hasvk_icd.x86_64.json",
+    "bdw-gt2": "intel_hasvk_icd.x86_64.json",
+    "skl-gt2": "intel_icd.x86_64.json",
+    "icl-gt2": "intel_icd.x86_64.json",
+    "tgl-gt2": "intel_icd.x86_64.json",
+}
+DEVICES = ["skl-gt2", "hsw-gt2", "bdw-gt2", "ivb-gt2", "icl-gt2", "tgl-gt2"]
+VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json"
+VALIDATION_ERROR = re.compile(r"Validation Error: .*")
+NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
+UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
+SKIP = 77
+RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
+MAX_REPORTED_WORDS = 8
+
+
+class Program:
+    def __init__(self, name, spv, args, tolerances):
+        self.name = name
+        self.spv = spv
+        self.args = args
+        self.tolerances = tolerances   # binding -> [(ulps or None, abs or None)]
+
+    def groups(self):
+        if "--groups" in self.args:
+            x, y, z = self.args[self.args.index("--groups") + 1].split(",")
+            return int(x, 0) * int(y, 0) * int(z, 0)
+        return 4
+
+
+def parse_abs(text):
+    """An absolute bound: a float, or 2^-K."""
+    if text.startswith("2^"):
+        return 2.0 ** int(text[2:])
+    return float(text)
+
+
+def parse_tolerance(token):
+    """ULPs and/or an absolute bound for one word: N, aE or N|aE."""
+    ulps, absolute = None, None
+    for part in token.split("|"):
+        if part.startswith("a"):
+            absolute = parse_abs(part[1:])
+        else:
+            ulps = int(part)
+    return ulps, absolute
+
+
+def parse_programs(path, spv_dir):
+    programs = []
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            fields = line.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            if len(fields) < 2:
+                sys.exit("%s:%d: a program needs a name and a shader" % (path, lineno))
+            name, shader, rest = fields[0], fields[1], fields[2:]
+            args = [a for a in rest if not a.startswith("tol:")]
+            tolerances = {}
+            for tol in (a for a in rest if a.startswith("tol:")):
+                binding, _, words = tol[4:].partition("=")
+                tolerances[int(binding)] = [parse_tolerance(t) for t in words.split(",")]
+            spv = os.path.join(spv_dir, os.path.splitext(os.path.basename(shader))[0] + ".spv")
+            programs.append(Program(name, spv, args, tolerances))
+    return programs
+
+
+class Result:
+    """One run: status is 'ran', 'skip' (with reason) or 'fail' (with reason)."""
+
+    def __init__(self, status, reason="", prefix=None):
+        self.status = status
+        self.reason = reason
+        self.prefix = prefix
+
+
+def run_program(cmd, env, prefix):
+    try:
+        r = subprocess.run(cmd + ["--out", prefix], env=env, capture_output=True, text=True,
+                           timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return Result("fail", "no result within %d s" % RUN_TIMEOUT)
+    invalid = VALIDATION_ERROR.search(r.stdout + r.stderr)
+    if invalid:
+        return Result("fail", "the program is not valid Vulkan: " + invalid.group(0)[:300])
+    not_modelled = NOT_MODELLED.search(r.stderr)
+    if not_modelled:
+        return Result("skip", "not modelled: " + not_modelled.group(1).strip())
+    unsupported = UNSUPPORTED.search(r.stdout)
+    if r.returncode == SKIP and unsupported:
+        return Result("skip", "unsupported: " + unsupported.group(1).strip())
+    if r.returncode != 0:
+        tail = (r.stdout + r.stderr).strip().splitlines()[-6:]
+        return Result("fail", "exit status %d: %s" % (r.returncode, " | ".join(tail)))
+    return Result("ran", prefix=prefix)
+
+
+def ulp_distance(a, b):
+    """Distance in ULPs of two float bit patterns; NaNs match NaNs."""
+    nan_a = (a & 0x7f800000) == 0x7f800000 and a & 0x7fffff
+    nan_b = (b & 0x7f800000) == 0x7f800000 and b & 0x7fffff
+    if nan_a and nan_b:
+        return 0
+    ia = -(a & 0x7fffffff) if a & 0x80000000 else a
+    ib = -(b & 0x7fffffff) if b & 0x80000000 else b
+    return abs(ia - ib)
+
+
+def as_float(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def within(tolerance, want, got):
+    ulps, absolute = tolerance
+    if ulps is not None and ulp_distance(want, got) <= ulps:
+        return True
+    return absolute is not None and abs(as_float(want) - as_float(got)) <= absolute
+
+
+def differing_words(want, got, tolerances):
+    """(word index, expected, got) of the words outside their tolerance."""
+    if want == got:
+        return []
+    n = min(len(want), len(got)) // 4
+    w = struct.unpack("<%dI" % n, want[:n * 4])
+    g = struct.unpack("<%dI" % n, got[:n * 4])
+    bad = []
+    for i in range(n):
+        if w[i] == g[i]:
+            continue
+        if tolerances and within(tolerances[i % len(tolerances)], w[i], g[i]):
+            continue
+        bad.append((i, w[i], g[i]))
+    return bad
+
+
+def output_files(prefix):
+    """binding -> path of the buffers compute_run wrote for prefix."""
+    directory, base = os.path.split(prefix)
+    files = {}
+    for f in os.listdir(directory):
+        if f.startswith(base + ".b"):
+            files[int(f[len(base) + 2:])] = os.path.join(directory, f)
+    return files
+
+
+def compare(program, reference, result, device):
+    """A list of lines describing every difference (empty: identical)."""
+    want, got = output_files(reference), output_files(result)
+    if set(want) != set(got):
+        return ["wrote bindings %s, lavapipe %s" % (sorted(got), sorted(want))]
+    lines = []
+    for binding in sorted(want):
+        with open(want[binding], "rb") as f:
+            w = f.read()
+        with open(got[binding], "rb") as f:
+            g = f.read()
+        if len(w) != len(g):
+            lines.append("binding %d: %d bytes, lavapipe %d" % (binding, len(g), len(w)))
+            continue
+        bad = differing_words(w, g, program.tolerances.get(binding))
+        for i, x, y in bad[:MAX_REPORTED_WORDS]:
+            lines.append("binding %d word %d: lavapipe 0x%08x, %s 0x%08x"
+                         % (binding, i, x, device, y))
+        if len(bad) > MAX_REPORTED_WORDS:
+            lines.append("binding %d: %d words differ in all" % (binding, len(bad)))
+    return lines
+
+
+def base_env():
+    env = dict(os.environ)
+    # Mesa leaks at exit; the project's own binaries are leak-checked elsewhere.
+    env.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+    env.pop("VK_DRIVER_FILES", None)
+    return env
+
+
+def run_all(args, programs, work):
+    """Runs every job in parallel; returns {(device or None, name): Result}."""
+    jobs = {}
+    lavapipe_env = dict(base_env(), VK_ICD_FILENAMES=LAVAPIPE_ICD)
+    # every program must be valid Vulkan (shared/design/VALIDATION.md); the
+    # layer runs on the reference side only, once per program
+    if os.path.exists(VALIDATION_LAYER):
+        lavapipe_env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
+    else:
+        print("NOTE: %s not found: programs not checked by the validation layer"
+              % VALIDATION_LAYER)
+    vgpu_run = os.path.join(args.top, "scripts", "vgpu-run")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        # the largest dispatches first, so that they do not finish last
+        for p in sorted(programs, key=lambda p: -p.groups()):
+            cmd = [args.runner, p.spv] + p.args
+            jobs[(None, p.name)] = pool.submit(run_program, cmd, lavapipe_env,
+                                               os.path.join(work, "lavapipe", p.name))
+            for device in args.device:
+                icd = args.test_icd or os.path.join(ICD_DIR, DEVICE_ICD[device])
+                env = dict(base_env(), VK_ICD_FILENAMES=icd)
+                jobs[(device, p.name)] = pool.submit(
+                    run_program, [vgpu_run, "--device", device, "--"] + cmd, env,
+                    os.path.join(work, device, p.name))
+        return {key: job.result() for key, job in jobs.items()}
+
+
+def judge(program, device, reference, result):
+    """(status, reason, detail lines) of one program on one device."""
+    if reference.status == "skip":
+        return "skip", "lavapipe " + reference.reason, []
+    if reference.status == "fail":
+        return "fail", "lavapipe failed", [reference.reason]
+    if result.status != "ran":
+        return result.status, result.reason, [result.reason]
+    lines = compare(program, reference.prefix, result.prefix, device)
+    return ("fail", "buffers differ", lines) if lines else ("pass", "", [])
+
+
+def report(args, programs, results):
+    failures = passes = 0
+    for device in args.device:
+        icd = args.test_icd or os.path.join(ICD_DIR, DEVICE_ICD[device])
+        counts = collections.Counter()
+        reasons = collections.Counter()
+        for p in programs:
+            status, reason, lines = judge(p, device, results[(None, p.name)],
+                                          results[(device, p.name)])
+            counts[status] += 1
+            if status == "skip":
+                reasons[reason] += 1
+            if status == "fail":
+                print("FAIL %s on %s: %s" % (p.name, device, reason))
+                for line in lines:
+                    print("    " + line)
+        why = "; ".join("%s: %d" % r for r in sorted(reasons.items()))
+        print("%s (%s): %d passed, %d failed, %d skipped%s"
+              % (device, os.path.basename(icd), counts["pass"], counts["fail"],
+                 counts["skip"], " (%s)" % why if why else ""))
+        failures += counts["fail"]
+        passes += counts["pass"]
+    return failures, passes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--top", required=True, help="source tree (for scripts/vgpu-run)")
+    ap.add_argument("--runner", required=True, help="compute_run")
+    ap.add_argument("--spv-dir", required=True, help="where the programs' .spv files are")
+    ap.add_argument("--programs", required=True, help="programs.txt")
+    ap.add_argument("--device", action="append", choices=DEVICES)
+    ap.add_argument("--program", action="append", help="run only these programs")
+    ap.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1))
+    ap.add_argument("--keep", help="keep every output buffer in this directory")
+    ap.add_argument("--test-icd", help="use this ICD instead of Mesa's Intel drivers on "
+                    "vgpu (to test the harness itself, e.g. with lavapipe)")
+    args = ap.parse_args()
+    args.device = args.device or DEVICES
+    programs = parse_programs(args.programs, args.spv_dir)
+    if args.program:
+        unknown = set(args.program) - {p.name for p in programs}
+        if unknown:
+            sys.exit("unknown program(s): %s" % ", ".join(sorted(unknown)))
+        programs = [p for p in programs if p.name in args.program]
+    for icd in [LAVAPIPE_ICD] + [os.path.join(ICD_DIR, DEVICE_ICD[d]) for d in args.device]:
+        if not args.test_icd and not os.path.exists(icd):
+            print("SKIP: %s not found (Debian package mesa-vulkan-drivers)" % icd)
+            return SKIP
+    work = args.keep or tempfile.mkdtemp(prefix="compute-vs-lavapipe.")
+    for d in ["lavapipe"] + args.device:
+        os.makedirs(os.path.join(work, d), exist_ok=True)
+    try:
+        results = run_all(args, programs, work)
+        failures, passes = report(args, programs, results)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print("%d programs, %d devices: %d passed, %d failed"
+          % (len(programs), len(args.device), passes, failures))
+    if failures:
+        return 1
+    if not passes:
+        print("SKIP: no program could be compared on any device (reasons above)")
+        return SKIP
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

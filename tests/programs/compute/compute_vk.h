@@ -1,0 +1,63 @@
+/* One compute dispatch through the public Vulkan API, on whatever driver
+ * the loader picks (lavapipe, Mesa's ANV/hasvk on vgpu, genvk): the device
+ * is created with exactly the features the shader's SPIR-V capabilities
+ * need, and a shader needing one the device lacks is reported, not run. */
+#ifndef COMPUTE_VK_H
+#define COMPUTE_VK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+struct compute_vk {
+   VkInstance instance;
+   VkPhysicalDevice pd;
+   VkDevice dev;
+   VkQueue queue;
+   uint32_t qf;
+   VkPhysicalDeviceProperties props;
+};
+
+/* One descriptor of set 0.  data holds the initial contents and, after
+ * compute_vk_dispatch, what the GPU left in the buffer. */
+struct compute_vk_binding {
+   uint32_t binding;
+   VkDescriptorType type;
+   void *data;
+   size_t size;
+};
+
+struct compute_vk_job {
+   const uint32_t *code;
+   size_t words;
+   const struct compute_vk_binding *bindings;
+   uint32_t num_bindings;
+   const void *push;
+   uint32_t push_size;
+   const VkSpecializationInfo *spec;   /* may be NULL */
+   uint32_t groups[3];
+};
+
+/* Why the shader cannot run here, in unsupported (for example
+ * "shaderInt64"), or NULL when it can; a malformed module is reported the
+ * same way as "invalid SPIR-V: ..." */
+const char *compute_vk_unsupported(const struct compute_vk *v, const struct compute_vk_job *job,
+                                   char *buf, size_t len);
+
+/* Creates the instance and picks the first device with a compute queue;
+ * false (with a message) when there is no driver or no such device.  Any
+ * other failing Vulkan call ends the program (vk_program.h). */
+bool compute_vk_open(struct compute_vk *v);
+
+/* Creates the logical device with the features job's shader needs; call
+ * after compute_vk_unsupported returned NULL. */
+void compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job);
+
+/* Runs the dispatch once and copies every buffer back into its binding. */
+void compute_vk_dispatch(struct compute_vk *v, const struct compute_vk_job *job);
+
+void compute_vk_close(struct compute_vk *v);
+
+#endif

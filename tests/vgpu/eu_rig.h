@@ -1,0 +1,189 @@
+/* A bench for the EU interpreter's unit tests: a kernel written in the
+ * assembler's text form runs on one thread whose GRFs the test fills, with
+ * a small memory model (one block of GPU memory, four buffer surfaces, SLM)
+ * and no batch.  Expected values in the tests are worked out by hand from
+ * the PRM's definitions, never by running the interpreter. */
+#ifndef EU_RIG_H
+#define EU_RIG_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa.h"
+#include "vgpu_eu_priv.h"
+
+#define RIG_MEM_BASE 0x100000ull
+#define RIG_MEM_SIZE 0x10000u
+#define RIG_SLM_SIZE 4096u
+
+/* Every kernel ends the thread this way (Gen7-11). */
+#define RIG_EOT "mov(8) g127<1>UD g0<8,8,1>UD { align1 WE_all 1Q };\n" \
+   "send(16) null<1>UW g127<8,8,1>UW 0x82000010\n" \
+   "    thread_spawner MsgDesc: end { align1 WE_all 1H EOT };\n"
+
+struct eu_rig {
+   enum isa_gen gen;
+   uint8_t mem[RIG_MEM_SIZE];
+   struct vgpu_eu_surface surf[4];
+   uint8_t slm[RIG_SLM_SIZE];
+   struct vgpu_eu_thread t;
+   struct vgpu_eu_cache *cache;
+   uint8_t code[16384];
+   size_t code_size;
+   uint64_t code_addr;
+};
+
+static int rig_failures;
+
+#define CHECK(cond, ...)                                                     \
+   do {                                                                      \
+      if (!(cond)) {                                                         \
+         rig_failures++;                                                     \
+         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+         fprintf(stderr, __VA_ARGS__);                                       \
+         fputc('\n', stderr);                                                \
+      }                                                                      \
+   } while (0)
+
+static inline void *
+rig_map(void *user, uint64_t addr, uint64_t len)
+{
+   struct eu_rig *r = user;
+   if (addr < RIG_MEM_BASE || addr - RIG_MEM_BASE > RIG_MEM_SIZE ||
+       len > RIG_MEM_SIZE - (addr - RIG_MEM_BASE))
+      return NULL;
+   return r->mem + (addr - RIG_MEM_BASE);
+}
+
+static inline bool
+rig_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+{
+   struct eu_rig *r = user;
+   if (bti >= 4 || !r->surf[bti].buffer)
+      return false;
+   *out = r->surf[bti];
+   return true;
+}
+
+static inline struct eu_rig *
+rig_create(enum isa_gen gen)
+{
+   struct eu_rig *r = calloc(1, sizeof(*r));
+   if (!r || !(r->cache = vgpu_eu_cache_create())) {
+      fprintf(stderr, "out of memory\n");
+      exit(1);
+   }
+   r->gen = gen;
+   return r;
+}
+
+static inline void
+rig_destroy(struct eu_rig *r)
+{
+   vgpu_eu_cache_destroy(r->cache);
+   free(r);
+}
+
+/* A RAW buffer surface (1-byte pitch) over [offset, offset + size) of the
+ * rig's memory. */
+static inline void
+rig_buffer(struct eu_rig *r, unsigned bti, uint32_t offset, uint32_t size)
+{
+   r->surf[bti] = (struct vgpu_eu_surface){
+      .base = RIG_MEM_BASE + offset, .size = size, .buffer = true,
+      .format = 0x1ff, .pitch = 1, .entries = size,
+   };
+}
+
+/* Assembles text and starts a thread on it with the given channels live;
+ * the test then fills r->t.regs. */
+static inline bool
+rig_load(struct eu_rig *r, const char *text, uint32_t dispatch_mask)
+{
+   char err[256];
+   r->code_size = isa_asm_kernel(r->gen, text, r->code, sizeof(r->code), err, sizeof(err));
+   if (!r->code_size) {
+      CHECK(0, "assembly failed: %s", err);
+      return false;
+   }
+   /* A new address per kernel: the cache is keyed by address. */
+   r->code_addr += 0x10000;
+   vgpu_eu_thread_init(&r->t, dispatch_mask);
+   return true;
+}
+
+static inline enum vgpu_eu_status
+rig_run(struct eu_rig *r)
+{
+   struct vgpu_eu_env env = {
+      .gen = r->gen, .user = r, .map = rig_map, .surface = rig_surface,
+      .slm = r->slm, .slm_size = RIG_SLM_SIZE,
+      .general_state_base = RIG_MEM_BASE,
+      .max_instructions = 1u << 20,
+   };
+   struct vgpu_eu_kernel *k = vgpu_eu_kernel_get(r->cache, r->gen, r->code_addr,
+                                                 r->code, r->code_size);
+   if (!k) {
+      fprintf(stderr, "out of memory\n");
+      exit(1);
+   }
+   return vgpu_eu_run(&env, k, &r->t);
+}
+
+/* Loads, runs and expects the thread to end. */
+static inline bool
+rig_exec(struct eu_rig *r)
+{
+   enum vgpu_eu_status st = rig_run(r);
+   CHECK(st == VGPU_EU_DONE, "thread did not end: status %d (%s)", (int)st,
+         r->t.why ? r->t.why : "");
+   return st == VGPU_EU_DONE;
+}
+
+static inline uint32_t
+rig_ud(const struct eu_rig *r, unsigned reg, unsigned sub)
+{
+   uint32_t v;
+   memcpy(&v, &r->t.regs[reg * 32 + sub * 4], 4);
+   return v;
+}
+
+static inline void
+rig_set_ud(struct eu_rig *r, unsigned reg, unsigned sub, uint32_t v)
+{
+   memcpy(&r->t.regs[reg * 32 + sub * 4], &v, 4);
+}
+
+static inline float
+rig_f(const struct eu_rig *r, unsigned reg, unsigned sub)
+{
+   return eu_f32_from_bits(rig_ud(r, reg, sub));
+}
+
+static inline void
+rig_set_f(struct eu_rig *r, unsigned reg, unsigned sub, float v)
+{
+   rig_set_ud(r, reg, sub, eu_f32_bits(v));
+}
+
+static inline uint32_t
+rig_flag(const struct eu_rig *r, unsigned nr)
+{
+   uint32_t v;
+   memcpy(&v, &r->t.regs[VGPU_EU_ARF_FLAG + nr * 4], 4);
+   return v;
+}
+
+static inline int
+rig_result(const char *name)
+{
+   if (rig_failures) {
+      fprintf(stderr, "%s: %d failures\n", name, rig_failures);
+      return 1;
+   }
+   printf("%s: all checks passed\n", name);
+   return 0;
+}
+
+#endif
