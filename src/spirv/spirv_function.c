@@ -43,8 +43,8 @@ spirv_new_leaf(struct spirv_ctx *c, struct stype *t, struct ir_instr *def)
    return v;
 }
 
-static struct sval *
-new_tree(struct spirv_ctx *c, struct stype *t)
+struct sval *
+spirv_new_tree(struct spirv_ctx *c, struct stype *t)
 {
    if (t->kind != ST_STRUCT && t->kind != ST_ARRAY && t->kind != ST_MATRIX)
       spirv_fail(c, "unsupported: value of type %u", t->id);
@@ -93,7 +93,7 @@ spirv_const_to_sval(struct spirv_ctx *c, struct sconst *k)
 {
    if (is_leaf(k->type))
       return spirv_new_leaf(c, k->type, materialize(c, spirv_value_type(c, k->type), k->v));
-   struct sval *v = new_tree(c, k->type);
+   struct sval *v = spirv_new_tree(c, k->type);
    for (uint32_t i = 0; i < num_elems(k->type); i++)
       v->elems[i] = spirv_const_to_sval(c, k->elems[i]);
    return v;
@@ -176,7 +176,7 @@ load_tree(struct spirv_ctx *c, struct ir_instr *p, struct stype *t)
       return spirv_new_leaf(c, t, address_to_ptr(c, t, ir_load(&c->b, p)));
    if (is_leaf(t))
       return spirv_new_leaf(c, t, ir_load(&c->b, p));
-   struct sval *v = new_tree(c, t);
+   struct sval *v = spirv_new_tree(c, t);
    for (uint32_t i = 0; i < num_elems(t); i++)
       v->elems[i] = load_tree(c, deref_elem(c, p, t, i), elem_type(t, i));
    return v;
@@ -502,7 +502,7 @@ matrix_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    }
    case SpvOpMatrixTimesScalar:
    case SpvOpMatrixTimesMatrix: {
-      struct sval *r = new_tree(c, rt);
+      struct sval *r = spirv_new_tree(c, rt);
       for (uint32_t j = 0; j < rt->len; j++) {
          struct ir_instr *col = a->elems[op == SpvOpMatrixTimesScalar ? j : 0]->def;
          struct ir_instr *v = op == SpvOpMatrixTimesScalar
@@ -537,7 +537,7 @@ matrix_build(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
            b->def->type->bits == a->def->type->bits;
    if (!ok)
       spirv_fail(c, "operand shapes do not match the instruction");
-   struct sval *r = new_tree(c, rt);
+   struct sval *r = spirv_new_tree(c, rt);
    for (uint32_t j = 0; j < rt->len; j++) {
       struct ir_instr *col;
       if (op == SpvOpTranspose) {
@@ -601,7 +601,7 @@ insert_path(struct spirv_ctx *c, struct sval *v, struct sval *obj, const uint32_
    }
    if (idx[0] >= num_elems(v->type))
       spirv_fail(c, "composite index %u out of range", idx[0]);
-   struct sval *r = new_tree(c, v->type);
+   struct sval *r = spirv_new_tree(c, v->type);
    memcpy(r->elems, v->elems, num_elems(v->type) * sizeof(*r->elems));
    r->elems[idx[0]] = insert_path(c, v->elems[idx[0]], obj, idx + 1, n - 1);
    return r;
@@ -619,7 +619,7 @@ composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
             spirv_fail(c, "wrong number of components");
          spirv_set_leaf(c, w, ir_vec(&c->b, rt->len, comps));
       } else {
-         struct sval *r = new_tree(c, rt);
+         struct sval *r = spirv_new_tree(c, rt);
          if (n - 2 != num_elems(rt))
             spirv_fail(c, "wrong number of constituents");
          for (uint32_t i = 0; i < n - 2; i++)
@@ -1406,5 +1406,6 @@ spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t 
    }
    return pointer_conversion(c, op, w, n) || stage_instr(c, op, w, n) ||
           spirv_image_instr(c, op, w, n) || spirv_subgroup_instr(c, op, w, n) ||
-          spirv_alu(c, op, w, n) || atomic(c, op, w, n);
+          spirv_alu(c, op, w, n) || atomic(c, op, w, n) ||
+          spirv_extended_arith(c, op, w, n);
 }

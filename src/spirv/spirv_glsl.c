@@ -36,6 +36,14 @@ fconst(struct spirv_ctx *c, struct ir_instr *like, double v)
    return ir_imm_float(&c->b, like->type, v);
 }
 
+/* log(x) = log2(x) * ln(2) */
+static struct ir_instr *
+natural_log(struct spirv_ctx *c, struct ir_instr *x)
+{
+   struct ir_instr *l = ir_op1(&c->b, IR_OP_flog2, x);
+   return ir_op2(&c->b, IR_OP_fmul, l, fconst(c, x, 0.6931471805599453));
+}
+
 static struct ir_instr *
 clamp(struct spirv_ctx *c, enum ir_op mx, enum ir_op mn, struct ir_instr **a)
 {
@@ -171,10 +179,8 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
       struct ir_instr *k = fconst(c, a[0], 1.4426950408889634);
       return ir_op1(b, IR_OP_fexp2, ir_op2(b, IR_OP_fmul, a[0], k));
    }
-   case GLSLstd450Log: {
-      struct ir_instr *l = ir_op1(b, IR_OP_flog2, a[0]);
-      return ir_op2(b, IR_OP_fmul, l, fconst(c, a[0], 0.6931471805599453));
-   }
+   case GLSLstd450Log:
+      return natural_log(c, a[0]);
    case GLSLstd450FClamp:
    case GLSLstd450NClamp:
       return clamp(c, IR_OP_fmax, IR_OP_fmin, a);
@@ -272,6 +278,24 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
          return ir_op2(b, IR_OP_fdiv, num, ir_op2(b, IR_OP_fadd, ep, en));
       return ir_op2(b, IR_OP_fmul, num, fconst(c, a[0], 0.5));
    }
+   case GLSLstd450Asinh: {   /* sign(x) log(|x| + sqrt(x^2 + 1)): odd, no cancellation for x < 0 */
+      struct ir_instr *ax = ir_op1(b, IR_OP_fabs, a[0]);
+      struct ir_instr *x2 = ir_op2(b, IR_OP_fmul, ax, ax);
+      struct ir_instr *r = ir_op1(b, IR_OP_fsqrt, ir_op2(b, IR_OP_fadd, x2, fconst(c, ax, 1.0)));
+      struct ir_instr *l = natural_log(c, ir_op2(b, IR_OP_fadd, ax, r));
+      return ir_op2(b, IR_OP_fmul, ir_op1(b, IR_OP_fsign, a[0]), l);
+   }
+   case GLSLstd450Acosh: {   /* log(x + sqrt(x^2 - 1)); undefined for x < 1 */
+      struct ir_instr *x2 = ir_op2(b, IR_OP_fmul, a[0], a[0]);
+      struct ir_instr *r = ir_op1(b, IR_OP_fsqrt, ir_op2(b, IR_OP_fsub, x2, fconst(c, x2, 1.0)));
+      return natural_log(c, ir_op2(b, IR_OP_fadd, a[0], r));
+   }
+   case GLSLstd450Atanh: {   /* 0.5 log((1 + x) / (1 - x)); undefined for |x| >= 1 */
+      struct ir_instr *one = fconst(c, a[0], 1.0);
+      struct ir_instr *num = ir_op2(b, IR_OP_fadd, one, a[0]);
+      struct ir_instr *q = ir_op2(b, IR_OP_fdiv, num, ir_op2(b, IR_OP_fsub, one, a[0]));
+      return ir_op2(b, IR_OP_fmul, natural_log(c, q), fconst(c, q, 0.5));
+   }
    case GLSLstd450Reflect: {   /* I - 2 dot(N, I) N */
       struct ir_instr *d = dot(c, a[1], a[0]);
       d = ir_op2(b, IR_OP_fmul, fconst(c, d, 2.0), d);
@@ -284,6 +308,205 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
    (void)n;
 }
 
+/* Cofactor expansion along the first of `rows` of the minor of m (column
+ * major, m[col][row]) formed by `cols` and `rows`. */
+static struct ir_instr *
+minor_det(struct spirv_ctx *c, struct ir_instr *m[4][4], const unsigned *cols,
+          const unsigned *rows, unsigned n)
+{
+   if (n == 1)
+      return m[cols[0]][rows[0]];
+   struct ir_instr *sum = NULL;
+   for (unsigned j = 0; j < n; j++) {
+      unsigned sub[3], k = 0;
+      for (unsigned i = 0; i < n; i++)
+         if (i != j)
+            sub[k++] = cols[i];
+      struct ir_instr *d = minor_det(c, m, sub, rows + 1, n - 1);
+      struct ir_instr *t = ir_op2(&c->b, IR_OP_fmul, m[cols[j]][rows[0]], d);
+      sum = !sum ? t : ir_op2(&c->b, (j & 1) ? IR_OP_fsub : IR_OP_fadd, sum, t);
+   }
+   return sum;
+}
+
+/* The entries of a square float matrix operand as scalars; returns its size. */
+static unsigned
+matrix_scalars(struct spirv_ctx *c, uint32_t id, struct ir_instr *m[4][4], struct stype **type)
+{
+   struct sval *v = spirv_ssa(c, id);
+   *type = v->type;
+   if (v->type->kind != ST_MATRIX || v->type->len != v->type->elem->len ||
+       v->type->len < 2 || v->type->len > 4 || v->type->elem->elem->kind != ST_FLOAT)
+      spirv_fail(c, "GLSL.std.450 matrix operand is not a square float matrix");
+   unsigned n = v->type->len;
+   for (unsigned col = 0; col < n; col++)
+      for (unsigned row = 0; row < n; row++)
+         m[col][row] = ir_extract(&c->b, v->elems[col]->def, row);
+   return n;
+}
+
+/* Minor of m without row `skip_row` and column `skip_col`. */
+static struct ir_instr *
+cofactor_minor(struct spirv_ctx *c, struct ir_instr *m[4][4], unsigned n, unsigned skip_col,
+               unsigned skip_row)
+{
+   unsigned cols[3], rows[3], nc = 0, nr = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (i != skip_col)
+         cols[nc++] = i;
+      if (i != skip_row)
+         rows[nr++] = i;
+   }
+   return minor_det(c, m, cols, rows, n - 1);
+}
+
+/* inverse = adjugate / determinant: entry (row r, column col) is the
+ * cofactor of (row col, column r).  GLSL leaves singular matrices undefined. */
+static struct sval *
+inverse(struct spirv_ctx *c, struct ir_instr *m[4][4], unsigned n, struct ir_instr *det,
+        struct stype *rt)
+{
+   struct sval *r = spirv_new_tree(c, rt);
+   for (unsigned col = 0; col < n; col++) {
+      struct ir_instr *comps[4];
+      for (unsigned row = 0; row < n; row++) {
+         struct ir_instr *cof = cofactor_minor(c, m, n, row, col);
+         if ((row + col) & 1)
+            cof = ir_op1(&c->b, IR_OP_fneg, cof);
+         comps[row] = ir_op2(&c->b, IR_OP_fdiv, cof, det);
+      }
+      r->elems[col] = spirv_new_leaf(c, rt->elem, ir_vec(&c->b, n, comps));
+   }
+   return r;
+}
+
+/* Determinant (cofactor expansion) and MatrixInverse. */
+static void
+matrix_func(struct spirv_ctx *c, uint32_t inst, struct stype *rt, uint32_t result, uint32_t id)
+{
+   static const unsigned idx[4] = { 0, 1, 2, 3 };
+   struct ir_instr *m[4][4];
+   struct stype *mt;
+   unsigned n = matrix_scalars(c, id, m, &mt);
+   struct ir_instr *det = minor_det(c, m, idx, idx, n);
+   bool inv = inst == GLSLstd450MatrixInverse;
+   if (inv ? rt != mt : spirv_value_type(c, rt) != det->type)
+      spirv_fail(c, "GLSL.std.450 %s: result type mismatch", spirv_glsl_name(inst));
+   spirv_set_value(c, result, rt, inv ? inverse(c, m, n, det, rt) : spirv_new_leaf(c, rt, det));
+}
+
+/* frexp by the bits: significand in [0.5, 1) with the exponent field set to
+ * bias - 1.  Denormals are scaled by 2^(mantissa bits + 1) first, which
+ * makes them normal exactly.  Zero gives (x, 0); for inf and NaN the spec
+ * leaves the exponent undefined (0 here) and the significand is x. */
+static void
+frexp_parts(struct spirv_ctx *c, struct ir_instr *x, struct ir_instr **sig, struct ir_instr **exp)
+{
+   struct ir_builder *b = &c->b;
+   const struct ir_type *ft = x->type;
+   if (ft->kind != IR_TYPE_FLOAT)
+      spirv_fail(c, "GLSL.std.450 Frexp operand is not a float");
+   unsigned mant = ft->bits == 16 ? 10 : ft->bits == 32 ? 23 : 52;
+   unsigned ebits = ft->bits - 1 - mant;
+   uint64_t emax = (1ull << ebits) - 1, bias = emax >> 1;
+   const struct ir_type *ut = ir_type_int(c->s, ft->bits, ft->comps);
+   const struct ir_type *it = ir_type_int(c->s, 32, ft->comps);
+   struct ir_instr *bits = ir_alu1(b, IR_OP_bitcast, ut, x);
+   struct ir_instr *efield = ir_op2(b, IR_OP_iand, bits, ir_const_splat(b, ut, emax << mant));
+   struct ir_instr *den = ir_op2(b, IR_OP_ieq, efield, ir_const_splat(b, ut, 0));
+   struct ir_instr *scale = ir_imm_float(b, ft, (double)(1ull << (mant + 1)));
+   struct ir_instr *xs = ir_select(b, den, ir_op2(b, IR_OP_fmul, x, scale), x);
+   struct ir_instr *zero_i = ir_const_splat(b, it, 0);
+   struct ir_instr *adj = ir_select(b, den, ir_const_splat(b, it, mant + 1), zero_i);
+   struct ir_instr *bs = ir_alu1(b, IR_OP_bitcast, ut, xs);
+   struct ir_instr *e = ir_op2(b, IR_OP_ushr, bs, ir_const_splat(b, ut, mant));
+   e = ir_op2(b, IR_OP_iand, e, ir_const_splat(b, ut, emax));
+   if (ft->bits != 32)
+      e = ir_alu1(b, IR_OP_u2u, it, e);
+   e = ir_op2(b, IR_OP_isub, e, ir_const_splat(b, it, bias - 1));
+   e = ir_op2(b, IR_OP_isub, e, adj);
+   uint64_t keep_bits = ~(emax << mant) & (~0ull >> (64 - ft->bits));
+   struct ir_instr *sb = ir_op2(b, IR_OP_iand, bs, ir_const_splat(b, ut, keep_bits));
+   sb = ir_op2(b, IR_OP_ior, sb, ir_const_splat(b, ut, (bias - 1) << mant));
+   struct ir_instr *zero = ir_op2(b, IR_OP_feq, x, ir_imm_float(b, ft, 0.0));
+   struct ir_instr *inf_nan = ir_op2(b, IR_OP_ieq, efield, ir_const_splat(b, ut, emax << mant));
+   struct ir_instr *keep = ir_op2(b, IR_OP_bor, zero, inf_nan);
+   *sig = ir_select(b, keep, x, ir_alu1(b, IR_OP_bitcast, ft, sb));
+   *exp = ir_select(b, keep, zero_i, e);
+}
+
+/* modf: whole = trunc(x) (which keeps the sign), fraction = x - trunc(x),
+ * exact, given x's sign as GLSL.std.450 requires of both parts: the
+ * subtraction alone gives +0 for negative integers. */
+static void
+modf_parts(struct spirv_ctx *c, struct ir_instr *x, struct ir_instr **frac, struct ir_instr **whole)
+{
+   struct ir_builder *b = &c->b;
+   if (x->type->kind != IR_TYPE_FLOAT)
+      spirv_fail(c, "GLSL.std.450 Modf operand is not a float");
+   const struct ir_type *ut = ir_type_int(c->s, x->type->bits, x->type->comps);
+   uint64_t sign = 1ull << (x->type->bits - 1);
+   *whole = ir_op1(b, IR_OP_ftrunc, x);
+   struct ir_instr *f = ir_alu1(b, IR_OP_bitcast, ut, ir_op2(b, IR_OP_fsub, x, *whole));
+   f = ir_op2(b, IR_OP_iand, f, ir_const_splat(b, ut, sign - 1));
+   struct ir_instr *xs = ir_alu1(b, IR_OP_bitcast, ut, x);
+   xs = ir_op2(b, IR_OP_iand, xs, ir_const_splat(b, ut, sign));
+   *frac = ir_alu1(b, IR_OP_bitcast, x->type, ir_op2(b, IR_OP_ior, f, xs));
+}
+
+/* Modf/Frexp store their second part through a pointer operand; the
+ * *Struct forms return both parts as a two-member struct. */
+static void
+two_parts(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
+          const uint32_t *args, uint32_t nargs)
+{
+   bool is_struct = inst == GLSLstd450ModfStruct || inst == GLSLstd450FrexpStruct;
+   if (nargs != (is_struct ? 1u : 2u))
+      spirv_fail(c, "GLSL.std.450 %s: wrong operand count", spirv_glsl_name(inst));
+   struct ir_instr *x = spirv_ssa_leaf(c, args[0]), *p0, *p1;
+   if (inst == GLSLstd450Modf || inst == GLSLstd450ModfStruct)
+      modf_parts(c, x, &p0, &p1);
+   else
+      frexp_parts(c, x, &p0, &p1);
+   if (is_struct) {
+      if (rt->kind != ST_STRUCT || rt->num_members != 2 ||
+          spirv_value_type(c, rt->members[0]) != p0->type ||
+          spirv_value_type(c, rt->members[1]) != p1->type)
+         spirv_fail(c, "GLSL.std.450 %s: result type mismatch", spirv_glsl_name(inst));
+      struct sval *r = spirv_new_tree(c, rt);
+      r->elems[0] = spirv_new_leaf(c, rt->members[0], p0);
+      r->elems[1] = spirv_new_leaf(c, rt->members[1], p1);
+      spirv_set_value(c, result, rt, r);
+      return;
+   }
+   struct sval *ptr = spirv_pointer(c, args[1]);
+   if (ptr->def->type->pointee != p1->type || spirv_value_type(c, rt) != p0->type)
+      spirv_fail(c, "GLSL.std.450 %s: operand or result type mismatch", spirv_glsl_name(inst));
+   ir_store(&c->b, ptr->def, p1);
+   spirv_set_value(c, result, rt, spirv_new_leaf(c, rt, p0));
+}
+
+/* The instructions whose operands or result are not a single value. */
+static bool
+composite_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
+                const uint32_t *args, uint32_t nargs)
+{
+   switch (inst) {
+   case GLSLstd450Determinant:
+   case GLSLstd450MatrixInverse:
+      if (nargs != 1)
+         spirv_fail(c, "GLSL.std.450 %s takes 1 operand", spirv_glsl_name(inst));
+      matrix_func(c, inst, rt, result, args[0]);
+      return true;
+   case GLSLstd450Modf: case GLSLstd450ModfStruct:
+   case GLSLstd450Frexp: case GLSLstd450FrexpStruct:
+      two_parts(c, rt, result, inst, args, nargs);
+      return true;
+   default:
+      return false;
+   }
+}
+
 void
 spirv_glsl_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
                  const uint32_t *args, uint32_t nargs)
@@ -291,6 +514,8 @@ spirv_glsl_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_
    struct ir_instr *a[4];
    if (nargs > 4)
       spirv_fail(c, "too many operands for GLSL.std.450 %s", spirv_glsl_name(inst));
+   if (composite_instr(c, rt, result, inst, args, nargs))
+      return;
    for (uint32_t i = 0; i < nargs; i++)
       a[i] = spirv_ssa_leaf(c, args[i]);
    const struct ir_type *t = spirv_value_type(c, rt);

@@ -169,6 +169,11 @@ const struct ir_type *spirv_mem_type(struct spirv_ctx *c, struct stype *t, uint3
 struct sval *spirv_ssa(struct spirv_ctx *c, uint32_t id);
 struct ir_instr *spirv_ssa_leaf(struct spirv_ctx *c, uint32_t id);
 struct sval *spirv_new_leaf(struct spirv_ctx *c, struct stype *t, struct ir_instr *def);
+/* A struct, array or matrix value whose elements the caller fills in. */
+struct sval *spirv_new_tree(struct spirv_ctx *c, struct stype *t);
+/* OpIAddCarry, OpISubBorrow, OpUMulExtended, OpSMulExtended (spirv_glsl.c):
+ * the integer instructions with a two-member struct result; false if not one. */
+bool spirv_extended_arith(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n);
 void spirv_set_value(struct spirv_ctx *c, uint32_t id, struct stype *t, struct sval *v);
 struct sval *spirv_const_to_sval(struct spirv_ctx *c, struct sconst *k);
 
