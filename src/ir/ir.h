@@ -245,7 +245,10 @@ enum ir_op_class {
    X(fddx_fine,    UNOP, 1, 0) \
    X(fddy_fine,    UNOP, 1, 0) \
    X(fddx_coarse,  UNOP, 1, 0) \
-   X(fddy_coarse,  UNOP, 1, 0)
+   X(fddy_coarse,  UNOP, 1, 0) \
+   X(interp_centroid, OTHER, 1, 0) /* (input pointer): the input at the centroid */ \
+   X(interp_sample, OTHER, 2, 0) /* (input pointer, sample index) */ \
+   X(interp_offset, OTHER, 2, 0) /* (input pointer, vec2 offset from the pixel centre) */
 
 enum ir_op {
 #define IR_X(name, cls, n, fl) IR_OP_##name,

@@ -200,6 +200,18 @@ check_types(struct vctx *v, struct ir_block *b, struct ir_instr *i)
       CHECK(s0->kind == IR_TYPE_PTR && s0->pointee == t && ir_type_is_value(t),
             "load type differs from pointee");
       break;
+   case IR_OP_interp_centroid:
+   case IR_OP_interp_sample:
+   case IR_OP_interp_offset:
+      CHECK(s0->kind == IR_TYPE_PTR && s0->storage == IR_STORAGE_INPUT && s0->pointee == t &&
+            t->kind == IR_TYPE_FLOAT, "interpolation of something not a float input");
+      CHECK(i->op != IR_OP_interp_sample ||
+            (i->srcs[1]->type->kind == IR_TYPE_INT && i->srcs[1]->type->comps == 1),
+            "interpolation sample is not a scalar int");
+      CHECK(i->op != IR_OP_interp_offset ||
+            (i->srcs[1]->type->kind == IR_TYPE_FLOAT && i->srcs[1]->type->comps == 2),
+            "interpolation offset is not a float vec2");
+      break;
    case IR_OP_store:
       CHECK(s0->kind == IR_TYPE_PTR && s0->pointee == i->srcs[1]->type,
             "store type differs from pointee");

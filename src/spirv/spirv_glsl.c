@@ -486,6 +486,35 @@ two_parts(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
    spirv_set_value(c, result, rt, spirv_new_leaf(c, rt, p0));
 }
 
+/* InterpolateAt* (GLSL.std.450, fragment only): the interpolant operand is
+ * a pointer to a float input variable, not its value. */
+static void
+interpolate_at(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
+               const uint32_t *args, uint32_t nargs)
+{
+   static const struct { uint16_t inst; uint8_t op; uint8_t nargs; } forms[] = {
+      { GLSLstd450InterpolateAtCentroid, IR_OP_interp_centroid, 1 },
+      { GLSLstd450InterpolateAtSample, IR_OP_interp_sample, 2 },
+      { GLSLstd450InterpolateAtOffset, IR_OP_interp_offset, 2 },
+   };
+   unsigned f = 0;
+   while (forms[f].inst != inst)
+      f++;
+   if (c->s->stage != IR_STAGE_FRAGMENT)
+      spirv_fail(c, "GLSL.std.450 %s outside a fragment shader", spirv_glsl_name(inst));
+   if (nargs != forms[f].nargs)
+      spirv_fail(c, "GLSL.std.450 %s takes %u operands", spirv_glsl_name(inst), forms[f].nargs);
+   struct sval *ptr = spirv_pointer(c, args[0]);
+   const struct ir_type *t = spirv_value_type(c, rt);
+   const struct ir_type *pt = ptr->def->type;
+   if (pt->storage != IR_STORAGE_INPUT || pt->pointee != t || t->kind != IR_TYPE_FLOAT)
+      spirv_fail(c, "GLSL.std.450 %s: the interpolant is not a float input of the result type",
+                 spirv_glsl_name(inst));
+   struct ir_instr *srcs[2] = { ptr->def, nargs > 1 ? spirv_ssa_leaf(c, args[1]) : NULL };
+   struct ir_instr *r = ir_build(&c->b, forms[f].op, t, nargs, srcs);
+   spirv_set_value(c, result, rt, spirv_new_leaf(c, rt, r));
+}
+
 /* The instructions whose operands or result are not a single value. */
 static bool
 composite_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t inst,
@@ -501,6 +530,11 @@ composite_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_t
    case GLSLstd450Modf: case GLSLstd450ModfStruct:
    case GLSLstd450Frexp: case GLSLstd450FrexpStruct:
       two_parts(c, rt, result, inst, args, nargs);
+      return true;
+   case GLSLstd450InterpolateAtCentroid:
+   case GLSLstd450InterpolateAtSample:
+   case GLSLstd450InterpolateAtOffset:
+      interpolate_at(c, rt, result, inst, args, nargs);
       return true;
    default:
       return false;

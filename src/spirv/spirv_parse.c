@@ -699,6 +699,7 @@ static const SpvCapability supported_caps[] = {
    SpvCapabilityStorageImageMultisample, SpvCapabilityStorageImageExtendedFormats,
    SpvCapabilityStorageImageReadWithoutFormat, SpvCapabilityStorageImageWriteWithoutFormat,
    SpvCapabilityMinLod, SpvCapabilityInputAttachment, SpvCapabilityDerivativeControl,
+   SpvCapabilityInterpolationFunction,
    /* descriptor indexing */
    SpvCapabilityShaderNonUniform, SpvCapabilityRuntimeDescriptorArray,
    SpvCapabilityUniformBufferArrayDynamicIndexing,
