@@ -535,6 +535,11 @@ float ir_f16_to_f32(uint16_t h);
 /* Returns true if the function is well-formed; otherwise writes one line
  * per problem into `err` (may be NULL) and returns false. */
 bool ir_validate(struct ir_shader *s, FILE *err);
+/* The type rule of an ALU-class op (unop, binop, triop, shift, compare,
+ * conversion): NULL when the result and source types fit, else what is
+ * wrong.  The validator and the SPIR-V front end share it. */
+const char *ir_alu_type_error(enum ir_op op, const struct ir_type *t, unsigned n,
+                              struct ir_instr *const *srcs);
 void ir_print(struct ir_shader *s, FILE *f);
 char *ir_print_to_string(struct ir_shader *s);   /* malloc'd */
 

@@ -34,6 +34,36 @@ fail(struct vctx *v, const struct ir_block *b, const struct ir_instr *i, const c
 
 #define CHECK(cond, ...) do { if (!(cond)) fail(v, b, i, __VA_ARGS__); } while (0)
 
+const char *
+ir_alu_type_error(enum ir_op op, const struct ir_type *t, unsigned n,
+                  struct ir_instr *const *srcs)
+{
+   const struct ir_type *s0 = n ? srcs[0]->type : NULL;
+   switch (ir_op_infos[op].cls) {
+   case IR_CLASS_UNOP:
+   case IR_CLASS_BINOP:
+   case IR_CLASS_TRIOP:
+      for (unsigned k = 0; k < n; k++)
+         if (srcs[k]->type != t)
+            return "source type differs from result";
+      return ir_type_is_value(t) ? NULL : "result is not a value type";
+   case IR_CLASS_SHIFT:
+      if (s0 != t)
+         return "source 0 type differs from result";
+      return srcs[1]->type->kind == IR_TYPE_INT && srcs[1]->type->comps == t->comps
+             ? NULL : "shift count is not an int vector";
+   case IR_CLASS_CMP:
+      if (s0 != srcs[1]->type)
+         return "compared types differ";
+      return t->kind == IR_TYPE_BOOL && t->comps == s0->comps ? NULL : "result is not bool";
+   case IR_CLASS_CONV:
+      return ir_type_is_value(s0) && ir_type_is_value(t) && s0->comps == t->comps
+             ? NULL : "conversion changes component count";
+   default:
+      return NULL;
+   }
+}
+
 static bool
 is_ptr_to(const struct ir_type *t, enum ir_type_kind kind)
 {
@@ -121,29 +151,10 @@ check_types(struct vctx *v, struct ir_block *b, struct ir_instr *i)
       }
    }
    const struct ir_type *s0 = i->num_srcs ? i->srcs[0]->type : NULL;
-   switch (info->cls) {
-   case IR_CLASS_UNOP:
-   case IR_CLASS_BINOP:
-   case IR_CLASS_TRIOP:
-      for (uint32_t s = 0; s < i->num_srcs; s++)
-         CHECK(i->srcs[s]->type == t, "source %u type differs from result", s);
-      CHECK(ir_type_is_value(t), "result is not a value type");
+   if (info->cls != IR_CLASS_OTHER) {
+      const char *err = ir_alu_type_error(i->op, t, i->num_srcs, i->srcs);
+      CHECK(!err, "%s", err);
       return;
-   case IR_CLASS_SHIFT:
-      CHECK(s0 == t, "source 0 type differs from result");
-      CHECK(i->srcs[1]->type->kind == IR_TYPE_INT &&
-            i->srcs[1]->type->comps == t->comps, "shift count is not an int vector");
-      return;
-   case IR_CLASS_CMP:
-      CHECK(s0 == i->srcs[1]->type, "compared types differ");
-      CHECK(t->kind == IR_TYPE_BOOL && t->comps == s0->comps, "result is not bool");
-      return;
-   case IR_CLASS_CONV:
-      CHECK(ir_type_is_value(s0) && ir_type_is_value(t) && s0->comps == t->comps,
-            "conversion changes component count");
-      return;
-   case IR_CLASS_OTHER:
-      break;
    }
    switch (i->op) {
    case IR_OP_phi:

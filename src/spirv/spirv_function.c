@@ -386,10 +386,9 @@ table_alu(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       s[1] = t;
    }
    const struct ir_type *rt = spirv_value_type(c, spirv_result_type(c, w));
-   if (ir_op_infos[m->op].cls == IR_CLASS_CMP || ir_op_infos[m->op].cls == IR_CLASS_BINOP) {
-      if (ns == 2 && s[0]->type != s[1]->type)
-         spirv_fail(c, "operand types differ");
-   }
+   const char *err = ir_alu_type_error(m->op, rt, (unsigned)ns, s);
+   if (err)
+      spirv_fail(c, "operand or result types: %s", err);
    struct ir_instr *r = ir_build(&c->b, m->op, rt, (unsigned)ns, s);
    if (m->form == F_NOT || m->form == F_NOT_SWAP)
       r = ir_alu1(&c->b, IR_OP_bnot, rt, r);
@@ -1143,7 +1142,7 @@ forget_local_ids(struct spirv_ctx *c, size_t start)
          return;
       const struct spirv_op_info *info = spirv_op_info(op);
       uint32_t wc = c->words[pos] >> 16, idx = info && info->has_type ? 2 : 1;
-      if (!info || !info->has_result || wc <= idx)
+      if (!info || !info->has_result || wc <= idx || pos + idx >= c->num_words)
          continue;
       struct spirv_id *d = spirv_id(c, c->words[pos + idx]);
       struct deco deco = d->deco;

@@ -73,6 +73,8 @@ literal_string(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
 const struct ir_type *
 spirv_value_type(struct spirv_ctx *c, struct stype *t)
 {
+   if (!t)
+      spirv_fail(c, "pointer to an undefined type");
    switch (t->kind) {
    case ST_BOOL: return ir_type_bool(c->s, 1);
    case ST_INT: return ir_type_int(c->s, t->bits, 1);
@@ -96,6 +98,8 @@ member_deco(struct stype *t, struct spirv_ctx *c, uint32_t m)
 const struct ir_type *
 spirv_mem_type(struct spirv_ctx *c, struct stype *t, uint32_t matrix_stride)
 {
+   if (!t)   /* the pointee of an OpTypeForwardPointer never defined */
+      spirv_fail(c, "pointer to an undefined type");
    switch (t->kind) {
    case ST_BOOL: case ST_INT: case ST_FLOAT: case ST_VECTOR:
       return spirv_value_type(c, t);
@@ -1030,6 +1034,25 @@ parse_module(struct spirv_ctx *c)
       spirv_fail(c, "entry point function %u is not defined", c->entry_id);
 }
 
+/* The last line of input checking: a malformed module that the checks
+ * above let through must not reach the passes as invalid IR.  The error
+ * names the validator's complaint. */
+static bool
+valid_result(struct spirv_ctx *c)
+{
+   FILE *f = c->err_size > 1 ? fmemopen(c->err, c->err_size, "w") : NULL;
+   if (f)
+      fputs("module translates to invalid IR: ", f);
+   bool ok = ir_validate(c->s, f);
+   if (f)
+      fclose(f);
+   if (ok && c->err_size)
+      c->err[0] = 0;
+   if (!ok)
+      ir_shader_destroy(c->s);
+   return ok;
+}
+
 struct ir_shader *
 spirv_to_ir(const uint32_t *words, size_t num_words, const struct spirv_options *opt,
             char *err, size_t err_size)
@@ -1054,6 +1077,8 @@ spirv_to_ir(const uint32_t *words, size_t num_words, const struct spirv_options 
       result = NULL;
    } else {
       parse_module(c);
+      if (!valid_result(c))
+         result = NULL;
    }
    free(c->ids);
    free(c->phis);
