@@ -218,7 +218,7 @@ immediate(struct parser *p, struct isa_reg *r)
 }
 
 static bool
-indirect(struct parser *p, struct isa_reg *r, bool dst)
+indirect(struct parser *p, struct isa_reg *r)
 {
    long long v = 0;
    r->indirect = true;
@@ -231,8 +231,22 @@ indirect(struct parser *p, struct isa_reg *r, bool dst)
       number(p, &v);
       r->addr_imm = v;
    }
-   (void)dst;
    return expect(p, "]");
+}
+
+/* The register part of an operand: g[a0.n imm], or a named register with an
+ * optional .subregister; *regionless for one that takes no region. */
+static bool
+operand_reg(struct parser *p, struct isa_reg *r, long long *sub, bool *regionless)
+{
+   *regionless = false;
+   if (accept(p, "g[a0"))
+      return indirect(p, r);
+   if (!reg_name(p, r, regionless))
+      return false;
+   if (!*regionless && accept(p, "."))
+      number(p, sub);
+   return true;
 }
 
 static bool
@@ -241,17 +255,10 @@ dst_basic(struct parser *p, struct isa_reg *r)
    bool regionless;
    long long sub = 0;
    ws(p);
-   if (accept(p, "g[a0")) {
-      if (!indirect(p, r, true))
-         return false;
-   } else {
-      if (!reg_name(p, r, &regionless))
-         return false;
-      if (regionless)
-         return true;
-      if (accept(p, "."))
-         number(p, &sub);
-   }
+   if (!operand_reg(p, r, &sub, &regionless))
+      return false;
+   if (regionless)
+      return true;
    if (!expect(p, "<"))
       return false;
    r->hstride = stride_code(hstrides, 4, p);
@@ -300,17 +307,10 @@ src_basic(struct parser *p, struct isa_reg *r)
    src_mods(p, r);
    if (isdigit((unsigned char)*p->s) || *p->s == '-')
       return immediate(p, r);
-   if (accept(p, "g[a0")) {
-      if (!indirect(p, r, false))
-         return false;
-   } else {
-      if (!reg_name(p, r, &regionless))
-         return false;
-      if (regionless)
-         return true;
-      if (accept(p, "."))
-         number(p, &sub);
-   }
+   if (!operand_reg(p, r, &sub, &regionless))
+      return false;
+   if (regionless)
+      return true;
    if (!expect(p, "<"))
       return false;
    r->vstride = stride_code(vstrides, 16, p);
