@@ -621,6 +621,12 @@ operands(struct parser *p, const struct isa_gen_desc *d, struct isa_inst *in)
    }
    if (in->op == ISA_OP_JMPI)
       return src_basic(p, &in->src[1]);
+   if (in->op == ISA_OP_RET) {
+      /* RET reads the return IP and call mask CALL saved: written as a
+       * source (Mesa's text shows none; without one it is null). */
+      ws(p);
+      return *p->s == '{' || src_basic(p, &in->src[0]);
+   }
    if (info->ndst && !dst_basic(p, &in->dst))
       return false;
    for (unsigned n = 0; n < info->nsrc && n < 2; n++) {

@@ -108,14 +108,19 @@ isa_atomic_op_name(enum isa_atomic_op op)
    return op < ISA_ATOMIC_COUNT ? atomic_names[op] : "?";
 }
 
-/* Sampler message types (Gen7+; Gen9 adds the _lz and 2D MS forms). */
 static const char *const sampler_msgs[32] = {
-   "sample", "sample_b", "sample_l", "sample_c", "sample_d", "sample_b_c",
-   "sample_l_c", "ld", "gather4", "lod", "resinfo", "sampleinfo",
-   [16] = "gather4_c", [17] = "gather4_po", [18] = "gather4_po_c",
-   [20] = "sample_d_c", [24] = "sample_lz", [25] = "sample_c_lz",
-   [26] = "ld_lz", [28] = "ld2dms_w", [29] = "ld_mcs", [30] = "ld2dms",
-   [31] = "ld2dss",
+   [ISA_SAMPLER_SAMPLE] = "sample", [ISA_SAMPLER_SAMPLE_B] = "sample_b",
+   [ISA_SAMPLER_SAMPLE_L] = "sample_l", [ISA_SAMPLER_SAMPLE_C] = "sample_c",
+   [ISA_SAMPLER_SAMPLE_D] = "sample_d", [ISA_SAMPLER_SAMPLE_B_C] = "sample_b_c",
+   [ISA_SAMPLER_SAMPLE_L_C] = "sample_l_c", [ISA_SAMPLER_LD] = "ld",
+   [ISA_SAMPLER_GATHER4] = "gather4", [ISA_SAMPLER_LOD] = "lod",
+   [ISA_SAMPLER_RESINFO] = "resinfo", [ISA_SAMPLER_SAMPLEINFO] = "sampleinfo",
+   [ISA_SAMPLER_GATHER4_C] = "gather4_c", [ISA_SAMPLER_GATHER4_PO] = "gather4_po",
+   [ISA_SAMPLER_GATHER4_PO_C] = "gather4_po_c",
+   [ISA_SAMPLER_SAMPLE_D_C] = "sample_d_c", [ISA_SAMPLER_SAMPLE_LZ] = "sample_lz",
+   [ISA_SAMPLER_SAMPLE_C_LZ] = "sample_c_lz", [ISA_SAMPLER_LD_LZ] = "ld_lz",
+   [ISA_SAMPLER_LD2DMS_W] = "ld2dms_w", [ISA_SAMPLER_LD_MCS] = "ld_mcs",
+   [ISA_SAMPLER_LD2DMS] = "ld2dms", [ISA_SAMPLER_LD2DSS] = "ld2dss",
 };
 
 const char *
@@ -233,6 +238,11 @@ dp_fields(enum isa_gen gen, struct isa_send_msg *m)
    case ISA_MSG_A64_OWORD_BLOCK_WRITE:
       m->blocks = oword_blocks[BITS(c, 2, 0)];
       m->high_oword = BITS(c, 2, 0) == 1;
+      /* A64 blocks: control 4:3 non-zero for a DWord-aligned address */
+      m->unaligned = m->msg == ISA_MSG_UNALIGNED_OWORD_BLOCK_READ ||
+                     ((m->msg == ISA_MSG_A64_OWORD_BLOCK_READ ||
+                       m->msg == ISA_MSG_A64_OWORD_BLOCK_WRITE) &&
+                      BITS(c, 4, 3));
       break;
    case ISA_MSG_OWORD_DUAL_BLOCK_READ: case ISA_MSG_OWORD_DUAL_BLOCK_WRITE:
       m->blocks = BITS(c, 1, 0) == 2 ? 4 : 1;
@@ -240,16 +250,20 @@ dp_fields(enum isa_gen gen, struct isa_send_msg *m)
    case ISA_MSG_DWORD_SCATTERED_READ: case ISA_MSG_DWORD_SCATTERED_WRITE:
       m->simd = BITS(c, 0, 0) ? 16 : 8;
       m->elem_bytes = 4;
+      m->elem_count = 1;
       break;
    case ISA_MSG_BYTE_SCATTERED_READ: case ISA_MSG_BYTE_SCATTERED_WRITE:
       m->simd = BITS(c, 0, 0) ? 16 : 8;
       m->elem_bytes = 1u << BITS(c, 3, 2);
+      m->elem_count = 1;
       break;
    case ISA_MSG_A64_SCATTERED_READ: case ISA_MSG_A64_SCATTERED_WRITE: {
       /* subtype byte/dword/qword/hword, then 1, 2, 4 or 8 of them */
       static const uint8_t subtype_bytes[4] = { 1, 4, 8, 32 };
       m->simd = BITS(c, 4, 4) ? 16 : 8;
       m->elem_bytes = subtype_bytes[BITS(c, 1, 0)] << BITS(c, 3, 2);
+      /* bytes: one element of 1, 2 or 4 bytes in a DWord slot */
+      m->elem_count = BITS(c, 1, 0) ? 1u << BITS(c, 3, 2) : 1;
       break;
    }
    case ISA_MSG_UNTYPED_READ: case ISA_MSG_UNTYPED_WRITE:
@@ -403,6 +417,7 @@ decode_sampler(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
       mode |= BITS(desc, 29, 29) << 2;
    m->ctrl = mode;
    m->simd = simd[mode];
+   m->half = mode == 5 || mode == 6;
 }
 
 static void
@@ -553,8 +568,7 @@ describe_fields(struct text *t, const struct isa_send_msg *m)
    if (m->simd == 4)
       add(t, ", SIMD4x2");
    else if (m->simd)
-      add(t, ", SIMD%u%s", m->simd, m->msg == ISA_MSG_SAMPLER &&
-          (m->ctrl == 5 || m->ctrl == 6) ? "H" : "");
+      add(t, ", SIMD%u%s", m->simd, m->half ? "H" : "");
    if (m->slot_group_hi)
       add(t, " hi");
    if (m->elem_bytes && m->msg != ISA_MSG_SCRATCH_READ &&

@@ -62,9 +62,24 @@ enum isa_atomic_op {
    ISA_ATOMIC_COUNT
 };
 
+/* Sampler message types (Gen7+; Gen9 adds the _lz and 2D MS forms). */
+enum isa_sampler_msg {
+   ISA_SAMPLER_SAMPLE, ISA_SAMPLER_SAMPLE_B, ISA_SAMPLER_SAMPLE_L,
+   ISA_SAMPLER_SAMPLE_C, ISA_SAMPLER_SAMPLE_D, ISA_SAMPLER_SAMPLE_B_C,
+   ISA_SAMPLER_SAMPLE_L_C, ISA_SAMPLER_LD, ISA_SAMPLER_GATHER4,
+   ISA_SAMPLER_LOD, ISA_SAMPLER_RESINFO, ISA_SAMPLER_SAMPLEINFO,
+   ISA_SAMPLER_GATHER4_C = 16, ISA_SAMPLER_GATHER4_PO,
+   ISA_SAMPLER_GATHER4_PO_C, ISA_SAMPLER_SAMPLE_D_C = 20,
+   ISA_SAMPLER_SAMPLE_LZ = 24, ISA_SAMPLER_SAMPLE_C_LZ, ISA_SAMPLER_LD_LZ,
+   ISA_SAMPLER_LD2DMS_W = 28, ISA_SAMPLER_LD_MCS, ISA_SAMPLER_LD2DMS,
+   ISA_SAMPLER_LD2DSS,
+};
+
 /* Binding table indices with a fixed meaning (PRM Vol 2d, data port). */
 #define ISA_BTI_SLM 254
 #define ISA_BTI_STATELESS 255
+/* Haswell+: A32 stateless, not coherent with the CPU's caches */
+#define ISA_BTI_STATELESS_NC 253
 
 struct isa_send_msg {
    uint8_t sfid;          /* enum isa_sfid */
@@ -85,9 +100,16 @@ struct isa_send_msg {
    uint8_t channel_mask;  /* untyped/typed read/write: enabled RGBA
                            * channels, bit 0 = R (the descriptor holds the
                            * disabled ones) */
-   uint8_t elem_bytes;    /* scattered: bytes per element */
+   uint8_t elem_bytes;    /* scattered: bytes per channel; scratch: 4
+                           * (DWord channel mode) or 16 (OWord) */
+   uint8_t elem_count;    /* scattered: elements per channel, each
+                           * elem_bytes / elem_count bytes (A64 DWord and
+                           * QWord subtypes carry 1, 2, 4 or 8) */
    uint8_t blocks;        /* OWord block messages: OWords; scratch: GRFs */
    bool high_oword;       /* one-OWord block: the high half */
+   bool unaligned;        /* OWord block: the address is DWord-aligned
+                           * (unaligned read; A64 blocks' control 4:3) */
+   bool half;             /* sampler SIMD8H/SIMD16H: 16-bit payload */
    uint16_t offset;       /* URB: global offset in OWords (256-bit units
                            * for hword messages); scratch: HWords */
    bool per_slot_offset;  /* URB: per-slot offsets in the payload */

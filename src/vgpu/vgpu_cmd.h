@@ -27,6 +27,7 @@ enum {
    MI_OP_LOAD_REGISTER_REG = 0x2a,
    MI_OP_COPY_MEM_MEM = 0x2e,
    MI_OP_BATCH_BUFFER_START = 0x31,
+   MI_OP_CONDITIONAL_BATCH_BUFFER_END = 0x36,
 };
 #define MI_BBS_SECOND_LEVEL (1u << 22)
 #define MI_BBS_PREDICATION_ENABLE (1u << 15)   /* Gen8+ */
@@ -40,6 +41,7 @@ enum {
  * 16 bits of the header. */
 #define GFX_OPCODE_MASK 0xffff0000u
 #define GFX_PIPE_CONTROL 0x7a000000u
+#define GFX_3DPRIMITIVE 0x7b000000u
 
 /* Post-sync operations of PIPE_CONTROL and MI_FLUSH_DW. */
 enum {
@@ -59,7 +61,9 @@ enum {
  * header is not a valid command.  MI opcodes below 0x10 are single dwords;
  * GFX subtype 1 is the single-dword "non-pipelined" family, and two
  * commands of other subtypes (PIPELINE_SELECT of Gen4 and
- * 3DSTATE_VF_STATISTICS) are single dwords too. */
+ * 3DSTATE_VF_STATISTICS) are single dwords too.  Media commands count
+ * 16 bits of length except GPGPU_WALKER, whose bits 15:8 hold flags
+ * (Predicate Enable, Indirect Parameter Enable). */
 static inline int
 vgpu_cmd_length(uint32_t dw)
 {
@@ -81,7 +85,7 @@ vgpu_cmd_length(uint32_t dw)
       case 1:
          return opcode < 2 ? 1 : -1;
       case 2:
-         if (opcode == 0)
+         if (opcode == 0 || whole == 0x7105)
             return (int)len8;
          return opcode < 3 ? (int)len16 : -1;
       default:

@@ -241,6 +241,24 @@ mi_batch_buffer_end(struct vgpu_cs *cs)
 
 /* ---- decoding ---- */
 
+/* The comparisons of MI_SEMAPHORE_WAIT and of Gen12's
+ * MI_CONDITIONAL_BATCH_BUFFER_END (DW0 bits 14:12): the dword fetched from
+ * memory against the inline data dword. */
+static bool
+compare_holds(unsigned op, uint32_t mem, uint32_t data)
+{
+   enum { MAD_GT_IDD, MAD_GE_IDD, MAD_LT_IDD, MAD_LE_IDD, MAD_EQ_IDD, MAD_NE_IDD };
+   switch (op) {
+   case MAD_GT_IDD: return mem > data;
+   case MAD_GE_IDD: return mem >= data;
+   case MAD_LT_IDD: return mem < data;
+   case MAD_LE_IDD: return mem <= data;
+   case MAD_EQ_IDD: return mem == data;
+   case MAD_NE_IDD: return mem != data;
+   default: return false;
+   }
+}
+
 /* MI_SEMAPHORE_WAIT (Gen8+): DW0 bits 14:12 compare the semaphore data
  * dword (DW1) with the dword at the address (DW2-3).  Batches run inside
  * EXECBUFFER2, so nothing but the batch itself can change that memory
@@ -249,26 +267,50 @@ mi_batch_buffer_end(struct vgpu_cs *cs)
 static void
 mi_semaphore_wait(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
-   enum { SAD_GT_SDD, SAD_GE_SDD, SAD_LT_SDD, SAD_LE_SDD, SAD_EQ_SDD, SAD_NE_SDD };
    if (len < 4)
       return;
    uint32_t mem;
    if (!mem_read32(cs, addr_at(cs, &dw[2]), &mem, "MI_SEMAPHORE_WAIT address"))
       return;
-   const uint32_t data = dw[1];
-   bool met;
-   switch ((dw[0] >> 12) & 7) {
-   case SAD_GT_SDD: met = mem > data; break;
-   case SAD_GE_SDD: met = mem >= data; break;
-   case SAD_LT_SDD: met = mem < data; break;
-   case SAD_LE_SDD: met = mem <= data; break;
-   case SAD_EQ_SDD: met = mem == data; break;
-   case SAD_NE_SDD: met = mem != data; break;
-   default: met = false; break;
-   }
-   if (!met)
+   if (!compare_holds((dw[0] >> 12) & 7, mem, dw[1]))
       vgpu_exec_fault(cs->exec, cs->ip, "MI_SEMAPHORE_WAIT on a condition that does "
                       "not hold (vgpu runs batches synchronously)");
+}
+
+/* MI_CONDITIONAL_BATCH_BUFFER_END (PRM Vol 2a): with Compare Semaphore
+ * (bit 21) clear the parser goes on; set, the dword at Compare Address is
+ * compared with the Compare Data Dword (DW1) and the batch goes on while
+ * the comparison holds — memory greater than data before Gen12, the
+ * operation of bits 14:12 on Gen12.  Compare Mask Mode (Gen9+, bit 19)
+ * fetches a qword instead: the low dword masks the high one.  Ending
+ * leaves every batch level, except that Gen12's End Current Batch Buffer
+ * Level (bit 18) ends only this one, like MI_BATCH_BUFFER_END.  Returns
+ * true when a level ended (cs->ip then points where execution goes on). */
+static bool
+mi_conditional_batch_buffer_end(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
+{
+   const uint32_t compare_semaphore = 1u << 21, mask_mode = 1u << 19,
+                  current_level = 1u << 18;
+   if (!(dw[0] & compare_semaphore) || len < (cs->wide ? 4u : 3u))
+      return false;
+   uint64_t addr = addr_at(cs, &dw[2]);
+   bool masked = vgpu.info->ver >= 9 && (dw[0] & mask_mode);
+   uint32_t mem[2];
+   void *p = gpu_ptr(cs, addr, masked ? 8 : 4, "MI_CONDITIONAL_BATCH_BUFFER_END address");
+   if (!p)
+      return false;
+   memcpy(mem, p, masked ? 8 : 4);
+   uint32_t value = masked ? mem[0] & mem[1] : mem[0];
+   bool gen12 = vgpu.info->ver >= 12;
+   if (compare_holds(gen12 ? (dw[0] >> 12) & 7 : 0, value, dw[1]))
+      return false;
+   if (gen12 && (dw[0] & current_level)) {
+      mi_batch_buffer_end(cs);
+      return true;
+   }
+   cs->second_level = false;
+   cs->ended = true;
+   return true;
 }
 
 static void
@@ -309,10 +351,19 @@ execute_mi(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 static void
 execute_gfx(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
 {
-   if ((dw[0] & GFX_OPCODE_MASK) == GFX_PIPE_CONTROL)
+   switch (dw[0] & GFX_OPCODE_MASK) {
+   case GFX_PIPE_CONTROL:
       pipe_control(cs, dw);
-   else
+      break;
+   case GFX_3DPRIMITIVE:
+      /* Drivers draw for copies and clears too: say so rather than let a
+       * result that was never rendered pass for one. */
+      vgpu_not_modelled("3D pipeline (3DPRIMITIVE draws nothing)");
+      break;
+   default:
       vgpu_gpgpu_command(cs, cs->exec, dw, len);
+      break;
+   }
 }
 
 /* Advances past one command; false when execution stops. */
@@ -342,6 +393,10 @@ step(struct vgpu_cs *cs)
       case MI_OP_BATCH_BUFFER_START:
          mi_batch_buffer_start(cs, dw, len);
          return true;
+      case MI_OP_CONDITIONAL_BATCH_BUFFER_END:
+         if (mi_conditional_batch_buffer_end(cs, dw, len))
+            return !cs->ended;
+         break;
       default:
          execute_mi(cs, dw, len);
          break;

@@ -3,12 +3,15 @@
  * shared functions vgpu_eu_send.c.
  *
  * Control flow (PRM Vol 7 "EU Changes by Processor Generation" / "Branch
- * and Flow Control"): IF/ELSE/ENDIF/WHILE/BREAK/CONT/HALT move channels by
- * their JIP/UIP.  vgpu keeps an IP per channel and always executes at the
- * lowest IP any live channel waits at, with the channels waiting there as
- * the execution mask: for the structured code the hardware requires
+ * and Flow Control"): IF/ELSE/ENDIF/WHILE/BREAK/CONT/HALT/GOTO move channels
+ * by their JIP/UIP.  vgpu keeps an IP per channel and always executes at
+ * the lowest IP any live channel waits at, with the channels waiting there
+ * as the execution mask: for the structured code the hardware requires
  * (forward branches except WHILE) this is exactly the per-channel mask
- * stack's behaviour, and JMPI/halt need no special cases. */
+ * stack's behaviour, and JMPI/halt need no special cases.  CALL/RET add
+ * the hardware's call mask: only channels inside the innermost call are
+ * scheduled, so the ones that did not call wait at the return address
+ * even though the subroutine lies at a higher IP. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,7 +136,7 @@ arf_offset(unsigned nr)
    case ISA_ARF_ACC: return VGPU_EU_ARF_ACC + (int)(nr & 3) * 64;
    case ISA_ARF_FLAG: return (nr & 0xf) < 2 ? VGPU_EU_ARF_FLAG + (int)(nr & 1) * 4 : -1;
    case ISA_ARF_STATE: return VGPU_EU_ARF_MISC + 0 * 32;
-   case ISA_ARF_CONTROL: return VGPU_EU_ARF_MISC + 1 * 32;
+   case ISA_ARF_CONTROL: return VGPU_EU_ARF_CR0;
    case ISA_ARF_NOTIFICATION: return VGPU_EU_ARF_MISC + 2 * 32;
    case ISA_ARF_IP: return VGPU_EU_ARF_MISC + 3 * 32;
    case ISA_ARF_TDR: return VGPU_EU_ARF_MISC + 4 * 32;
@@ -455,14 +458,15 @@ exec_mask(const struct vgpu_eu_thread *t, const struct eu_inst *e)
 static void
 reschedule(struct vgpu_eu_thread *t)
 {
+   uint32_t runnable = t->live & t->call_mask;
    uint32_t lowest = UINT32_MAX;
    for (unsigned c = 0; c < 32; c++) {
-      if ((t->live >> c) & 1 && t->pc[c] < lowest)
+      if ((runnable >> c) & 1 && t->pc[c] < lowest)
          lowest = t->pc[c];
    }
    uint32_t at = 0, next = UINT32_MAX;
    for (unsigned c = 0; c < 32; c++) {
-      if (!((t->live >> c) & 1))
+      if (!((runnable >> c) & 1))
          continue;
       if (t->pc[c] == lowest)
          at |= 1u << c;
@@ -516,6 +520,77 @@ branch_channels(struct vgpu_eu_thread *t, const struct eu_inst *e,
    reschedule(t);
 }
 
+/* The two dwords of a CALL's destination or a RET's source: return IP
+ * and call mask.  -1 when they are not in the GRFs. */
+static int
+call_frame_offset(const struct isa_reg *r)
+{
+   if (r->file != ISA_FILE_GRF || r->indirect)
+      return -1;
+   unsigned off = r->nr * 32u + r->subnr;
+   return off + 8 <= VGPU_EU_GRF_BYTES ? (int)off : -1;
+}
+
+/* A SIMD1 CALL or RET moves every channel enabled at it (the PRM's scalar
+ * form, marked WE_all); a wider one the channels it executes on. */
+static uint32_t
+call_channels(const struct vgpu_eu_thread *t, const struct eu_inst *e,
+              uint32_t on)
+{
+   return e->n == 1 && on ? t->at_ip : on;
+}
+
+/* CALL (PRM Vol 7 "call"): dst.0 gets the return IP (the next
+ * instruction, kernel-relative bytes) and dst.1 the call mask in force;
+ * the calling channels become the call mask and jump by JIP.  A CALL no
+ * channel executes is not taken. */
+static enum vgpu_eu_status
+exec_call(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t on,
+          uint32_t target)
+{
+   uint32_t callers = call_channels(t, e, on);
+   if (!callers) {
+      advance(t, e->size);
+      return VGPU_EU_DONE;
+   }
+   int off = call_frame_offset(&e->in.dst);
+   if (off < 0) {
+      t->why = "call destination outside the GRFs";
+      return VGPU_EU_FAULT;
+   }
+   uint32_t frame[2] = { t->ip + e->size, t->call_mask };
+   memcpy(&t->regs[off], frame, sizeof(frame));
+   t->call_mask = callers;
+   branch_channels(t, e, callers, target);
+   return VGPU_EU_DONE;
+}
+
+/* RET (PRM Vol 7 "ret"): the returning channels go to src0.0 and leave
+ * the call mask; when no live channel is left inside the call, src0.1
+ * becomes the call mask again, which re-enables the channels that waited
+ * at the return address. */
+static enum vgpu_eu_status
+exec_ret(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t on)
+{
+   uint32_t leaving = call_channels(t, e, on);
+   if (!leaving) {
+      advance(t, e->size);
+      return VGPU_EU_DONE;
+   }
+   int off = call_frame_offset(&e->in.src[0]);
+   if (off < 0) {
+      t->why = "ret source outside the GRFs";
+      return VGPU_EU_FAULT;
+   }
+   uint32_t frame[2];
+   memcpy(frame, &t->regs[off], sizeof(frame));
+   t->call_mask &= ~leaving;
+   if (!(t->call_mask & t->live))
+      t->call_mask = frame[1];
+   branch_channels(t, e, leaving, frame[0]);
+   return VGPU_EU_DONE;
+}
+
 static enum vgpu_eu_status
 exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
 {
@@ -550,8 +625,16 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
       return VGPU_EU_DONE;
    case ISA_OP_CONT:
    case ISA_OP_HALT:
+   case ISA_OP_GOTO:
+      /* GOTO (Gen8+): the predicated channels wait at UIP; JIP, the next
+       * place a channel may rejoin, is the hardware's shortcut when none
+       * is left, which running the lowest IP finds by itself. */
       branch_channels(t, e, on, uip);
       return VGPU_EU_DONE;
+   case ISA_OP_CALL:
+      return exec_call(t, e, on, jip);
+   case ISA_OP_RET:
+      return exec_ret(t, e, on);
    case ISA_OP_JMPI: {
       /* A scalar jump relative to the next instruction; its target is
        * src1's immediate (JIP). */
@@ -563,7 +646,7 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
       return VGPU_EU_DONE;
    }
    default:
-      t->why = "branch instruction (call/ret/goto/join/brc/brd)";
+      t->why = "branch instruction (calla/brc/brd)";
       return VGPU_EU_UNSUPPORTED;
    }
 }
@@ -635,7 +718,9 @@ exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e)
          return VGPU_EU_FAULT;
       }
       eu_write_raw(&t->regs[off], e->dst.size, ctx.res[c]);
-      if (in->acc_wr && in->dst.file == ISA_FILE_GRF)
+      /* AccWrEnable with a null destination only fills the accumulator
+       * (Mesa's line before a mac). */
+      if (in->acc_wr && (in->dst.file == ISA_FILE_GRF || in->dst.nr == ISA_ARF_NULL))
          eu_write_raw(&t->regs[VGPU_EU_ARF_ACC + c * e->dst.size], e->dst.size,
                       ctx.res[c]);
    }
@@ -709,6 +794,7 @@ vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask)
    memset(t, 0, sizeof(*t));
    t->live = dispatch_mask;
    t->at_ip = dispatch_mask;
+   t->call_mask = ~0u;
    t->next_wait = UINT32_MAX;
 }
 

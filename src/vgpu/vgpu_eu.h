@@ -27,6 +27,15 @@
 #define VGPU_EU_ARF_FLAG   (VGPU_EU_ARF_ACC + 256)      /* f0, f1: 4 bytes each */
 #define VGPU_EU_ARF_MISC   (VGPU_EU_ARF_FLAG + 32)      /* sr0, cr0, n0, ip, tdr, tm0, ce, mask: 32 each */
 #define VGPU_EU_REGFILE    (VGPU_EU_ARF_MISC + 16 * 32)
+/* cr0.0: floating-point rounding and denormal modes (vgpu_eu_alu.c). */
+#define VGPU_EU_ARF_CR0    (VGPU_EU_ARF_MISC + 1 * 32)
+
+/* RENDER_SURFACE_STATE "Surface Type" and the tilings vgpu lays out. */
+enum vgpu_eu_surftype {
+   VGPU_EU_SURF_1D, VGPU_EU_SURF_2D, VGPU_EU_SURF_3D, VGPU_EU_SURF_CUBE,
+   VGPU_EU_SURF_BUFFER, VGPU_EU_SURF_NULL = 7,
+};
+enum vgpu_eu_tiling { VGPU_EU_LINEAR, VGPU_EU_TILE_X, VGPU_EU_TILE_Y };
 
 /* A surface as the data port sees it (from RENDER_SURFACE_STATE). */
 struct vgpu_eu_surface {
@@ -34,8 +43,17 @@ struct vgpu_eu_surface {
    uint64_t size;        /* bytes addressable; accesses beyond read 0 */
    bool buffer;          /* SURFTYPE_BUFFER */
    uint32_t format;
-   uint32_t pitch, width, height, depth;
+   uint32_t pitch;       /* bytes: a buffer's entry, an image's row */
+   uint32_t width, height, depth;   /* texels; depth: array layers or, for 3D,
+                                     * the depth slices typed messages reach */
    uint64_t entries;     /* buffers: elements, pitch bytes apart */
+   /* images */
+   uint8_t type;         /* enum vgpu_eu_surftype */
+   uint8_t tiling;       /* enum vgpu_eu_tiling */
+   bool slices_in_x;     /* Gen9+ linear 1D: slices qpitch texels apart in one row */
+   uint32_t qpitch;      /* rows from one array slice (or 3D depth slice) to the next */
+   uint32_t min_array_element, min_lod, mip_count;
+   const char *not_modelled;   /* a state vgpu cannot lay out, or NULL */
 };
 
 /* Everything outside the thread.  map returns a host pointer for
@@ -49,7 +67,8 @@ struct vgpu_eu_env {
    uint8_t *slm;                 /* the thread group's shared local memory */
    uint32_t slm_size;
    uint64_t general_state_base;  /* A32 stateless (BTI 255/253) is relative to it */
-   uint64_t scratch_base;        /* per-thread scratch, relative to general state */
+   uint32_t scratch_per_thread;  /* bytes of scratch each thread may address
+                                  * with scratch block messages */
    uint64_t max_instructions;    /* per thread before it counts as hung; 0: 2^28 */
 };
 
@@ -68,6 +87,7 @@ struct vgpu_eu_thread {
    uint32_t next_wait;     /* lowest IP of a live channel not at ip */
    uint32_t pc[32];        /* per-channel IP, meaningful outside at_ip */
    uint32_t brk;           /* channels that broke out, waiting at their WHILE */
+   uint32_t call_mask;     /* channels inside the innermost CALL (all outside one) */
    bool barrier_arrived;   /* sent a barrier message, not yet released */
    bool notified;          /* the gateway released the barrier */
    enum isa_gen gen;

@@ -7,15 +7,17 @@
  * Integer operations are computed in 64 bits and wrapped (or clamped with
  * .sat) to the destination type; single-precision operations in double and
  * rounded once to the destination (exact for add, mul and conversions;
- * mad/lrp round twice where the hardware fuses).  Denormals are kept
- * (Mesa programs the IEEE denorm mode for Vulkan), rounding is always
- * round-to-nearest-even, and math functions use the C library in double:
- * at least as precise as the PRM's stated bounds (inv/sqrt/rsq 1 ulp,
- * exp/log 2^-22 absolute, sin/cos 2^-20 absolute). */
+ * mad/lrp round twice where the hardware fuses), in the rounding direction
+ * cr0 selects, with denormal sources and results flushed to zero unless
+ * cr0 keeps them.  Math functions use the C library in double: at least as
+ * precise as the PRM's stated bounds (inv/sqrt/rsq 1 ulp, exp/log 2^-22
+ * absolute, sin/cos 2^-20 absolute). */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
 #include "vgpu_eu_priv.h"
+#include "vgpu_format.h"
 
 enum { MATH_INV = 1, MATH_LOG, MATH_EXP, MATH_SQRT, MATH_RSQ, MATH_SIN,
        MATH_COS, MATH_FDIV = 9, MATH_POW, MATH_INT_DIV_BOTH, MATH_INT_DIV_QUOT,
@@ -23,47 +25,50 @@ enum { MATH_INV = 1, MATH_LOG, MATH_EXP, MATH_SQRT, MATH_RSQ, MATH_SIN,
 
 /* ---- number formats ---- */
 
+/* IEEE half precision: the small-float code of the surface formats, with
+ * cr0's rounding direction in force. */
 static float
 half_to_float(uint16_t h)
 {
-   unsigned sign = h >> 15, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-   float v;
-   if (exp == 0)
-      v = ldexpf((float)man, -24);
-   else if (exp == 31)
-      v = man ? NAN : INFINITY;
-   else
-      v = ldexpf((float)(man | 0x400), (int)exp - 25);
-   return sign ? -v : v;
+   return vgpu_small_float_decode(h, 5, 10, true);
 }
 
-/* Round-to-nearest-even float to half. */
 static uint16_t
 float_to_half(float f)
 {
-   uint32_t b = eu_f32_bits(f);
-   uint16_t sign = (uint16_t)((b >> 16) & 0x8000);
-   if (isnan(f))
-      return sign | 0x7e00;
-   float a = fabsf(f);
-   if (a >= 65520.0f)
-      return sign | 0x7c00;
-   if (a < ldexpf(1.0f, -14)) {
-      /* denormal: units of 2^-24, rounded to nearest even */
-      float units = nearbyintf(a * ldexpf(1.0f, 24));
-      return sign | (uint16_t)units;
+   return (uint16_t)vgpu_small_float_encode(f, 5, 10, true);
+}
+
+/* ---- cr0 floating-point modes ---- */
+
+/* cr0.0 (PRM Vol 7 "Control Register"): bits 5:4 the rounding mode (RTNE,
+ * RU, RD, RTZ); bits 6, 7 and 10 keep double, single and half precision
+ * denormals, a clear bit flushes them to zero of the same sign. */
+#define CR0_ROUND_SHIFT 4
+#define CR0_KEEP_DF (1u << 6)
+#define CR0_KEEP_F (1u << 7)
+#define CR0_KEEP_HF (1u << 10)
+
+static const int cr0_fe_round[4] = {
+   FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO,
+};
+
+/* Raw bits of a float type with a denormal flushed when cr0 says so
+ * (PRM Vol 7 "Denormal": inputs and results of float arithmetic; a raw
+ * mov never gets here). */
+static uint64_t
+flush_denorm(uint64_t raw, unsigned type, uint32_t cr0)
+{
+   switch (type) {
+   case ISA_TYPE_F:
+      return (cr0 & CR0_KEEP_F) || (raw & 0x7f800000u) ? raw : raw & 0x80000000u;
+   case ISA_TYPE_DF:
+      return (cr0 & CR0_KEEP_DF) || (raw & 0x7ff0000000000000ull) ? raw : raw & (1ull << 63);
+   case ISA_TYPE_HF:
+      return (cr0 & CR0_KEEP_HF) || (raw & 0x7c00u) ? raw : raw & 0x8000u;
+   default:
+      return raw;
    }
-   int e;
-   float m = frexpf(a, &e);            /* a = m * 2^e, m in [0.5, 1) */
-   float man = nearbyintf(m * 2048.0f); /* 11 significant bits */
-   if (man >= 2048.0f) {
-      man /= 2.0f;
-      e++;
-   }
-   unsigned exp = (unsigned)(e - 1 + 15);
-   if (exp >= 31)
-      return sign | 0x7c00;
-   return sign | (uint16_t)(exp << 10) | (uint16_t)((unsigned)man & 0x3ff);
 }
 
 /* The 8-bit restricted float of VF immediates: sign, 3-bit exponent
@@ -135,17 +140,23 @@ int_range(unsigned t, int64_t *lo, int64_t *hi)
 }
 
 static uint64_t
+round_to_float_type(double v, unsigned dt)
+{
+   if (dt == ISA_TYPE_F)
+      return eu_f32_bits((float)v);
+   if (dt == ISA_TYPE_HF)
+      return float_to_half((float)v);
+   return eu_f64_bits(v);
+}
+
+static uint64_t
 store_int(int64_t v, unsigned dt, bool sat)
 {
    if (type_is_float(dt)) {
       double d = (double)v;
       if (sat)
          d = d < 0 ? 0 : d > 1 ? 1 : d;
-      if (dt == ISA_TYPE_F)
-         return eu_f32_bits((float)d);
-      if (dt == ISA_TYPE_HF)
-         return float_to_half((float)d);
-      return eu_f64_bits(d);
+      return round_to_float_type(d, dt);
    }
    if (sat) {
       int64_t lo, hi;
@@ -158,16 +169,12 @@ store_int(int64_t v, unsigned dt, bool sat)
 /* Float to integer rounds toward zero and clamps to the destination's
  * range; NaN gives 0 (PRM "Floating Point to Integer Conversion"). */
 static uint64_t
-store_float(double v, unsigned dt, bool sat)
+store_float(double v, unsigned dt, bool sat, uint32_t cr0)
 {
    if (type_is_float(dt)) {
       if (sat)
          v = isnan(v) ? 0 : v < 0 ? 0 : v > 1 ? 1 : v;
-      if (dt == ISA_TYPE_F)
-         return eu_f32_bits((float)v);
-      if (dt == ISA_TYPE_HF)
-         return float_to_half((float)v);
-      return eu_f64_bits(v);
+      return flush_denorm(round_to_float_type(v, dt), dt, cr0);
    }
    if (isnan(v))
       return 0;
@@ -456,6 +463,17 @@ math_float(unsigned fn, double a, double b, bool dbl, bool *ok)
    }
 }
 
+/* rnde: to nearest, ties to even, whatever rounding direction cr0 holds
+ * (remainder() is exact and ignores it); a zero result keeps the sign. */
+static double
+round_even(double a)
+{
+   if (!isfinite(a))
+      return a;
+   double r = a - remainder(a, 1.0);
+   return r == 0 ? copysign(0.0, a) : r;
+}
+
 /* Rounds a single-precision intermediate the way the hardware does before
  * it is used again (mad, lrp). */
 static double
@@ -488,7 +506,7 @@ float_op(const struct eu_inst *e, const double *s, unsigned c, uint32_t pred,
    case ISA_OP_FRC: *r = a - floor(a); return true;
    case ISA_OP_RNDD: *r = floor(a); return true;
    case ISA_OP_RNDU: *r = ceil(a); return true;
-   case ISA_OP_RNDE: *r = nearbyint(a); return true;
+   case ISA_OP_RNDE: *r = round_even(a); return true;
    case ISA_OP_RNDZ: *r = trunc(a); return true;
    case ISA_OP_MATH: {
       bool ok = true;
@@ -519,7 +537,20 @@ float_class(const struct eu_inst *e)
    return false;
 }
 
-/* f32to16 / f16to32 (Gen7 half conversions) move bits, not values. */
+/* Source i of channel c as a number, with cr0's denormal mode and its abs
+ * and negate modifiers. */
+static double
+src_float(const struct eu_alu_ctx *ctx, unsigned i, unsigned c)
+{
+   const struct eu_operand *o = &ctx->e->src[i];
+   double v = as_float(flush_denorm(ctx->src[i][c], o->type, ctx->cr0), o->type);
+   if (o->abs)
+      v = fabs(v);
+   return o->negate ? -v : v;
+}
+
+/* f32to16 / f16to32 (Gen7 half conversions): the half lives in the low
+ * 16 bits of a dword channel; source modifiers apply to the value. */
 static bool
 half_conversion(struct eu_alu_ctx *ctx, uint32_t mask)
 {
@@ -529,23 +560,20 @@ half_conversion(struct eu_alu_ctx *ctx, uint32_t mask)
    for (unsigned c = 0; c < e->n; c++) {
       if (!((mask >> c) & 1))
          continue;
-      if (e->in.op == ISA_OP_F32TO16)
-         ctx->res[c] = float_to_half((float)as_float(ctx->src[0][c], ISA_TYPE_F));
-      else
-         ctx->res[c] = eu_f32_bits(half_to_float((uint16_t)ctx->src[0][c]));
+      if (e->in.op == ISA_OP_F32TO16) {
+         ctx->res[c] = flush_denorm(float_to_half((float)src_float(ctx, 0, c)),
+                                    ISA_TYPE_HF, ctx->cr0);
+         continue;
+      }
+      /* The source register holds half bits whatever its integer type;
+       * abs and negate act on the half's value. */
+      const struct eu_operand *o = &e->src[0];
+      float v = half_to_float((uint16_t)flush_denorm(ctx->src[0][c], ISA_TYPE_HF, ctx->cr0));
+      if (o->abs)
+         v = fabsf(v);
+      ctx->res[c] = eu_f32_bits(o->negate ? -v : v);
    }
    return true;
-}
-
-/* Source i of channel c as a number, with its abs and negate modifiers. */
-static double
-src_float(const struct eu_alu_ctx *ctx, unsigned i, unsigned c)
-{
-   const struct eu_operand *o = &ctx->e->src[i];
-   double v = as_float(ctx->src[i][c], o->type);
-   if (o->abs)
-      v = fabs(v);
-   return o->negate ? -v : v;
 }
 
 unsigned
@@ -576,11 +604,93 @@ dot_product(struct eu_alu_ctx *ctx, uint32_t mask)
       double sum = e->in.op == ISA_OP_DPH ? src_float(ctx, 1, g + 3) : 0;
       for (unsigned k = 0; k < (e->in.op == ISA_OP_DPH ? 3 : terms); k++)
          sum += src_float(ctx, 0, g + k) * src_float(ctx, 1, g + k);
-      ctx->res[c] = store_float(sum, e->dst.type, e->in.saturate);
+      ctx->res[c] = store_float(sum, e->dst.type, e->in.saturate, ctx->cr0);
       if (e->in.cond_mod)
          ctx->flag |= (uint32_t)cmod_float(e->in.cond_mod,
                                            as_float(ctx->res[c], e->dst.type)) << c;
    }
+   return true;
+}
+
+/* A single-precision source at a register-file offset, as src_float
+ * reads one. */
+static double
+reg_float(const struct vgpu_eu_thread *t, const struct eu_operand *o,
+          unsigned off, uint32_t cr0)
+{
+   uint32_t raw = (uint32_t)flush_denorm(eu_read_raw(&t->regs[off], 4), ISA_TYPE_F, cr0);
+   double v = eu_f32_from_bits(raw);
+   if (o->abs)
+      v = fabs(v);
+   return o->negate ? -v : v;
+}
+
+/* pln's x for channel c: src1 holds x and y of each group of eight
+ * channels in a pair of registers, x first (PRM Vol 7 "pln"). */
+static unsigned
+pln_x_offset(const struct eu_inst *e, unsigned c)
+{
+   return e->src[1].off[0] + (c / 8) * 64 + (c % 8) * 4;
+}
+
+static bool
+plane_operands_ok(const struct eu_inst *e)
+{
+   const struct eu_operand *s0 = &e->src[0], *s1 = &e->src[1];
+   if (e->in.op == ISA_OP_MAC)
+      return true;
+   if (s0->imm || s0->indirect || s0->off[0] + 16u > VGPU_EU_GRF_BYTES)
+      return false;
+   return e->in.op != ISA_OP_PLN ||
+          (!s1->imm && !s1->indirect &&
+           s1->off[0] + (e->n > 8 ? 128u : 64u) <= VGPU_EU_GRF_BYTES);
+}
+
+/* pln, line and mac (PRM Vol 7 "pln", "line", "mac"), single precision:
+ * pln is src0.0 * x + src0.1 * y + src0.3 with src0 a scalar region over
+ * the plane's coefficients, line src0.0 * src1 + src0.3, mac the
+ * accumulator plus src0 * src1 (the accumulator holds what an earlier
+ * instruction with AccWrEnable left, as Mesa's line/mac pairs use it).
+ * Computed in double and rounded once. */
+static bool
+plane_op(struct eu_alu_ctx *ctx, uint32_t mask, const struct vgpu_eu_thread *t,
+         const char **why)
+{
+   const struct eu_inst *e = ctx->e;
+   enum isa_op op = e->in.op;
+   if (op != ISA_OP_PLN && op != ISA_OP_LINE && op != ISA_OP_MAC)
+      return false;
+   const struct eu_operand *s0 = &e->src[0], *s1 = &e->src[1];
+   if (e->dst.type != ISA_TYPE_F || s0->type != ISA_TYPE_F || s1->type != ISA_TYPE_F) {
+      *why = "pln/line/mac on a type other than F";
+      return true;
+   }
+   if (!plane_operands_ok(e)) {
+      *why = "pln/line source that is not a plane in the GRFs";
+      return true;
+   }
+   const uint32_t cr0 = ctx->cr0;
+   for (unsigned c = 0; c < e->n; c++) {
+      if (!((mask >> c) & 1))
+         continue;
+      double r;
+      if (op == ISA_OP_MAC) {
+         r = eu_f32_from_bits((uint32_t)eu_read_raw(&t->regs[VGPU_EU_ARF_ACC + c * 4], 4)) +
+             src_float(ctx, 0, c) * src_float(ctx, 1, c);
+      } else {
+         double x = op == ISA_OP_PLN ? reg_float(t, s1, pln_x_offset(e, c), cr0)
+                                     : src_float(ctx, 1, c);
+         r = src_float(ctx, 0, c) * x + reg_float(t, s0, s0->off[0] + 12, cr0);
+         if (op == ISA_OP_PLN)
+            r += reg_float(t, s0, s0->off[0] + 4, cr0) *
+                 reg_float(t, s1, pln_x_offset(e, c) + 32, cr0);
+      }
+      ctx->res[c] = store_float(r, ISA_TYPE_F, e->in.saturate, cr0);
+      if (e->in.cond_mod)
+         ctx->flag |= (uint32_t)cmod_float(e->in.cond_mod,
+                                           eu_f32_from_bits((uint32_t)ctx->res[c])) << c;
+   }
+   *why = NULL;
    return true;
 }
 
@@ -640,15 +750,18 @@ fast_int32(struct eu_alu_ctx *ctx, uint32_t mask)
    return true;
 }
 
-const char *
-eu_alu(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
+static const char *
+alu_run(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
 {
    const struct eu_inst *e = ctx->e;
    const struct isa_inst *in = &e->in;
+   const char *why;
    ctx->flag = 0;
    if (half_conversion(ctx, mask) || dot_product(ctx, mask) ||
        fast_int32(ctx, mask))
       return NULL;
+   if (plane_op(ctx, mask, t, &why))
+      return why;
    if (raw_move(e)) {
       for (unsigned c = 0; c < e->n; c++)
          ctx->res[c] = ctx->src[0][c];
@@ -672,7 +785,7 @@ eu_alu(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
          if (in->op == ISA_OP_CMP || in->op == ISA_OP_CMPN) {
             ctx->res[c] = flag ? ~0ull : 0;
          } else {
-            ctx->res[c] = store_float(r, dt, in->saturate);
+            ctx->res[c] = store_float(r, dt, in->saturate, ctx->cr0);
             if (in->cond_mod)
                flag = type_is_float(dt) ? cmod_float(in->cond_mod, as_float(ctx->res[c], dt))
                                         : cmod_int(in->cond_mod, as_int(ctx->res[c], dt));
@@ -697,4 +810,21 @@ eu_alu(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
       ctx->flag |= (uint32_t)flag << c;
    }
    return NULL;
+}
+
+const char *
+eu_alu(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
+{
+   memcpy(&ctx->cr0, &t->regs[VGPU_EU_ARF_CR0], 4);
+   unsigned round = (ctx->cr0 >> CR0_ROUND_SHIFT) & 3;
+   if (!round)
+      return alu_run(ctx, mask, t);
+   /* The C library's rounding direction becomes cr0's for every operation
+    * and conversion: a double result rounded to float in the same
+    * direction is the directly rounded float. */
+   int saved = fegetround();
+   fesetround(cr0_fe_round[round]);
+   const char *why = alu_run(ctx, mask, t);
+   fesetround(saved);
+   return why;
 }

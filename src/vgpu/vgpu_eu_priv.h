@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "isa_send.h"
 #include "vgpu_eu.h"
 
 struct eu_operand {
@@ -33,6 +34,7 @@ struct eu_alu_ctx {
    const struct eu_inst *e;
    uint32_t pred;         /* sel: per-channel predicate */
    uint32_t flag;         /* conditional-modifier result per channel */
+   uint32_t cr0;          /* cr0.0: rounding and denormal modes */
    uint64_t src[3][32];   /* raw source bits per channel */
    uint64_t res[32];      /* raw destination bits per channel */
 };
@@ -77,5 +79,58 @@ unsigned eu_dot_terms(enum isa_op op);
  * or why the instruction cannot be executed. */
 const char *eu_alu(struct eu_alu_ctx *ctx, uint32_t mask,
                    struct vgpu_eu_thread *t);
+
+/* How a send ends early (vgpu_eu_send.c, vgpu_eu_typed.c): a page fault
+ * at addr, or a message vgpu does not run; why says which. */
+static inline enum vgpu_eu_status
+eu_send_fault(struct vgpu_eu_thread *t, uint64_t addr, const char *why)
+{
+   t->why = why;
+   t->fault_addr = addr;
+   return VGPU_EU_FAULT;
+}
+
+static inline enum vgpu_eu_status
+eu_send_unsupported(struct vgpu_eu_thread *t, const char *why)
+{
+   t->why = why;
+   return VGPU_EU_UNSUPPORTED;
+}
+
+/* DWord c of register reg of a gathered message payload. */
+static inline uint32_t
+eu_payload32(const uint8_t *payload, unsigned reg, unsigned c)
+{
+   uint32_t v;
+   memcpy(&v, &payload[reg * 32 + c * 4], 4);
+   return v;
+}
+
+/* vgpu_eu_typed.c: a typed surface read, write or atomic message.
+ * payload holds the gathered message (mlen + ex_mlen GRFs), reply the
+ * rlen GRFs written back (zeroed by the caller); exec_mask the send's
+ * channels. */
+enum vgpu_eu_status vgpu_eu_typed(const struct vgpu_eu_env *env,
+                                  struct vgpu_eu_thread *t,
+                                  const struct isa_send_msg *msg,
+                                  const uint8_t *payload, uint8_t *reply,
+                                  uint32_t exec_mask);
+
+/* vgpu_eu_typed.c: the sampler's resinfo message (image and texel buffer
+ * sizes), arguments as vgpu_eu_typed's. */
+enum vgpu_eu_status vgpu_eu_resinfo(const struct vgpu_eu_env *env,
+                                    struct vgpu_eu_thread *t,
+                                    const struct isa_send_msg *msg,
+                                    const uint8_t *payload, uint8_t *reply,
+                                    uint32_t exec_mask);
+
+/* vgpu_eu_typed.c, for every atomic message: the new value of an integer
+ * atomic (PRM Vol 2d "Atomic Operations") on a 32-bit operand (64-bit
+ * when q) holding old, with sources a and b; and the sources an operation
+ * carries after its addresses (none for inc/dec/predec, two for the
+ * compare-and-writes, one otherwise). */
+uint64_t vgpu_eu_atomic_int(enum isa_atomic_op op, uint64_t old, uint64_t a,
+                            uint64_t b, bool q);
+unsigned vgpu_eu_atomic_sources(enum isa_atomic_op op);
 
 #endif

@@ -110,19 +110,43 @@ env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
 #define MAX_GROUP_THREADS 1024u
 
 /* R0 of a GPGPU thread (PRM Vol 7 "R0 Header" for GPGPU): DWord 1 the
- * thread group id X, 6 and 7 Y and Z; DWord 2 the barrier id; DWord 5
- * the scratch offset and FFTID. */
+ * thread group id X, 6 and 7 Y and Z; DWord 2 the barrier id; DWord 3
+ * bits 3:0 the Per Thread Scratch Space as MEDIA_VFE_STATE encodes it;
+ * DWord 5 the thread's scratch space pointer (bits 31:10, relative to
+ * General State Base Address) and its FFTID (9:0). */
 static void
-write_r0(struct vgpu_eu_thread *t, const uint32_t gid[3], unsigned thread,
-         uint32_t scratch_offset)
+write_r0(struct vgpu_eu_thread *t, const struct vgpu_gpgpu *g,
+         const uint32_t gid[3], unsigned fftid)
 {
    uint32_t r0[8] = { 0 };
    r0[1] = gid[0];
    r0[6] = gid[1];
    r0[7] = gid[2];
    r0[2] = 0;             /* barrier id 0: one group runs at a time */
-   r0[5] = scratch_offset | (thread & 0x3ff);
+   r0[3] = g->scratch_space & 0xf;
+   r0[5] = (uint32_t)(g->scratch_base + (uint64_t)fftid * g->scratch_per_thread) |
+           (fftid & 0x3ff);
    memcpy(t->regs, r0, sizeof(r0));
+}
+
+/* The threads of a group run together, so each needs its own FFTID and
+ * scratch slot: FFTID = thread index, below MEDIA_VFE_STATE's Maximum
+ * Number of Threads (the scratch the driver allocated covers that many)
+ * and inside the 32 bits of R0.5's pointer. */
+static bool
+scratch_fits(struct vgpu_exec *exec, const struct vgpu_gpgpu *g, unsigned n)
+{
+   if (!g->scratch_per_thread)
+      return true;
+   if (n > g->max_threads) {
+      vgpu_exec_fault(exec, 0, "thread group with scratch larger than MEDIA_VFE_STATE's Maximum Number of Threads");
+      return false;
+   }
+   if (g->scratch_base + (uint64_t)n * g->scratch_per_thread > UINT32_MAX) {
+      vgpu_exec_fault(exec, 0, "scratch space beyond 4 GB of General State Base Address");
+      return false;
+   }
+   return true;
 }
 
 static bool
@@ -230,6 +254,8 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       vgpu_exec_fault(exec, 0, "GPGPU_WALKER with more threads per group than the hardware has");
       return;
    }
+   if (!scratch_fits(exec, g, n))
+      return;
    struct vgpu_eu_thread *th = aligned_alloc(64, sizeof(*th) * n);
    uint8_t *slm = d->slm_size ? malloc(d->slm_size) : NULL;
    if (!k || !th || (d->slm_size && !slm)) {
@@ -243,7 +269,7 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       .gen = gen, .user = &de, .map = env_map, .surface = env_surface,
       .slm = slm, .slm_size = d->slm_size,
       .general_state_base = g->general_base,
-      .scratch_base = g->scratch_base,
+      .scratch_per_thread = g->scratch_per_thread,
    };
    uint32_t gid[3];
    for (gid[2] = d->start[2]; gid[2] < d->end[2]; gid[2]++)
@@ -254,7 +280,8 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       for (unsigned i = 0; i < n; i++) {
          unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
          vgpu_eu_thread_init(&th[i], thread_mask(d, tx, ty));
-         write_r0(&th[i], gid, i, i * g->scratch_per_thread);
+         memcpy(&th[i].regs[VGPU_EU_ARF_CR0], &d->cr0, 4);
+         write_r0(&th[i], g, gid, i);
          if (!write_constants(exec, &th[i], g, d, i))
             goto out;
       }

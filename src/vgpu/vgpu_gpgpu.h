@@ -25,8 +25,9 @@ struct vgpu_gpgpu {
    uint64_t sip;
    bool vfe_valid;
    uint32_t max_threads, urb_entries, urb_entry_size, curbe_size;
-   uint64_t scratch_base;        /* relative to general state base */
+   uint64_t scratch_base;        /* relative to general state base; 0 none */
    uint32_t scratch_per_thread;  /* bytes */
+   uint32_t scratch_space;       /* Per Thread Scratch Space as encoded */
    uint8_t *curbe;               /* MEDIA_CURBE_LOAD's data, as loaded */
    uint32_t curbe_len;
    uint32_t idd[256];            /* MEDIA_INTERFACE_DESCRIPTOR_LOAD's data */
@@ -45,6 +46,7 @@ struct vgpu_dispatch {
    unsigned thread_w, thread_h, thread_d;   /* threads per group */
    uint32_t start[3], end[3];    /* group ids, end exclusive */
    uint32_t right_mask, bottom_mask;
+   uint32_t cr0;                 /* cr0.0 each thread starts with */
    /* Reads a RENDER_SURFACE_STATE of this generation. */
    bool (*surface_state)(const uint32_t *dw, struct vgpu_eu_surface *out);
    unsigned surface_state_dwords;

@@ -108,8 +108,23 @@ pipeline_select(struct vgpu_gpgpu *g, const uint32_t *dw)
    g->pipeline = (int)v.pipeline_selection;
 }
 
+/* Per Thread Scratch Space (PRM Vol 2a MEDIA_VFE_STATE): Ivy Bridge
+ * (n + 1) KB for n in [0, 11]; Haswell 2 KB << n for n in [0, 10]; Gen8+
+ * 1 KB << n for n in [0, 11].  0 for a reserved encoding. */
+static uint32_t
+scratch_bytes(uint32_t n)
+{
+#if GFX_VERx10 == 70
+   return n <= 11 ? (n + 1) * 1024u : 0;
+#elif GFX_VERx10 == 75
+   return n <= 10 ? 2048u << n : 0;
+#else
+   return n <= 11 ? 1024u << n : 0;
+#endif
+}
+
 static void
-media_vfe_state(struct vgpu_gpgpu *g, const uint32_t *dw)
+media_vfe_state(struct vgpu_exec *exec, struct vgpu_gpgpu *g, const uint32_t *dw)
 {
    struct GENX(MEDIA_VFE_STATE) v;
    GENX(MEDIA_VFE_STATE_unpack)(dw, &v);
@@ -119,9 +134,15 @@ media_vfe_state(struct vgpu_gpgpu *g, const uint32_t *dw)
    g->urb_entry_size = v.urb_entry_allocation_size;
    g->curbe_size = v.curbe_allocation_size;
    g->scratch_base = v.scratch_space_base_pointer;
-   /* Per-thread scratch: 1 KB << n (Gen7.5+ also 2 KB << n on some
-    * parts; the driver's programmed value is what threads may address). */
-   g->scratch_per_thread = v.scratch_space_base_pointer ? 1024u << v.per_thread_scratch_space : 0;
+   g->scratch_space = v.per_thread_scratch_space;
+   /* A zero base pointer is how drivers say a kernel has no scratch (no
+    * object is ever placed at offset 0 of general state here). */
+   g->scratch_per_thread = 0;
+   if (!g->scratch_base)
+      return;
+   g->scratch_per_thread = scratch_bytes(v.per_thread_scratch_space);
+   if (!g->scratch_per_thread)
+      vgpu_exec_fault(exec, 0, "MEDIA_VFE_STATE with a reserved Per Thread Scratch Space");
 }
 
 static void
@@ -159,30 +180,125 @@ media_idl(struct vgpu_exec *exec, struct vgpu_gpgpu *g, const uint32_t *dw)
       g->idd_len = len;
 }
 
+static uint8_t
+surface_tiling(const struct GENX(RENDER_SURFACE_STATE) *v, struct vgpu_eu_surface *out)
+{
+#if GFX_VER >= 8
+   enum { TILE_LINEAR, TILE_W, TILE_X, TILE_Y };
+#if GFX_VER >= 9
+   if (v->tiled_resource_mode)
+      out->not_modelled = "TileYF/TileYS image surface";
+#endif
+   if (v->tile_mode == TILE_W)
+      out->not_modelled = "W-tiled image surface";
+   return v->tile_mode == TILE_X ? VGPU_EU_TILE_X :
+          v->tile_mode == TILE_Y ? VGPU_EU_TILE_Y : VGPU_EU_LINEAR;
+#else
+   (void)out;
+   if (!v->tiled_surface)
+      return VGPU_EU_LINEAR;
+   return v->tile_walk ? VGPU_EU_TILE_Y : VGPU_EU_TILE_X;
+#endif
+}
+
+/* Rows from one array slice to the next, and on Gen7/8 from one 3D depth
+ * slice to the next at LOD 0 (PRM Vol 5 "Memory Views", "Surface Arrays"
+ * and "3D Surfaces"): Gen8+ programs Surface QPitch in units of 4 rows;
+ * Gen7 derives it from Surface Array Spacing, QPitch = h0 + h1 + 12j
+ * (ARYSPC_FULL) or h0 (ARYSPC_LOD0), each height aligned to j, the
+ * vertical alignment.  Gen7/8 3D surfaces ignore QPitch: LOD 0 holds its
+ * depth slices one below the other. */
+#if GFX_VER >= 9
+static uint32_t
+surface_qpitch(const struct GENX(RENDER_SURFACE_STATE) *v, uint32_t height)
+{
+   (void)height;
+   return v->surface_qpitch << 2;
+}
+#else
+static uint32_t
+align_rows(uint32_t rows, uint32_t align)
+{
+   return (rows + align - 1) / align * align;
+}
+
+static uint32_t
+surface_qpitch(const struct GENX(RENDER_SURFACE_STATE) *v, uint32_t height)
+{
+#if GFX_VER == 8
+   static const uint8_t valign[4] = { 4, 4, 8, 16 };
+#else
+   static const uint8_t valign[2] = { 2, 4 };
+#endif
+   uint32_t j = valign[v->surface_vertical_alignment];
+   if (v->surface_type == VGPU_EU_SURF_3D)
+      return align_rows(height, j);
+#if GFX_VER == 8
+   return v->surface_qpitch << 2;
+#else
+   enum { ARYSPC_FULL, ARYSPC_LOD0 };
+   if (v->surface_array_spacing == ARYSPC_LOD0)
+      return align_rows(height, j);
+   return align_rows(height, j) + align_rows(height > 1 ? height / 2 : 1, j) + 12 * j;
+#endif
+}
+#endif
+
+static bool
+aux_enabled(const struct GENX(RENDER_SURFACE_STATE) *v)
+{
+#if GFX_VER >= 8
+   return v->auxiliary_surface_mode != 0;
+#else
+   return v->mcs_enable;
+#endif
+}
+
 static bool
 surface_state(const uint32_t *dw, struct vgpu_eu_surface *out)
 {
    struct GENX(RENDER_SURFACE_STATE) v;
    GENX(RENDER_SURFACE_STATE_unpack)(dw, &v);
-   enum { SURFTYPE_BUFFER = 4 };
    memset(out, 0, sizeof(*out));
    out->base = v.surface_base_address;
    out->format = v.surface_format;
-   out->buffer = v.surface_type == SURFTYPE_BUFFER;
-   out->width = v.width;
-   out->height = v.height;
-   out->depth = v.depth;
+   out->type = (uint8_t)v.surface_type;
+   out->buffer = v.surface_type == VGPU_EU_SURF_BUFFER;
    out->pitch = v.surface_pitch + 1;
-   if (!out->buffer) {
-      out->size = 0;   /* images: typed messages, not modelled yet */
+   if (out->buffer) {
+      /* A buffer's entry count is Width, Height and Depth joined, its
+       * Surface Pitch the bytes from one entry to the next (PRM
+       * RENDER_SURFACE_STATE "Width", "Surface Pitch" for SURFTYPE_BUFFER);
+       * Mesa's buffers use a 1-byte pitch, so offsets are bytes. */
+      out->entries = ((uint64_t)v.depth << 21 | (uint64_t)v.height << 7 | v.width) + 1;
+      out->size = out->entries * out->pitch;
       return true;
    }
-   /* A buffer's entry count is Width, Height and Depth joined, its
-    * Surface Pitch the bytes from one entry to the next (PRM
-    * RENDER_SURFACE_STATE "Width", "Surface Pitch" for SURFTYPE_BUFFER);
-    * Mesa's buffers use a 1-byte pitch, so offsets are bytes. */
-   out->entries = ((uint64_t)v.depth << 21 | (uint64_t)v.height << 7 | v.width) + 1;
-   out->size = out->entries * out->pitch;
+   /* Images: each size field holds the size minus one. */
+   out->width = v.width + 1;
+   out->height = v.height + 1;
+   out->depth = v.depth + 1;
+   /* Typed messages reach the R coordinates of a 3D surface's view extent
+    * (PRM RENDER_SURFACE_STATE "Render Target View Extent"). */
+   if (v.surface_type == VGPU_EU_SURF_3D)
+      out->depth = v.render_target_view_extent + 1;
+   out->tiling = surface_tiling(&v, out);
+   out->qpitch = surface_qpitch(&v, out->height);
+   out->min_array_element = v.minimum_array_element;
+   out->min_lod = v.surface_min_lod;
+   out->mip_count = v.mip_count_lod;
+   out->size = 0;   /* untyped messages see no bytes; typed ones the dimensions */
+#if GFX_VER >= 9
+   /* Linear 1D surfaces keep their slices in one row, Surface QPitch
+    * texels apart, and ignore Surface Pitch (PRM Vol 5 "1D Surfaces"). */
+   out->slices_in_x = v.surface_type == VGPU_EU_SURF_1D && out->tiling == VGPU_EU_LINEAR;
+#endif
+   if (aux_enabled(&v))
+      out->not_modelled = "image surface with an auxiliary (compression) surface";
+   if (v.number_of_multisamples)
+      out->not_modelled = "multisampled image surface";
+   if (v.x_offset || v.y_offset)
+      out->not_modelled = "image surface with an X/Y offset";
    return true;
 }
 
@@ -248,6 +364,9 @@ gpgpu_walker(struct vgpu_cs *cs, struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       .end = { end[0], end[1], end[2] },
       .right_mask = w.right_execution_mask,
       .bottom_mask = w.bottom_execution_mask,
+      /* The descriptor's rounding mode starts in cr0.0[5:4]; the denormal
+       * modes start at 0, flush, which kernels change (PRM Vol 7 cr0). */
+      .cr0 = idd.rounding_mode << 4,
       .surface_state = surface_state,
       .surface_state_dwords = GENX(RENDER_SURFACE_STATE_length),
    };
@@ -280,7 +399,7 @@ genX(vgpu_gpgpu_command)(struct vgpu_cs *cs, struct vgpu_exec *exec,
       g->sip = v.system_instruction_pointer;
       break;
    }
-   case CMD_VFE: media_vfe_state(g, full); break;
+   case CMD_VFE: media_vfe_state(exec, g, full); break;
    case CMD_CURBE: media_curbe_load(exec, g, full); break;
    case CMD_IDL: media_idl(exec, g, full); break;
    case CMD_WALKER: gpgpu_walker(cs, exec, g, full); break;

@@ -8,9 +8,11 @@ buffer the shader writes is compared: bit for bit, or within the per-word
 tolerance programs.txt gives (and justifies) for float results.
 
 The lavapipe runs also load the Khronos validation layer: a validation
-error fails the program.  A run is a SKIP, with its reason, when the device lacks a feature the shader
-needs (compute_run prints "unsupported: WHAT") or when vgpu cannot execute
-something yet (it prints "vgpu: not modelled: WHAT" on stderr).  Anything
+error fails the program.  A run is a SKIP, with its reason, when the device
+lacks a feature the shader needs (compute_run prints "unsupported: WHAT";
+reported as "feature the device lacks: WHAT") or when vgpu cannot execute
+something yet (it prints "vgpu: not modelled: WHAT" on stderr; reported as
+"vgpu does not model it yet: WHAT").  Anything
 else that differs or fails is a FAIL.  Exit status: 1 with any FAIL, 77 when
 nothing could be compared, 0 otherwise.
 
@@ -72,15 +74,24 @@ def parse_abs(text):
     return float(text)
 
 
+# Per-word tolerances on the lanes of packed formats: uN each unsigned byte
+# (unorm8), sN each signed byte (snorm8), hN each 16-bit float half (ULPs)
+# within N.
+LANE_KINDS = {"u": (8, False), "s": (8, True), "h": (16, False)}
+
+
 def parse_tolerance(token):
-    """ULPs and/or an absolute bound for one word: N, aE or N|aE."""
+    """(ULPs, absolute bound, lane kind and bound) for one word: N, aE, N|aE,
+    uN, sN or hN."""
+    if token[:1] in LANE_KINDS:
+        return None, None, (token[0], int(token[1:]))
     ulps, absolute = None, None
     for part in token.split("|"):
         if part.startswith("a"):
             absolute = parse_abs(part[1:])
         else:
             ulps = int(part)
-    return ulps, absolute
+    return ulps, absolute, None
 
 
 def parse_programs(path, spv_dir):
@@ -123,24 +134,30 @@ def run_program(cmd, env, prefix):
         return Result("fail", "the program is not valid Vulkan: " + invalid.group(0)[:300])
     not_modelled = NOT_MODELLED.search(r.stderr)
     if not_modelled:
-        return Result("skip", "not modelled: " + not_modelled.group(1).strip())
+        return Result("skip", "vgpu does not model it yet: " + not_modelled.group(1).strip())
     unsupported = UNSUPPORTED.search(r.stdout)
     if r.returncode == SKIP and unsupported:
-        return Result("skip", "unsupported: " + unsupported.group(1).strip())
+        return Result("skip", "feature the device lacks: " + unsupported.group(1).strip())
     if r.returncode != 0:
         tail = (r.stdout + r.stderr).strip().splitlines()[-6:]
         return Result("fail", "exit status %d: %s" % (r.returncode, " | ".join(tail)))
     return Result("ran", prefix=prefix)
 
 
-def ulp_distance(a, b):
+# IEEE 754 binary32 and binary16: (exponent mask, mantissa mask, sign bit)
+FLOAT32 = (0x7f800000, 0x7fffff, 0x80000000)
+FLOAT16 = (0x7c00, 0x3ff, 0x8000)
+
+
+def ulp_distance(a, b, layout=FLOAT32):
     """Distance in ULPs of two float bit patterns; NaNs match NaNs."""
-    nan_a = (a & 0x7f800000) == 0x7f800000 and a & 0x7fffff
-    nan_b = (b & 0x7f800000) == 0x7f800000 and b & 0x7fffff
+    exponent, mantissa, sign = layout
+    nan_a = (a & exponent) == exponent and a & mantissa
+    nan_b = (b & exponent) == exponent and b & mantissa
     if nan_a and nan_b:
         return 0
-    ia = -(a & 0x7fffffff) if a & 0x80000000 else a
-    ib = -(b & 0x7fffffff) if b & 0x80000000 else b
+    ia = -(a & (sign - 1)) if a & sign else a
+    ib = -(b & (sign - 1)) if b & sign else b
     return abs(ia - ib)
 
 
@@ -148,8 +165,27 @@ def as_float(bits):
     return struct.unpack("<f", struct.pack("<I", bits))[0]
 
 
+def lanes_within(lanes, want, got):
+    kind, bound = lanes
+    bits, signed = LANE_KINDS[kind]
+    mask = (1 << bits) - 1
+    for shift in range(0, 32, bits):
+        a, b = (want >> shift) & mask, (got >> shift) & mask
+        if kind == "h":
+            distance = ulp_distance(a, b, FLOAT16)
+        else:
+            if signed:
+                a, b = a - (a >> 7 << 8), b - (b >> 7 << 8)
+            distance = abs(a - b)
+        if distance > bound:
+            return False
+    return True
+
+
 def within(tolerance, want, got):
-    ulps, absolute = tolerance
+    ulps, absolute, lanes = tolerance
+    if lanes is not None:
+        return lanes_within(lanes, want, got)
     if ulps is not None and ulp_distance(want, got) <= ulps:
         return True
     return absolute is not None and abs(as_float(want) - as_float(got)) <= absolute
@@ -243,7 +279,7 @@ def run_all(args, programs, work):
 def judge(program, device, reference, result):
     """(status, reason, detail lines) of one program on one device."""
     if reference.status == "skip":
-        return "skip", "lavapipe " + reference.reason, []
+        return "skip", "on lavapipe, " + reference.reason, []
     if reference.status == "fail":
         return "fail", "lavapipe failed", [reference.reason]
     if result.status != "ran":

@@ -48,6 +48,9 @@ static const struct { unsigned gens; const char *text; } lines[] = {
    { ALL, "endif(8) JIP: 16 { align1 1Q };" },
    { ALL, "while(8) JIP: -64 { align1 1Q };" },
    { ALL, "call(8) g20<1>UD JIP: 96 { align1 1Q };" },
+   { ALL, "ret(8) g20.2<2,2,1>UD { align1 1Q };" },
+   { ALL, "(+f0.0) ret(1) g21<2,2,1>UD { align1 WE_all 1N };" },
+   { ALL, "ret(8) { align1 1Q };" },
    { ALL, "(+f0.0) brc(8) JIP: 32 UIP: 64 { align1 1Q };" },
    { ALL, "brd(8) JIP: -16 { align1 1Q };" },
    { ALL & ~BIT(ISA_GEN7) & ~BIT(ISA_GEN75), "goto(8) JIP: 32 UIP: 48 { align1 1Q };" },
@@ -202,10 +205,30 @@ align16_indirect_bits(void)
          !isa_encode(ISA_GEN12, &in, b), "gen12 encoded Align16");
 }
 
+/* RET's source is the register pair CALL wrote (return IP, call mask);
+ * without one it is the null register. */
+static void
+ret_source(void)
+{
+   for (unsigned g = 0; g < ISA_GEN_COUNT; g++) {
+      struct isa_inst in;
+      char err[160];
+      bool ok = isa_asm_inst(g, "ret(8) g20.2<2,2,1>UD { align1 1Q };", &in, err, sizeof(err));
+      CHECK(ok && in.op == ISA_OP_RET && in.src[0].file == ISA_FILE_GRF &&
+            in.src[0].nr == 20 && in.src[0].subnr == 8 && in.src[0].type == ISA_TYPE_UD &&
+            in.src[0].vstride == 2 && in.src[0].width == 1 && in.src[0].hstride == 1,
+            "%s: ret source: %s", isa_gen_name(g), ok ? "wrong register" : err);
+      ok = isa_asm_inst(g, "ret(8) { align1 1Q };", &in, err, sizeof(err));
+      CHECK(ok && in.src[0].file == ISA_FILE_ARF && in.src[0].nr == ISA_ARF_NULL,
+            "%s: bare ret: %s", isa_gen_name(g), ok ? "source not null" : err);
+   }
+}
+
 int
 main(void)
 {
    unsigned assembled = 0;
+   ret_source();
    align16_indirect_bits();
    mangled_text();
    kernel_text();

@@ -24,6 +24,8 @@ struct expect {
    /* fields checked when non-zero */
    unsigned simd, bti, atomic, channel_mask, offset, blocks, elem_bytes;
    bool per_slot, masked, last_rt, returns, hi, write;
+   unsigned elem_count;
+   bool unaligned, half;
 };
 
 #define G(a, b) ISA_GEN##a, ISA_GEN##b
@@ -39,6 +41,10 @@ static const struct expect cases[] = {
      ISA_MSG_SAMPLER, "sampler resinfo", .simd = 4 },
    { G(9, 12), ISA_SFID_SAMPLER, LEN(3, 8) | 24u << 12 | 2u << 17, 0,
      ISA_MSG_SAMPLER, "sampler sample_lz", .simd = 16 },
+   /* SIMD mode bit 29 (Gen8+) with 18:17 = 1: SIMD8H, 16-bit payloads */
+   { G(8, 12), ISA_SFID_SAMPLER, LEN(2, 2) | 7u << 12 | 1u << 17 | 1u << 29, 0,
+     ISA_MSG_SAMPLER, "sampler ld, surface 0, sampler 0, SIMD8H", .simd = 8,
+     .half = true },
 
    /* Data port 1 (Haswell+) untyped atomic add on SLM: type 2, control =
     * op 3:0 | SIMD8 4 | return data 5, BTI 254 */
@@ -88,6 +94,25 @@ static const struct expect cases[] = {
    { G(9, 12), ISA_SFID_DP_DATA1, LEN(1, 1) | DP(0x14, 3, 253), 0,
      ISA_MSG_A64_OWORD_BLOCK_READ, "a64 oword block read, 4 owords",
      .blocks = 4 },
+   /* A64 scattered subtypes (control 1:0 byte/dword/qword, count 3:2):
+    * two dwords, one qword, two bytes; an A64 block read with control
+    * 4:3 = 1, DWord-aligned */
+   { G(9, 12), ISA_SFID_DP_DATA1, LEN(2, 2) | DP(0x10, 1 | 1 << 2, 253), 0,
+     ISA_MSG_A64_SCATTERED_READ, "a64 scattered read, SIMD8, 8-byte",
+     .elem_bytes = 8, .elem_count = 2, .simd = 8 },
+   { G(9, 12), ISA_SFID_DP_DATA1, LEN(2, 2) | DP(0x10, 2, 253), 0,
+     ISA_MSG_A64_SCATTERED_READ, "a64 scattered read, SIMD8, 8-byte",
+     .elem_bytes = 8, .elem_count = 1 },
+   { G(8, 12), ISA_SFID_DP_DATA1, LEN(3, 0) | DP(0x1a, 1 << 2, 253), 0,
+     ISA_MSG_A64_SCATTERED_WRITE, "a64 scattered write, SIMD8, 2-byte",
+     .elem_bytes = 2, .elem_count = 1, .write = true },
+   { G(9, 12), ISA_SFID_DP_DATA1, LEN(1, 1) | HEADER | DP(0x14, 3 | 1 << 3, 253), 0,
+     ISA_MSG_A64_OWORD_BLOCK_READ, "a64 oword block read, 4 owords",
+     .blocks = 4, .unaligned = true },
+   /* data port 0 unaligned block read (type 1): a byte offset */
+   { G(7, 12), ISA_SFID_DP_DATA, LEN(1, 1) | HEADER | DP(1, 2, 5), 0,
+     ISA_MSG_UNALIGNED_OWORD_BLOCK_READ, "unaligned oword block read, surface 5, 2 owords",
+     .blocks = 2, .unaligned = true },
    /* ... which Haswell does not have: its message type is bits 17:14, so
     * the A64 write's type (0x19) reads as untyped surface write (9) */
    { G(75, 75), ISA_SFID_DP_DATA1, LEN(6, 0) | DP(0x19, 2 << 4, 253), 0,
@@ -101,7 +126,12 @@ static const struct expect cases[] = {
      .simd = 16, .elem_bytes = 4 },
    { G(7, 12), ISA_SFID_DP_DATA, LEN(2, 0) | DP(11, 2, 255), 0,
      ISA_MSG_DWORD_SCATTERED_WRITE, "dword scattered write, surface 255 stateless, SIMD8",
-     .write = true, .bti = 255 },
+     .write = true, .bti = 255, .elem_bytes = 4, .elem_count = 1 },
+   /* dword scattered read, block size 3 (16 DWords: SIMD16), from the
+    * constant cache too */
+   { G(7, 12), ISA_SFID_DP_CONST, LEN(2, 2) | HEADER | DP(3, 3, 6), 0,
+     ISA_MSG_DWORD_SCATTERED_READ, "dword scattered read, surface 6, SIMD16, 4-byte",
+     .simd = 16, .elem_bytes = 4, .elem_count = 1 },
    { G(7, 12), ISA_SFID_DP_DATA, LEN(1, 4) | HEADER | DP(0, 4, 254), 0,
      ISA_MSG_OWORD_BLOCK_READ, "(oword block read, surface 254 SLM, 8 owords)",
      .blocks = 8 },
@@ -191,6 +221,9 @@ main(void)
             (e->offset && m.offset != e->offset) ? "offset" :
             (e->blocks && m.blocks != e->blocks) ? "blocks" :
             (e->elem_bytes && m.elem_bytes != e->elem_bytes) ? "element size" :
+            (e->elem_count && m.elem_count != e->elem_count) ? "element count" :
+            m.unaligned != e->unaligned ? "unaligned" :
+            m.half != e->half ? "half payload" :
             m.per_slot_offset != e->per_slot ? "per-slot" :
             (e->sfid == ISA_SFID_URB && g >= ISA_GEN8 &&
              m.channel_masked != e->masked) ? "masked" :

@@ -16,11 +16,17 @@
 #define RIG_MEM_BASE 0x100000ull
 #define RIG_MEM_SIZE 0x10000u
 #define RIG_SLM_SIZE 4096u
+/* Scratch each thread may address with scratch block messages. */
+#define RIG_SCRATCH_PER_THREAD 1024u
 
 /* Every kernel ends the thread this way (Gen7-11). */
 #define RIG_EOT "mov(8) g127<1>UD g0<8,8,1>UD { align1 WE_all 1Q };\n" \
    "send(16) null<1>UW g127<8,8,1>UW 0x82000010\n" \
    "    thread_spawner MsgDesc: end { align1 WE_all 1H EOT };\n"
+/* Gen12: sends name both sources and the extended descriptor. */
+#define RIG_EOT_GEN12 "mov(8) g127<1>UD g0<8,8,1>UD { align1 WE_all 1Q };\n" \
+   "send(8) nullUD g127UD nullUD 0x02000010 0x00000000\n" \
+   "    thread_spawner MsgDesc: end { align1 WE_all 1Q EOT };\n"
 
 struct eu_rig {
    enum isa_gen gen;
@@ -60,7 +66,9 @@ static inline bool
 rig_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
 {
    struct eu_rig *r = user;
-   if (bti >= 4 || !r->surf[bti].buffer)
+   /* Every surface the rig sets up lies in its memory, so base 0 is an
+    * absent entry. */
+   if (bti >= 4 || !r->surf[bti].base)
       return false;
    *out = r->surf[bti];
    return true;
@@ -92,7 +100,22 @@ rig_buffer(struct eu_rig *r, unsigned bti, uint32_t offset, uint32_t size)
 {
    r->surf[bti] = (struct vgpu_eu_surface){
       .base = RIG_MEM_BASE + offset, .size = size, .buffer = true,
-      .format = 0x1ff, .pitch = 1, .entries = size,
+      .format = 0x1ff, .pitch = 1, .entries = size, .type = VGPU_EU_SURF_BUFFER,
+   };
+}
+
+/* An image surface over the rig's memory at offset: type and sizes as
+ * RENDER_SURFACE_STATE gives them (vgpu_eu_surface), one MIP level. */
+static inline void
+rig_image(struct eu_rig *r, unsigned bti, uint32_t offset,
+          enum vgpu_eu_surftype type, uint32_t format, uint32_t width,
+          uint32_t height, uint32_t depth, uint32_t pitch,
+          enum vgpu_eu_tiling tiling, uint32_t qpitch)
+{
+   r->surf[bti] = (struct vgpu_eu_surface){
+      .base = RIG_MEM_BASE + offset, .format = format, .pitch = pitch,
+      .width = width, .height = height, .depth = depth, .type = (uint8_t)type,
+      .tiling = (uint8_t)tiling, .qpitch = qpitch,
    };
 }
 
@@ -120,6 +143,7 @@ rig_run(struct eu_rig *r)
       .gen = r->gen, .user = r, .map = rig_map, .surface = rig_surface,
       .slm = r->slm, .slm_size = RIG_SLM_SIZE,
       .general_state_base = RIG_MEM_BASE,
+      .scratch_per_thread = RIG_SCRATCH_PER_THREAD,
       .max_instructions = 1u << 20,
    };
    struct vgpu_eu_kernel *k = vgpu_eu_kernel_get(r->cache, r->gen, r->code_addr,
@@ -141,6 +165,20 @@ rig_exec(struct eu_rig *r)
    return st == VGPU_EU_DONE;
 }
 
+/* Assembles text and runs it to its end on a fresh thread with the given
+ * channels live whose registers (cr0 included) are the ones the test put
+ * in r->t.regs beforehand; a failure is recorded. */
+static inline bool
+rig_run_text(struct eu_rig *r, const char *text, uint32_t dispatch_mask)
+{
+   uint8_t regs[VGPU_EU_REGFILE];
+   memcpy(regs, r->t.regs, sizeof(regs));
+   if (!rig_load(r, text, dispatch_mask))
+      return false;
+   memcpy(r->t.regs, regs, sizeof(regs));
+   return rig_exec(r);
+}
+
 static inline uint32_t
 rig_ud(const struct eu_rig *r, unsigned reg, unsigned sub)
 {
@@ -153,6 +191,57 @@ static inline void
 rig_set_ud(struct eu_rig *r, unsigned reg, unsigned sub, uint32_t v)
 {
    memcpy(&r->t.regs[reg * 32 + sub * 4], &v, 4);
+}
+
+/* A DWord of the rig's memory at offset. */
+static inline uint32_t
+rig_mem32(const struct eu_rig *r, uint32_t off)
+{
+   uint32_t v;
+   memcpy(&v, &r->mem[off], 4);
+   return v;
+}
+
+static inline void
+rig_set_mem32(struct eu_rig *r, uint32_t off, uint32_t v)
+{
+   memcpy(&r->mem[off], &v, 4);
+}
+
+/* A data port message descriptor (PRM Vol 2d "Message Descriptor - Data
+ * Port": BTI 7:0, message control 13:8, type 18:14, header 19, response
+ * length 24:20, message length 28:25). */
+static inline uint32_t
+rig_dp_desc(unsigned mlen, unsigned rlen, bool header, unsigned type,
+            unsigned ctrl, unsigned bti)
+{
+   return mlen << 25 | rlen << 20 | (unsigned)header << 19 | type << 14 |
+          ctrl << 8 | bti;
+}
+
+/* What a 32-bit integer atomic (MDC_AOP op, 1-15) leaves in memory
+ * holding m, with sources s and s1, from the PRM's definitions of the
+ * operations ("Atomic Operations"), for tests to check against. */
+static inline uint32_t
+rig_atomic_want(unsigned op, uint32_t m, uint32_t s, uint32_t s1)
+{
+   int32_t sm = (int32_t)m, ss = (int32_t)s;
+   switch (op) {
+   case 1: return m & s;
+   case 2: return m | s;
+   case 3: return m ^ s;
+   case 4: return s;
+   case 5: return m + 1;
+   case 7: return m + s;
+   case 8: return m - s;
+   case 9: return s - m;
+   case 10: return (uint32_t)(sm > ss ? sm : ss);
+   case 11: return (uint32_t)(sm < ss ? sm : ss);
+   case 12: return m > s ? m : s;
+   case 13: return m < s ? m : s;
+   case 14: return m == s ? s1 : m;
+   default: return m - 1;   /* 6 dec, 15 predec */
+   }
 }
 
 static inline float

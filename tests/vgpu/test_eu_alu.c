@@ -27,14 +27,11 @@ test_regions(void)
       "mov(8) a0<1>UW 0x0060UW { align1 WE_all 1Q };\n"
       "mov(8) g17<1>UD g[a0 32]<8,8,1>UD { align1 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xffff))
-      return;
    fill_iota(r, 2, 16, 0);          /* g2 = 0..7, g3 = 8..15 */
    rig_set_ud(r, 4, 3, 100);
    fill_iota(r, 5, 8, 500);         /* g5 = 500..507 */
    memset(&r->t.regs[12 * 32], 0xaa, 32);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xffff);
    for (unsigned c = 0; c < 8; c++) {
       CHECK(rig_ud(r, 10, c) == 100 + c, "scalar region: g10.%u = %u", c, rig_ud(r, 10, c));
       /* <4;2,2>: rows of two elements two apart, rows four apart */
@@ -60,16 +57,13 @@ test_align16(void)
       "mov(8) g10<1>.xyF g2<4>.yxwzF { align16 1Q };\n"
       "mad(8) g11<1>F g2<4,4,1>F g4.0<0,1,0>F g3<4,4,1>.yzwxF { align16 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    for (unsigned i = 0; i < 8; i++) {
       rig_set_f(r, 2, i, (float)i);
       rig_set_f(r, 3, i, (float)(10 * i));
       rig_set_f(r, 10, i, -1.0f);
    }
    rig_set_f(r, 4, 0, 2.0f);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    static const float want_mov[8] = { 1, 0, -1, -1, 5, 4, -1, -1 };
    for (unsigned c = 0; c < 8; c++) {
       CHECK(rig_f(r, 10, c) == want_mov[c], "align16 swizzle/writemask: g10.%u = %g", c, rig_f(r, 10, c));
@@ -93,16 +87,13 @@ test_dot_products(enum isa_gen gen)
       "dp3(8) g12<1>.xyF g2<4>.xyzwF g3<4>.wzyxF { align16 1Q };\n"
       "dp2(8) g13<1>F -g2<4>.xyzwF g3<4>.xyzwF { align16 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0x1f))
-      return;
    for (unsigned i = 0; i < 8; i++) {
       rig_set_f(r, 2, i, (float)(i + 1));
       rig_set_f(r, 3, i, (float)(10 + i));
       for (unsigned d = 10; d <= 13; d++)
          rig_set_f(r, d, i, -1.0f);
    }
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0x1f);
    /* a = 1..4 | 5..8, b = 10..13 | 14..17; dp3 takes b reversed */
    static const char *const op[4] = { "dp4", "dph", "dp3", "dp2" };
    static const float want[4][8] = {
@@ -133,8 +124,6 @@ test_conversions(void)
       "add.sat(8) g16<1>D g3<8,8,1>D 0x7ffffff0D { align1 1Q };\n"
       "mov.sat(8) g17<1>UW g3<8,8,1>D { align1 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const float fin[8] = { 1.75f, -1.75f, 3e9f, -3e9f, NAN, 0.25f, -0.0f, 65536.5f };
    static const int32_t din[8] = { 0, -1, 100, 0x7fffffff, -16777217, 7, 65536, -70000 };
    for (unsigned i = 0; i < 8; i++) {
@@ -144,8 +133,7 @@ test_conversions(void)
    /* g4 as words: 0x8000, 0x7fff, 0xffff, 1, ... */
    static const uint16_t win[8] = { 0x8000, 0x7fff, 0xffff, 1, 0, 2, 0xfffe, 3 };
    memcpy(&r->t.regs[4 * 32], win, sizeof(win));
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    /* float to int: toward zero, clamped, NaN 0 */
    static const int32_t want_d[8] = { 1, -1, INT32_MAX, INT32_MIN, 0, 0, 0, 65536 };
    static const uint32_t want_ud[8] = { 1, 0, 3000000000u, 0, 0, 0, 0, 65536 };
@@ -200,8 +188,6 @@ test_cond_mods(void)
       "mov(1) g20.4<1>UD f0<0,1,0>UD { align1 WE_all 1N };\n"
       "mov(1) g20.5<1>UD f1<0,1,0>UD { align1 WE_all 1N };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const int32_t a[8] = { 1, 5, -3, 7, 0, -1, 4, 2 };
    static const int32_t b[8] = { 1, 2, 3, 9, 0, 1, -4, 5 };
    static const float fa[8] = { 1, NAN, 2, 3, -1, INFINITY, 0, NAN };
@@ -214,8 +200,7 @@ test_cond_mods(void)
       rig_set_f(r, 4, i, fa[i]);
       rig_set_f(r, 5, i, fb[i]);
    }
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    /* Bit c set when the relation holds for channel c. */
    uint32_t z = 0x11, nz = 0xee, g = 0x42, ge = 0x53, l = 0xac;
    CHECK(rig_ud(r, 20, 0) == (z | nz << 16), "cmp.z/.nz: 0x%08x", rig_ud(r, 20, 0));
@@ -253,16 +238,13 @@ test_predication(void)
       "(+f0.0.all8h) mov(1) g13.1<1>UD 0x00000007UD { align1 WE_all 1N };\n"
       "(+f1.0) mov(8) g14<1>UD 0x00000003UD { align1 2Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xffff))
-      return;
    fill_iota(r, 2, 8, 10);
    fill_iota(r, 3, 8, 20);
    memset(&r->t.regs[14 * 32], 0, 32);
    uint32_t f0 = 0x35, f1 = 0x5a00;   /* f1: channels 9, 11, 12, 14 */
    memcpy(&r->t.regs[VGPU_EU_ARF_FLAG], &f0, 4);
    memcpy(&r->t.regs[VGPU_EU_ARF_FLAG + 4], &f1, 4);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xffff);
    for (unsigned c = 0; c < 8; c++) {
       bool on = (0x35 >> c) & 1;
       CHECK(rig_ud(r, 10, c) == (on ? 1u : 0u), "(+f0.0) %u", c);
@@ -300,16 +282,13 @@ test_integer_ops(void)
       "sel.l(8) g24<1>D g2<8,8,1>D g3<8,8,1>D { align1 1Q };\n"
       "sel.ge(8) g25<1>UD g2<8,8,1>UD g3<8,8,1>UD { align1 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const uint32_t a[8] = { 0xf0f0f0f0u, 1, 0x80000000u, 0, 0xffffffffu, 0x00012340u, 100, 0xfffffff0u };
    static const uint32_t b[8] = { 3, 7, 0x10000u, 5, 2, 0xffffffffu, (uint32_t)-7, 16 };
    for (unsigned i = 0; i < 8; i++) {
       rig_set_ud(r, 2, i, a[i]);
       rig_set_ud(r, 3, i, b[i]);
    }
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    static const uint32_t want_fbl[8] = { 4, 0, 31, ~0u, 0, 6, 2, 4 };
    static const uint32_t want_fbh_ud[8] = { 0, 31, 0, ~0u, 0, 15, 25, 0 };
    /* signed: first bit differing from the sign */
@@ -353,8 +332,6 @@ test_bitfields(void)
       "bfi1(8) g12<1>UD g2<8,8,1>UD g3<8,8,1>UD { align1 1Q };\n"
       "bfi2(8) g13<1>UD g12<4,4,1>UD g5<4,4,1>UD g4<4,4,1>UD { align16 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const uint32_t width[8] = { 4, 8, 0, 31, 12, 1, 16, 3 };
    static const uint32_t offset[8] = { 0, 4, 3, 2, 24, 31, 8, 30 };
    for (unsigned i = 0; i < 8; i++) {
@@ -363,8 +340,7 @@ test_bitfields(void)
       rig_set_ud(r, 4, i, 0x9abcdef5u);
       rig_set_ud(r, 5, i, 0x5u);
    }
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    /* 0x9abcdef5: fields by hand */
    static const uint32_t want_u[8] = { 0x5, 0xef, 0, 0x26af37bd, 0x9a, 1, 0xbcde, 0x2 };
    /* width + offset beyond 32: the value shifted right by offset */
@@ -396,16 +372,13 @@ test_float_ops(void)
       "mul(8) g17<1>F -g2<8,8,1>F (abs)g3<8,8,1>F { align1 1Q };\n"
       "mov(8) g18<1>F 0x40003000VF { align1 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const float a[8] = { 1.5f, NAN, -2.5f, 2.5f, 3.0f, -0.5f, 7.25f, 1e30f };
    static const float b[8] = { 2.0f, 4.0f, NAN, 9.0f, 16.0f, 0.25f, -2.0f, 1e10f };
    for (unsigned i = 0; i < 8; i++) {
       rig_set_f(r, 2, i, a[i]);
       rig_set_f(r, 3, i, b[i]);
    }
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    /* min/max return the non-NaN operand */
    static const float want_min[8] = { 1.5f, 4.0f, -2.5f, 2.5f, 3.0f, -0.5f, -2.0f, 1e10f };
    static const float want_max[8] = { 2.0f, 4.0f, -2.5f, 9.0f, 16.0f, 0.25f, 7.25f, 1e30f };
@@ -436,19 +409,18 @@ static void
 test_packed_immediates(void)
 {
    struct eu_rig *r = rig_create(ISA_GEN9);
+   /* cr0.0 bit 10 keeps half-precision denormals (6e-8 below). */
    const char *k =
       "mov(8) g10<1>D 0xf8765432V { align1 1Q };\n"
       "mov(8) g11<1>UW 0x76543210UV { align1 1Q };\n"
+      "or(1) cr0<1>UD cr0<0,1,0>UD 0x00000400UD { align1 WE_all 1N };\n"
       "mov(8) g12<1>HF g2<8,8,1>F { align1 1Q };\n"
       "mov(8) g13<1>F g12<8,8,1>HF { align1 1Q };\n"
       RIG_EOT;
-   if (!rig_load(r, k, 0xff))
-      return;
    static const float f[8] = { 1.0f, -2.5f, 65504.0f, 1e6f, 0.1f, 6e-8f, -0.0f, 0.33325195f };
    for (unsigned i = 0; i < 8; i++)
       rig_set_f(r, 2, i, f[i]);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    static const int32_t want_v[8] = { 2, 3, 4, 5, 6, 7, -8, -1 };
    static const uint16_t want_hf[8] = { 0x3c00, 0xc100, 0x7bff, 0x7c00, 0x2e66, 0x0001, 0x8000, 0x3555 };
    uint16_t hf[8], uw[8];
@@ -461,6 +433,227 @@ test_packed_immediates(void)
    }
    CHECK(rig_f(r, 13, 0) == 1.0f && rig_f(r, 13, 1) == -2.5f && rig_f(r, 13, 2) == 65504.0f &&
          isinf(rig_f(r, 13, 3)), "HF->F");
+   rig_destroy(r);
+}
+
+/* pln, line and mac on the two generations that have them (Gen11 drops
+ * them): plane coefficients a = 2 (x), b = 3 (y), c = 5 in dwords 0, 1 and
+ * 3 of g4, x = channel, y = channel + 10, so a*x + b*y + c = 5 * channel +
+ * 35.  SIMD16 pln reads x and y of each group of eight channels from a
+ * pair of registers; line with AccWrEnable leaves a*x + c in the
+ * accumulator for mac to add b*y. */
+static void
+test_plane(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   const char *k =
+      "pln(8) g10<1>F g4<0,1,0>F g6<8,8,1>F { align1 1Q };\n"
+      "pln(16) g12<1>F g4<0,1,0>F g16<8,8,1>F { align1 1H };\n"
+      "line(8) null<1>F g4<0,1,0>F g6<8,8,1>F { align1 1Q AccWrEnable };\n"
+      "mac(8) g14<1>F g4.1<0,1,0>F g7<8,8,1>F { align1 1Q };\n"
+      "line(8) g15<1>F g4<0,1,0>F g6<8,8,1>F { align1 1Q };\n"
+      RIG_EOT;
+   static const float coeff[4] = { 2, 3, 99, 5 };
+   for (unsigned i = 0; i < 4; i++)
+      rig_set_f(r, 4, i, coeff[i]);
+   for (unsigned c = 0; c < 16; c++) {
+      if (c < 8) {
+         rig_set_f(r, 6, c, (float)c);
+         rig_set_f(r, 7, c, (float)(c + 10));
+      }
+      rig_set_f(r, 16 + (c / 8) * 2, c % 8, (float)c);
+      rig_set_f(r, 17 + (c / 8) * 2, c % 8, (float)(c + 10));
+   }
+   rig_run_text(r, k, 0xffff);
+   for (unsigned c = 0; c < 16; c++) {
+      float want = 5.0f * (float)c + 35.0f;
+      CHECK(rig_f(r, 12 + c / 8, c % 8) == want, "%s pln(16) channel %u: %g want %g",
+            isa_gen_name(gen), c, rig_f(r, 12 + c / 8, c % 8), want);
+      if (c >= 8)
+         continue;
+      CHECK(rig_f(r, 10, c) == want, "%s pln(8) channel %u: %g", isa_gen_name(gen), c, rig_f(r, 10, c));
+      CHECK(rig_f(r, 14, c) == want, "%s line+mac channel %u: %g", isa_gen_name(gen), c, rig_f(r, 14, c));
+      CHECK(rig_f(r, 15, c) == 2.0f * (float)c + 5.0f, "%s line channel %u: %g",
+            isa_gen_name(gen), c, rig_f(r, 15, c));
+   }
+   rig_destroy(r);
+}
+
+/* cr0.0[5:4] rounding (RTNE, RU, RD, RTZ) on add, mul, mad and the D->F
+ * and F->HF conversions, set the way Mesa's kernels set it (and/or on
+ * cr0).  Each value lies between two representable ones, worked out by
+ * hand: 1 + 2^-24 is a tie between 1 and 1 + 2^-23, 1 + 3*2^-25 is 3/4 of
+ * an ulp above 1, (1 + 2^-23) + 2^-24 a tie between odd and even
+ * mantissas, 3 * 0x3eaaaaab = 1 + 2^-25; 2^24 + 1 and 2^24 + 3 are ties
+ * in float, 2^31 - 1 is 1/128 ulp below 2^31; 1 + 2^-11 is a tie in half,
+ * 65520 rounds to infinity only away from zero.  rnde and float-to-integer
+ * conversion ignore cr0. */
+static void
+test_rounding_modes(void)
+{
+   static const char *const name[4] = { "RTNE", "RU", "RD", "RTZ" };
+   static const uint32_t add_a[5] = { 0x3f800000, 0xbf800000, 0x3f800000, 0x3f800001, 0x40000000 };
+   static const uint32_t add_b[5] = { 0x33800000, 0xb3800000, 0x33c00000, 0x33800000, 0x40400000 };
+   /* mad: the products are exact and equal add_b */
+   static const uint32_t mad_b[5] = { 0x39800000, 0x39800000, 0x39c00000, 0x39800000, 0x3fc00000 };
+   static const uint32_t mad_c[5] = { 0x39800000, 0xb9800000, 0x39800000, 0x39800000, 0x40000000 };
+   static const uint32_t mul_a[5] = { 0x3f800001, 0xbf800001, 0x40400000, 0, 0 };
+   static const uint32_t mul_b[5] = { 0x3f800001, 0x3f800001, 0x3eaaaaab, 0, 0 };
+   static const int32_t d_in[5] = { 16777217, -16777217, 16777219, 0x7fffffff, 7 };
+   static const uint32_t hf_in[5] = { 0x3f801000, 0xbf801000, 0x477ff000, 0xc77ff000, 0x3f801800 };
+   static const uint32_t want_add[4][5] = {
+      { 0x3f800000, 0xbf800000, 0x3f800001, 0x3f800002, 0x40a00000 },
+      { 0x3f800001, 0xbf800000, 0x3f800001, 0x3f800002, 0x40a00000 },
+      { 0x3f800000, 0xbf800001, 0x3f800000, 0x3f800001, 0x40a00000 },
+      { 0x3f800000, 0xbf800000, 0x3f800000, 0x3f800001, 0x40a00000 },
+   };
+   static const uint32_t want_mul[4][3] = {
+      { 0x3f800002, 0xbf800002, 0x3f800000 },
+      { 0x3f800003, 0xbf800002, 0x3f800001 },
+      { 0x3f800002, 0xbf800003, 0x3f800000 },
+      { 0x3f800002, 0xbf800002, 0x3f800000 },
+   };
+   static const uint32_t want_d2f[4][5] = {
+      { 0x4b800000, 0xcb800000, 0x4b800002, 0x4f000000, 0x40e00000 },
+      { 0x4b800001, 0xcb800000, 0x4b800002, 0x4f000000, 0x40e00000 },
+      { 0x4b800000, 0xcb800001, 0x4b800001, 0x4effffff, 0x40e00000 },
+      { 0x4b800000, 0xcb800000, 0x4b800001, 0x4effffff, 0x40e00000 },
+   };
+   static const uint16_t want_hf[4][5] = {
+      { 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x3c01 },
+      { 0x3c01, 0xbc00, 0x7c00, 0xfbff, 0x3c01 },
+      { 0x3c00, 0xbc01, 0x7bff, 0xfc00, 0x3c00 },
+      { 0x3c00, 0xbc00, 0x7bff, 0xfbff, 0x3c00 },
+   };
+   static const float rnd_in[3] = { 2.5f, -0.5f, 3.5f };
+   static const float want_rnde[3] = { 2.0f, -0.0f, 4.0f };
+   static const int32_t want_f2d[3] = { 2, 0, 3 };
+   for (unsigned m = 0; m < 4; m++) {
+      char k[2048];
+      snprintf(k, sizeof(k),
+               "and(1) cr0<1>UD cr0<0,1,0>UD 0xffffffcfUD { align1 WE_all 1N };\n"
+               "or(1) cr0<1>UD cr0<0,1,0>UD 0x%08xUD { align1 WE_all 1N };\n"
+               "add(8) g10<1>F g2<8,8,1>F g3<8,8,1>F { align1 1Q };\n"
+               "mul(8) g11<1>F g4<8,8,1>F g5<8,8,1>F { align1 1Q };\n"
+               "mad(8) g12<1>F g2<4,4,1>F g6<4,4,1>F g9<4,4,1>F { align16 1Q };\n"
+               "mov(8) g13<1>F g7<8,8,1>D { align1 1Q };\n"
+               "mov(8) g14<1>HF g8<8,8,1>F { align1 1Q };\n"
+               "rnde(8) g15<1>F g16<8,8,1>F { align1 1Q };\n"
+               "mov(8) g17<1>D g16<8,8,1>F { align1 1Q };\n"
+               RIG_EOT, m << 4);
+      struct eu_rig *r = rig_create(ISA_GEN9);
+      for (unsigned c = 0; c < 5; c++) {
+         rig_set_ud(r, 2, c, add_a[c]);
+         rig_set_ud(r, 3, c, add_b[c]);
+         rig_set_ud(r, 4, c, mul_a[c]);
+         rig_set_ud(r, 5, c, mul_b[c]);
+         rig_set_ud(r, 6, c, mad_b[c]);
+         rig_set_ud(r, 9, c, mad_c[c]);
+         rig_set_ud(r, 7, c, (uint32_t)d_in[c]);
+         rig_set_ud(r, 8, c, hf_in[c]);
+      }
+      for (unsigned c = 0; c < 3; c++)
+         rig_set_f(r, 16, c, rnd_in[c]);
+      rig_run_text(r, k, 0xff);
+      uint16_t hf[8];
+      memcpy(hf, &r->t.regs[14 * 32], sizeof(hf));
+      for (unsigned c = 0; c < 5; c++) {
+         CHECK(rig_ud(r, 10, c) == want_add[m][c], "%s add %u: 0x%08x", name[m], c, rig_ud(r, 10, c));
+         CHECK(rig_ud(r, 12, c) == want_add[m][c], "%s mad %u: 0x%08x", name[m], c, rig_ud(r, 12, c));
+         CHECK(rig_ud(r, 13, c) == want_d2f[m][c], "%s D->F %u: 0x%08x", name[m], c, rig_ud(r, 13, c));
+         CHECK(hf[c] == want_hf[m][c], "%s F->HF %u: 0x%04x", name[m], c, hf[c]);
+         if (c < 3) {
+            CHECK(rig_ud(r, 11, c) == want_mul[m][c], "%s mul %u: 0x%08x", name[m], c, rig_ud(r, 11, c));
+            CHECK(rig_ud(r, 15, c) == eu_f32_bits(want_rnde[c]), "%s rnde %u: %g", name[m], c, rig_f(r, 15, c));
+            CHECK((int32_t)rig_ud(r, 17, c) == want_f2d[c], "%s F->D %u: %d", name[m], c, (int32_t)rig_ud(r, 17, c));
+         }
+      }
+      rig_destroy(r);
+   }
+}
+
+/* cr0.0 denormal modes: 0 (what a thread starts with) flushes denormal
+ * sources and results of float arithmetic to zero; bits 7, 6 and 10 keep
+ * single, double and half precision ones.  A raw mov copies bits either
+ * way.  2^-127 + 2^-127 is 2^-126 (normal) only when the sources are
+ * kept; 2^-127 + 2^-126 = 3 * 2^-127; 2^-100 * 2^-30 = 2^-130 is a
+ * denormal result, 2^-63 * 2^-63 = 2^-126 a normal one; 2^-24 is the
+ * smallest half denormal; 2^-1023 + 2^-1023 = 2^-1022 in double. */
+static void
+test_denormals(void)
+{
+   for (unsigned keep = 0; keep < 2; keep++) {
+      char k[2048];
+      snprintf(k, sizeof(k),
+               "or(1) cr0<1>UD cr0<0,1,0>UD 0x%08xUD { align1 WE_all 1N };\n"
+               "add(8) g10<1>F g2<8,8,1>F g3<8,8,1>F { align1 1Q };\n"
+               "mul(8) g11<1>F g4<8,8,1>F g5<8,8,1>F { align1 1Q };\n"
+               "mov(8) g12<1>F g2<8,8,1>F { align1 1Q };\n"
+               "mov(8) g13<1>HF g6<8,8,1>F { align1 1Q };\n"
+               "add(4) g14<1>DF g7<4,4,1>DF g7<4,4,1>DF { align1 1N };\n"
+               RIG_EOT, keep ? (1u << 6 | 1u << 7 | 1u << 10) : 0);
+      struct eu_rig *r = rig_create(ISA_GEN9);
+      rig_set_ud(r, 2, 0, 0x00400000);   /* 2^-127 */
+      rig_set_ud(r, 3, 0, 0x00400000);
+      rig_set_ud(r, 2, 1, 0x00400000);
+      rig_set_ud(r, 3, 1, 0x00800000);   /* 2^-126 */
+      rig_set_f(r, 4, 0, ldexpf(1, -100));
+      rig_set_f(r, 5, 0, ldexpf(1, -30));
+      rig_set_f(r, 4, 1, ldexpf(1, -63));
+      rig_set_f(r, 5, 1, ldexpf(1, -63));
+      rig_set_f(r, 6, 0, ldexpf(1, -24));
+      rig_set_f(r, 6, 1, ldexpf(1, -14));
+      uint64_t dd = 0x0008000000000000ull;   /* 2^-1023 */
+      memcpy(&r->t.regs[7 * 32], &dd, 8);
+      rig_run_text(r, k, 0xff);
+      const char *mode = keep ? "kept" : "flushed";
+      CHECK(rig_ud(r, 10, 0) == (keep ? 0x00800000u : 0), "%s: denormal sum 0x%08x", mode, rig_ud(r, 10, 0));
+      CHECK(rig_ud(r, 10, 1) == (keep ? 0x00c00000u : 0x00800000u), "%s: denormal + normal 0x%08x",
+            mode, rig_ud(r, 10, 1));
+      CHECK(rig_ud(r, 11, 0) == (keep ? 0x00080000u : 0), "%s: denormal product 0x%08x", mode, rig_ud(r, 11, 0));
+      CHECK(rig_ud(r, 11, 1) == 0x00800000u, "%s: normal product 0x%08x", mode, rig_ud(r, 11, 1));
+      CHECK(rig_ud(r, 12, 0) == 0x00400000u, "%s: a raw mov changed a denormal: 0x%08x", mode, rig_ud(r, 12, 0));
+      uint16_t hf[2];
+      memcpy(hf, &r->t.regs[13 * 32], sizeof(hf));
+      CHECK(hf[0] == (keep ? 0x0001 : 0) && hf[1] == 0x0400, "%s: F->HF 0x%04x 0x%04x", mode, hf[0], hf[1]);
+      uint64_t df;
+      memcpy(&df, &r->t.regs[14 * 32], 8);
+      CHECK(df == (keep ? 0x0010000000000000ull : 0), "%s: DF sum 0x%016llx", mode, (unsigned long long)df);
+      rig_destroy(r);
+   }
+}
+
+/* Gen7's f32to16/f16to32: a half in the low word of each dword channel
+ * (Mesa writes it with a <2> word region).  A source modifier applies to
+ * the float before conversion: hasvk negates in the f32to16 itself. */
+static void
+test_half_conversions(void)
+{
+   struct eu_rig *r = rig_create(ISA_GEN7);
+   const char *k =
+      "f32to16(8) g10<2>W -g2<8,8,1>F { align1 1Q };\n"
+      "f16to32(8) g11<1>F g3<16,8,2>W { align1 1Q };\n"
+      RIG_EOT;
+   static const float in[8] = { 1.0f, -2.5f, 0.5f, 65504.0f, 0.0f, 3.0f, -INFINITY, 65520.0f };
+   /* -x as IEEE halves; 65520 rounds to even, away from 65504: -infinity */
+   static const uint16_t want16[8] = { 0xbc00, 0x4100, 0xb800, 0xfbff, 0x8000, 0xc200, 0x7c00, 0xfc00 };
+   static const uint16_t halves[8] = { 0x3c00, 0xc000, 0x7bff, 0x3555, 0x8000, 0x7c00, 0x4248, 0x0400 };
+   /* 0x3555 = 1.0100110101b * 2^-2; 0x4248 = 3.140625; 0x0400 = 2^-14 */
+   static const float want32[8] = { 1.0f, -2.0f, 65504.0f, 0x1.554p-2f, -0.0f, INFINITY,
+                                    3.140625f, 0x1p-14f };
+   for (unsigned c = 0; c < 8; c++) {
+      rig_set_f(r, 2, c, in[c]);
+      rig_set_ud(r, 3, c, 0xdead0000u | halves[c]);
+      rig_set_ud(r, 10, c, 0x12340000u);
+   }
+   rig_run_text(r, k, 0xff);
+   for (unsigned c = 0; c < 8; c++) {
+      CHECK((rig_ud(r, 10, c) & 0xffff) == want16[c], "f32to16 -%g: 0x%04x want 0x%04x", in[c],
+            rig_ud(r, 10, c) & 0xffff, want16[c]);
+      float got = rig_f(r, 11, c);
+      CHECK(got == want32[c] && signbit(got) == signbit(want32[c]),
+            "f16to32 0x%04x: %a want %a", halves[c], got, want32[c]);
+   }
    rig_destroy(r);
 }
 
@@ -478,5 +671,10 @@ main(void)
    test_bitfields();
    test_float_ops();
    test_packed_immediates();
+   test_plane(ISA_GEN7);
+   test_plane(ISA_GEN9);
+   test_rounding_modes();
+   test_denormals();
+   test_half_conversions();
    return rig_result("test_eu_alu");
 }

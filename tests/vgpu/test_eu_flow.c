@@ -2,9 +2,9 @@
  * written in the assembler: IF/ELSE/ENDIF with divergent channels, a loop
  * whose channels leave after different trip counts through BREAK and skip
  * work through CONT, nesting, HALT, partial dispatch masks and WE_all, the
- * Gen7.5 branch units (64-bit) next to Gen9's (bytes), and the barrier
- * handshake (gateway message, then wait).  JIP/UIP are written by hand:
- * uncompacted instructions are 16 bytes. */
+ * Gen7.5 branch units (64-bit) next to Gen9's (bytes), the barrier
+ * handshake (gateway message, then wait), nested CALL/RET and GOTO.
+ * JIP/UIP are written by hand: uncompacted instructions are 16 bytes. */
 #include "eu_rig.h"
 
 static void
@@ -51,11 +51,8 @@ static void
 test_if_else(enum isa_gen gen, const char *text)
 {
    struct eu_rig *r = rig_create(gen);
-   if (!rig_load(r, text, 0xff))
-      return;
    set_channel_ids(r, 2, 8);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, text, 0xff);
    for (unsigned c = 0; c < 8; c++) {
       uint32_t want = (c & 1) ? 1 : 2 + (c >= 4 ? 0x10 : 0) + 0x100;
       CHECK(rig_ud(r, 10, c) == want, "%s if/else channel %u: 0x%x want 0x%x",
@@ -85,13 +82,10 @@ test_loop(void)
       "mov(16) g12<1>UD 0x00000005UD { align1 WE_all 1H };\n"            /* 176 */
       RIG_EOT;
    struct eu_rig *r = rig_create(ISA_GEN9);
-   if (!rig_load(r, k, 0x7f))
-      return;
    set_channel_ids(r, 2, 8);
    rig_set_ud(r, 10, 7, 0xdead);
    rig_set_ud(r, 11, 7, 0xdead);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0x7f);
    static const uint32_t odd_sum[7] = { 0, 1, 1, 4, 4, 9, 9 };
    for (unsigned c = 0; c < 7; c++) {
       CHECK(rig_ud(r, 11, c) == c + 1, "loop channel %u: %u iterations", c, rig_ud(r, 11, c));
@@ -116,11 +110,8 @@ test_halt(void)
       "halt(8) JIP: 16 UIP: 16 { align1 1Q };\n"                         /* 64 */
       RIG_EOT;
    struct eu_rig *r = rig_create(ISA_GEN9);
-   if (!rig_load(r, k, 0xff))
-      return;
    set_channel_ids(r, 2, 8);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0xff);
    for (unsigned c = 0; c < 8; c++)
       CHECK(rig_ud(r, 10, c) == ((c & 1) ? 5u : 7u), "halt channel %u: %u", c, rig_ud(r, 10, c));
    rig_destroy(r);
@@ -141,11 +132,8 @@ test_simd16_masks(void)
       "endif(16) JIP: 16 { align1 1H };\n"
       RIG_EOT;
    struct eu_rig *r = rig_create(ISA_GEN9);
-   if (!rig_load(r, k, 0x0f0f))
-      return;
    set_channel_ids(r, 2, 16);
-   if (!rig_exec(r))
-      return;
+   rig_run_text(r, k, 0x0f0f);
    for (unsigned c = 0; c < 16; c++) {
       bool live = (0x0f0f >> c) & 1;
       CHECK(rig_ud(r, 10 + c / 8, c % 8) == (live ? 1u : 0u), "SIMD16 dispatch mask channel %u", c);
@@ -186,19 +174,111 @@ test_barrier(void)
    rig_destroy(r);
 }
 
+/* A Gen9 kernel that must stop with a fault and its reason. */
+static void
+expect_fault(const char *what, const char *k)
+{
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   if (rig_load(r, k, 0xff)) {
+      enum vgpu_eu_status st = rig_run(r);
+      CHECK(st == VGPU_EU_FAULT && r->t.why, "%s: status %d", what, (int)st);
+   }
+   rig_destroy(r);
+}
+
 /* A loop that never ends is reported, not run forever. */
 static void
 test_runaway(void)
 {
+   expect_fault("endless loop",
+                "add(8) g10<1>D g10<8,8,1>D 1D { align1 1Q };\n"
+                "while(8) JIP: -16 { align1 1Q };\n"
+                RIG_EOT);
+}
+
+/* CALL/RET: channels 0-4 call the subroutine at 112; inside it the odd
+ * ones (1, 3) call a nested one at 224, channels 3 and 4 return early
+ * through a predicated RET and the rest through the last one.  Channels
+ * that did not call wait at the return address until every caller is
+ * back; CALL leaves the return IP (kernel-relative bytes) and the call
+ * mask in force in its destination, which RET reads back. */
+static void
+test_call_ret(void)
+{
    static const char k[] =
-      "add(8) g10<1>D g10<8,8,1>D 1D { align1 1Q };\n"
-      "while(8) JIP: -16 { align1 1Q };\n"
+      "mov(8) g10<1>UD 0x00000000UD { align1 1Q };\n"                    /*   0 */
+      "mov(8) g11<1>UD 0x00000000UD { align1 1Q };\n"                    /*  16 */
+      "cmp.l.f0.0(8) null<1>UD g2<8,8,1>UD 0x00000005UD { align1 1Q };\n" /* 32 */
+      "(+f0.0) call(8) g20<1>UD JIP: 64 { align1 1Q };\n"                /*  48 -> 112 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000100UD { align1 1Q };\n"       /*  64 */
+      RIG_EOT                                                            /*  80, 96 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000001UD { align1 1Q };\n"       /* 112 */
+      "and.nz.f0.0(8) null<1>UD g2<8,8,1>UD 0x00000001UD { align1 1Q };\n" /* 128 */
+      "(+f0.0) call(8) g22<1>UD JIP: 80 { align1 1Q };\n"                /* 144 -> 224 */
+      "cmp.ge.f0.1(8) null<1>UD g2<8,8,1>UD 0x00000003UD { align1 1Q };\n" /* 160 */
+      "(+f0.1) ret(8) g20<2,2,1>UD { align1 1Q };\n"                     /* 176 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000010UD { align1 1Q };\n"       /* 192 */
+      "ret(8) g20<2,2,1>UD { align1 1Q };\n"                             /* 208 */
+      "mov(8) g11<1>UD g10<8,8,1>UD { align1 1Q };\n"                    /* 224 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00001000UD { align1 1Q };\n"       /* 240 */
+      "ret(8) g22<2,2,1>UD { align1 1Q };\n";                            /* 256 */
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   set_channel_ids(r, 2, 8);
+   rig_run_text(r, k, 0xff);
+   static const uint32_t want_g10[8] = { 0x111, 0x1111, 0x111, 0x1101, 0x101, 0x100, 0x100, 0x100 };
+   for (unsigned c = 0; c < 8; c++) {
+      CHECK(rig_ud(r, 10, c) == want_g10[c], "call/ret channel %u: 0x%x want 0x%x", c,
+            rig_ud(r, 10, c), want_g10[c]);
+      CHECK(rig_ud(r, 11, c) == (c == 1 || c == 3 ? 1u : 0u), "nested call channel %u: %u", c,
+            rig_ud(r, 11, c));
+   }
+   CHECK(rig_ud(r, 20, 0) == 64, "outer return IP %u", rig_ud(r, 20, 0));
+   CHECK(rig_ud(r, 22, 0) == 160 && rig_ud(r, 22, 1) == 0x1f,
+         "nested frame: return IP %u, call mask 0x%x", rig_ud(r, 22, 0), rig_ud(r, 22, 1));
+   rig_destroy(r);
+}
+
+/* A RET whose return address lies outside the kernel is a fault with a
+ * reason, not a crash. */
+static void
+test_ret_outside(void)
+{
+   expect_fault("ret outside the kernel",
+                "mov(1) g30<1>UD 0x00100000UD { align1 WE_all 1N };\n"
+                "ret(8) g30<2,2,1>UD { align1 1Q };\n"
+                RIG_EOT);
+}
+
+/* GOTO (Gen8+): channels 4-7 jump forward over two adds; then a loop
+ * whose back edge is a GOTO: channel c repeats the body while its count
+ * is below c, the others wait after the GOTO (JIP = UIP in both). */
+static void
+test_goto(void)
+{
+   static const char k[] =
+      "mov(8) g10<1>UD 0x00000000UD { align1 1Q };\n"                      /*   0 */
+      "cmp.ge.f0.0(8) null<1>UD g2<8,8,1>UD 0x00000004UD { align1 1Q };\n" /*  16 */
+      "(+f0.0) goto(8) JIP: 48 UIP: 48 { align1 1Q };\n"                   /*  32 -> 80 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000001UD { align1 1Q };\n"         /*  48 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000002UD { align1 1Q };\n"         /*  64 */
+      "add(8) g10<1>UD g10<8,8,1>UD 0x00000010UD { align1 1Q };\n"         /*  80 */
+      "mov(8) g11<1>UD 0x00000000UD { align1 1Q };\n"                      /*  96 */
+      "add(8) g11<1>UD g11<8,8,1>UD 0x00000001UD { align1 1Q };\n"         /* 112 */
+      "cmp.l.f0.1(8) null<1>UD g11<8,8,1>UD g2<8,8,1>UD { align1 1Q };\n"  /* 128 */
+      "(+f0.1) goto(8) JIP: -32 UIP: -32 { align1 1Q };\n"                 /* 144 -> 112 */
+      "add(8) g12<1>UD g11<8,8,1>UD 0x00000100UD { align1 1Q };\n"         /* 160 */
       RIG_EOT;
    struct eu_rig *r = rig_create(ISA_GEN9);
-   if (!rig_load(r, k, 0x1))
-      return;
-   enum vgpu_eu_status st = rig_run(r);
-   CHECK(st == VGPU_EU_FAULT && r->t.why, "endless loop: status %d", (int)st);
+   set_channel_ids(r, 2, 8);
+   rig_run_text(r, k, 0xff);
+   for (unsigned c = 0; c < 8; c++) {
+      uint32_t trips = c ? c : 1;
+      CHECK(rig_ud(r, 10, c) == (c < 4 ? 0x13u : 0x10u), "goto forward channel %u: 0x%x", c,
+            rig_ud(r, 10, c));
+      CHECK(rig_ud(r, 11, c) == trips, "goto loop channel %u: %u trips", c, rig_ud(r, 11, c));
+      CHECK(rig_ud(r, 12, c) == 0x100 + trips, "after the goto loop channel %u: 0x%x", c,
+            rig_ud(r, 12, c));
+   }
    rig_destroy(r);
 }
 
@@ -212,5 +292,8 @@ main(void)
    test_simd16_masks();
    test_barrier();
    test_runaway();
+   test_call_ret();
+   test_ret_outside();
+   test_goto();
    return rig_result("test_eu_flow");
 }

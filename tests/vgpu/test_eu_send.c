@@ -4,14 +4,17 @@
  * message type 18:14, header 19, response length 24:20, message length
  * 28:25; split sends' extended length in ex_desc 9:6): untyped surface
  * read/write (with out-of-bounds channels), untyped atomics (every
- * operation) and float atomics, byte scattered, A64 untyped / scattered /
- * atomic / block, SLM, OWord blocks through the data and constant caches,
- * sampler ld on a buffer, fences, a page fault and an unsupported message.
- * Gen9 (split sends) and Gen8 (payload in one send) both run. */
+ * operation) and float atomics, byte and DWord scattered (surface and A32
+ * stateless with the header's scratch pointer), A64 untyped / scattered
+ * (byte, DWord, QWord) / atomic / block, SLM, OWord blocks (aligned,
+ * unaligned, written, stateless as Mesa spills) through the data and
+ * constant caches, scratch blocks, sampler ld on a buffer, fences, page
+ * faults and an unsupported message.  Gen9 (split sends) and Gen7/8
+ * (payload in one send) run.  The gateway barrier is test_eu_flow.c's. */
 #include "eu_rig.h"
 
 enum { SFID_SAMPLER = 2, SFID_CONST = 9, SFID_DATA = 10, SFID_DATA1 = 12 };
-enum { BTI_SLM = 254, BTI_A64 = 253 };
+enum { BTI_SLM = 254, BTI_A64 = 253, BTI_STATELESS = 255, BTI_STATELESS_NC = 253 };
 
 static uint32_t
 desc(unsigned mlen, unsigned rlen, bool header, unsigned type, unsigned ctrl,
@@ -353,8 +356,9 @@ test_slm(void)
 }
 
 /* OWord block reads with a header: through the data cache (offset in
- * OWords) and the constant cache, two OWords each; a memory fence
- * answers with one register. */
+ * OWords) and the constant cache, two OWords each; an unaligned read
+ * (offset in bytes); a two-OWord write; a memory fence answers with one
+ * register. */
 static void
 test_blocks(void)
 {
@@ -363,22 +367,283 @@ test_blocks(void)
    emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, desc(1, 1, true, 0, 2, 1), SFID_DATA, "WE_all 1Q");
    emit_send(k, sizeof(k), ISA_GEN9, 8, 11, 2, 0, 0, desc(1, 1, true, 0, 2, 1), SFID_CONST, "WE_all 1Q");
    emit_send(k, sizeof(k), ISA_GEN9, 8, 12, 2, 0, 0, desc(1, 1, true, 7, 0x20, 0), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 13, 3, 0, 0, desc(1, 1, true, 1, 2, 1), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 0, 4, 5, 1, desc(1, 0, true, 8, 2, 1), SFID_DATA, "WE_all 1Q");
    finish(k, sizeof(k));
    if (!rig_load(r, k, 0xff))
       return;
    rig_buffer(r, 1, 0x400, 256);
    for (unsigned i = 0; i < 64; i++)
       set_mem32(r, 0x400 + 4 * i, 0xc000 + i);
-   rig_set_ud(r, 2, 2, 3);   /* OWord 3: byte 48, dword 12 */
+   rig_set_ud(r, 2, 2, 3);    /* OWord 3: byte 48, dword 12 */
+   rig_set_ud(r, 3, 2, 20);   /* unaligned: byte 20, dword 5 */
+   rig_set_ud(r, 4, 2, 8);    /* write at OWord 8: byte 128, dword 32 */
+   for (unsigned c = 0; c < 8; c++)
+      rig_set_ud(r, 5, c, 0xd000 + c);
    rig_set_ud(r, 12, 0, 0xdead);
    if (!rig_exec(r))
       return;
    for (unsigned c = 0; c < 8; c++) {
       CHECK(rig_ud(r, 10, c) == 0xc000 + 12 + c, "data cache block %u: 0x%x", c, rig_ud(r, 10, c));
       CHECK(rig_ud(r, 11, c) == 0xc000 + 12 + c, "constant cache block %u: 0x%x", c, rig_ud(r, 11, c));
+      CHECK(rig_ud(r, 13, c) == 0xc000 + 5 + c, "unaligned block %u: 0x%x", c, rig_ud(r, 13, c));
+      CHECK(mem32(r, 0x400 + 128 + 4 * c) == 0xd000 + c, "block write %u: 0x%x", c, mem32(r, 0x400 + 128 + 4 * c));
    }
+   CHECK(mem32(r, 0x400 + 128 + 32) == 0xc000 + 40, "block write past its two OWords");
    CHECK(rig_ud(r, 12, 0) != 0xdead, "the fence did not answer");
    rig_destroy(r);
+}
+
+/* Mesa's Gen9+ spills: OWord block write and read on A32 stateless (BTI
+ * 253) with the header's DWord 5 bits 31:10 as the thread's scratch
+ * pointer (relative to General State Base Address) and DWord 2 the
+ * offset in OWords; the FFTID in bits 9:0 is not part of the address.
+ * A block write without WE_all writes DWord j only for an enabled
+ * channel j: channels 5 and 7 are not dispatched. */
+static void
+test_stateless_blocks(void)
+{
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   char k[2048] = "";
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 0, 2, 3, 1, desc(1, 0, true, 8, 2, BTI_STATELESS_NC), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, desc(1, 1, true, 0, 2, BTI_STATELESS_NC), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 0, 5, 6, 1, desc(1, 0, true, 8, 2, BTI_STATELESS_NC), SFID_DATA, "1Q");
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0x5f))
+      return;
+   rig_set_ud(r, 2, 5, 0x3800 | 3);
+   rig_set_ud(r, 2, 2, 1);
+   rig_set_ud(r, 5, 5, 0x3800);
+   rig_set_ud(r, 5, 2, 4);
+   for (unsigned c = 0; c < 8; c++) {
+      rig_set_ud(r, 3, c, 0xe100 + c);
+      rig_set_ud(r, 6, c, 0xe200 + c);
+   }
+   if (!rig_exec(r))
+      return;
+   for (unsigned c = 0; c < 8; c++) {
+      CHECK(mem32(r, 0x3810 + 4 * c) == 0xe100 + c, "stateless block write %u: 0x%x", c, mem32(r, 0x3810 + 4 * c));
+      CHECK(rig_ud(r, 10, c) == 0xe100 + c, "stateless block read %u: 0x%x", c, rig_ud(r, 10, c));
+      uint32_t want = c == 5 || c == 7 ? 0 : 0xe200 + c;
+      CHECK(mem32(r, 0x3840 + 4 * c) == want, "masked block write dword %u: 0x%x", c, mem32(r, 0x3840 + 4 * c));
+   }
+   CHECK(mem32(r, 0x380c) == 0 && mem32(r, 0x3830) == 0, "stateless block write outside its 32 bytes");
+   rig_destroy(r);
+}
+
+/* DWord scattered (data port 0), addresses in DWords: on a 40-byte
+ * surface channel c writes then reads DWord 2c, so channels 5-7 (bytes
+ * 40 and up) are out of bounds; then A32 stateless (BTI 253 on Gen7.5+,
+ * 255 on Ivy Bridge) with a header: scratch pointer 0x3000 in DWord 5,
+ * global offset 2 DWords in DWord 2. */
+static void
+test_dword_scattered(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   char k[2048] = "";
+   unsigned sl = gen >= ISA_GEN75 ? BTI_STATELESS_NC : BTI_STATELESS;
+   /* block size 2 at 1:0: 8 DWords, SIMD8 */
+   emit_send(k, sizeof(k), gen, 8, 0, 2, 3, 1, desc(1, 0, false, 11, 2, 1), SFID_DATA, "1Q");
+   emit_send(k, sizeof(k), gen, 8, 10, 2, 0, 0, desc(1, 1, false, 3, 2, 1), SFID_DATA, "1Q");
+   /* header g4, addresses g5, data g6 (one payload g4-g6 before Gen9) */
+   emit_send(k, sizeof(k), gen, 8, 0, 4, 5, 2, desc(1, 0, true, 11, 2, sl), SFID_DATA, "1Q");
+   emit_send(k, sizeof(k), gen, 8, 11, 4, 5, 1, desc(1, 1, true, 3, 2, sl), SFID_DATA, "1Q");
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0xff))
+      return;
+   rig_buffer(r, 1, 0x300, 40);
+   memset(&r->mem[0x300], 0x55, 64);
+   rig_set_ud(r, 4, 5, 0x3000 | 7);
+   rig_set_ud(r, 4, 2, 2);
+   for (unsigned c = 0; c < 8; c++) {
+      rig_set_ud(r, 2, c, 2 * c);
+      rig_set_ud(r, 3, c, 0x700 + c);
+      rig_set_ud(r, 5, c, 2 * c);
+      rig_set_ud(r, 6, c, 0xa00 + c);
+   }
+   if (!rig_exec(r))
+      return;
+   for (unsigned c = 0; c < 8; c++) {
+      bool in = c < 5;
+      CHECK(mem32(r, 0x300 + 8 * c) == (in ? 0x700 + c : 0x55555555u), "%s dword scattered write %u: 0x%x",
+            isa_gen_name(gen), c, mem32(r, 0x300 + 8 * c));
+      CHECK(mem32(r, 0x304 + 8 * c) == 0x55555555u, "%s dword scattered wrote DWord %u", isa_gen_name(gen), 2 * c + 1);
+      CHECK(rig_ud(r, 10, c) == (in ? 0x700 + c : 0u), "%s dword scattered read %u: 0x%x",
+            isa_gen_name(gen), c, rig_ud(r, 10, c));
+      CHECK(mem32(r, 0x3000 + 4 * (2 * c + 2)) == 0xa00 + c, "%s stateless dword write %u: 0x%x",
+            isa_gen_name(gen), c, mem32(r, 0x3000 + 4 * (2 * c + 2)));
+      CHECK(rig_ud(r, 11, c) == 0xa00 + c, "%s stateless dword read %u: 0x%x", isa_gen_name(gen), c, rig_ud(r, 11, c));
+   }
+   CHECK(mem32(r, 0x3000) == 0 && mem32(r, 0x3004) == 0 && mem32(r, 0x300c) == 0,
+         "%s stateless dword write outside its slots", isa_gen_name(gen));
+   rig_destroy(r);
+}
+
+static uint64_t
+mem64(const struct eu_rig *r, uint32_t off)
+{
+   uint64_t v;
+   memcpy(&v, &r->mem[off], 8);
+   return v;
+}
+
+/* A64 scattered DWords and QWords (control 1:0 subtype, 3:2 count): two
+ * DWords per channel, element by element (DWord 0 of every channel in one
+ * register, then DWord 1), and one QWord per channel (two registers). */
+static void
+test_a64_scattered_wide(void)
+{
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   char k[2048] = "";
+   unsigned two_dwords = 1 | 1 << 2, one_qword = 2;
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 0, 2, 4, 2, desc(2, 0, false, 0x1a, two_dwords, BTI_A64), SFID_DATA1, "1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, desc(2, 2, false, 0x10, two_dwords, BTI_A64), SFID_DATA1, "1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 0, 6, 8, 2, desc(2, 0, false, 0x1a, one_qword, BTI_A64), SFID_DATA1, "1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 12, 6, 0, 0, desc(2, 2, false, 0x10, one_qword, BTI_A64), SFID_DATA1, "1Q");
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0x7f))   /* channel 7 not dispatched */
+      return;
+   for (unsigned c = 0; c < 8; c++) {
+      set_addr64(r, 2, c, RIG_MEM_BASE + 0x4000 + 16 * c);
+      rig_set_ud(r, 4, c, 0xa0 + c);
+      rig_set_ud(r, 5, c, 0xb0 + c);
+      set_addr64(r, 6, c, RIG_MEM_BASE + 0x4100 + 8 * c);
+      set_addr64(r, 8, c, 0x1111222200000000ull + c);
+   }
+   if (!rig_exec(r))
+      return;
+   for (unsigned c = 0; c < 8; c++) {
+      bool on = c < 7;
+      CHECK(mem32(r, 0x4000 + 16 * c) == (on ? 0xa0 + c : 0u), "A64 dword x2 write %u.0: 0x%x", c, mem32(r, 0x4000 + 16 * c));
+      CHECK(mem32(r, 0x4004 + 16 * c) == (on ? 0xb0 + c : 0u), "A64 dword x2 write %u.1: 0x%x", c, mem32(r, 0x4004 + 16 * c));
+      CHECK(mem32(r, 0x4008 + 16 * c) == 0, "A64 dword x2 wrote a third dword %u", c);
+      CHECK(mem64(r, 0x4100 + 8 * c) == (on ? 0x1111222200000000ull + c : 0), "A64 qword write %u", c);
+      if (!on)
+         continue;
+      CHECK(rig_ud(r, 10, c) == 0xa0 + c && rig_ud(r, 11, c) == 0xb0 + c, "A64 dword x2 read %u: 0x%x 0x%x",
+            c, rig_ud(r, 10, c), rig_ud(r, 11, c));
+      uint64_t q;
+      memcpy(&q, &r->t.regs[12 * 32 + 8 * c], 8);
+      CHECK(q == 0x1111222200000000ull + c, "A64 qword read %u: 0x%llx", c, (unsigned long long)q);
+   }
+   rig_destroy(r);
+}
+
+/* Scratch block write then read (data port 0, descriptor bit 18; block
+ * size 13:12: registers - 1 on Gen7, log2 from Gen8; offset 11:0 in
+ * HWords): two registers at HWord 1 of the thread's scratch (header
+ * DWord 5 = 0x2000, FFTID 5 below bit 10), read back, and HWord 0 read
+ * as it was. */
+static uint32_t
+scratch_desc(enum isa_gen gen, unsigned mlen, unsigned rlen, bool write,
+             unsigned regs, unsigned offset)
+{
+   unsigned bs = gen < ISA_GEN8 ? regs - 1 : regs == 1 ? 0 : regs == 2 ? 1 : regs == 4 ? 2 : 3;
+   return mlen << 25 | rlen << 20 | 1u << 19 | 1u << 18 | (unsigned)write << 17 |
+          bs << 12 | offset;
+}
+
+static void
+test_scratch(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   char k[2048] = "";
+   emit_send(k, sizeof(k), gen, 8, 0, 2, 0, 0, scratch_desc(gen, 3, 0, true, 2, 1), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), gen, 8, 10, 2, 0, 0, scratch_desc(gen, 1, 2, false, 2, 1), SFID_DATA, "WE_all 1Q");
+   emit_send(k, sizeof(k), gen, 8, 12, 2, 0, 0, scratch_desc(gen, 1, 1, false, 1, 0), SFID_DATA, "WE_all 1Q");
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0xff))
+      return;
+   for (unsigned i = 0; i < 32; i++)
+      set_mem32(r, 0x2000 + 4 * i, 0x5000 + i);
+   rig_set_ud(r, 2, 5, 0x2000 | 5);
+   for (unsigned j = 0; j < 16; j++)
+      rig_set_ud(r, 3 + j / 8, j % 8, 0x900 + j);
+   if (!rig_exec(r))
+      return;
+   for (unsigned j = 0; j < 16; j++) {
+      CHECK(mem32(r, 0x2020 + 4 * j) == 0x900 + j, "%s scratch write dword %u: 0x%x", isa_gen_name(gen), j,
+            mem32(r, 0x2020 + 4 * j));
+      CHECK(rig_ud(r, 10 + j / 8, j % 8) == 0x900 + j, "%s scratch read dword %u", isa_gen_name(gen), j);
+   }
+   for (unsigned j = 0; j < 8; j++)
+      CHECK(rig_ud(r, 12, j) == 0x5000 + j, "%s scratch read at HWord 0, dword %u: 0x%x", isa_gen_name(gen), j,
+            rig_ud(r, 12, j));
+   CHECK(mem32(r, 0x2060) == 0x5000 + 24, "%s scratch write past its two registers", isa_gen_name(gen));
+   rig_destroy(r);
+}
+
+/* Runs a one-send kernel on Gen9 and expects a fault at addr. */
+static void
+expect_fault(const char *what, unsigned sfid, uint32_t d,
+             void (*setup)(struct eu_rig *), uint64_t addr)
+{
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   char k[2048] = "";
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, d, sfid, "WE_all 1Q");
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0xff))
+      return;
+   setup(r);
+   enum vgpu_eu_status st = rig_run(r);
+   CHECK(st == VGPU_EU_FAULT && r->t.fault_addr == addr, "%s: status %d at 0x%llx, want a fault at 0x%llx",
+         what, (int)st, (unsigned long long)r->t.fault_addr, (unsigned long long)addr);
+   rig_destroy(r);
+}
+
+static void
+scratch_at_0x2000(struct eu_rig *r)
+{
+   rig_set_ud(r, 2, 5, 0x2000);
+}
+
+static void
+scratch_unmapped(struct eu_rig *r)
+{
+   rig_set_ud(r, 2, 5, 0x40000);
+}
+
+static void
+a64_unmapped(struct eu_rig *r)
+{
+   for (unsigned c = 0; c < 8; c++)
+      set_addr64(r, 2, c, 0x7000000000ull + 8 * c);
+}
+
+static void
+stateless_unmapped(struct eu_rig *r)
+{
+   rig_set_ud(r, 2, 5, 0x80000);
+   for (unsigned c = 0; c < 8; c++)
+      rig_set_ud(r, 3, c, c);
+}
+
+/* Scratch beyond the per-thread space (RIG_SCRATCH_PER_THREAD, 32
+ * HWords: the last one still reads) and scratch, A64 DWord scattered and
+ * stateless DWord scattered no object maps are faults. */
+static void
+test_new_family_faults(void)
+{
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   char k[2048] = "";
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, scratch_desc(ISA_GEN9, 1, 1, false, 1, 31), SFID_DATA, "WE_all 1Q");
+   finish(k, sizeof(k));
+   if (rig_load(r, k, 0xff)) {
+      scratch_at_0x2000(r);
+      set_mem32(r, 0x2000 + 31 * 32, 0x1234);
+      if (rig_exec(r))
+         CHECK(rig_ud(r, 10, 0) == 0x1234, "last scratch HWord: 0x%x", rig_ud(r, 10, 0));
+   }
+   rig_destroy(r);
+   expect_fault("scratch beyond the per-thread space", SFID_DATA,
+                scratch_desc(ISA_GEN9, 1, 1, false, 1, 32), scratch_at_0x2000,
+                RIG_MEM_BASE + 0x2000 + RIG_SCRATCH_PER_THREAD);
+   expect_fault("unmapped scratch", SFID_DATA, scratch_desc(ISA_GEN9, 1, 1, false, 1, 0),
+                scratch_unmapped, RIG_MEM_BASE + 0x40000);
+   expect_fault("unmapped A64 dword scattered", SFID_DATA1,
+                desc(2, 1, false, 0x10, 1, BTI_A64), a64_unmapped, 0x7000000000ull);
+   expect_fault("unmapped stateless dword scattered", SFID_DATA,
+                desc(2, 1, true, 3, 2, BTI_STATELESS), stateless_unmapped, RIG_MEM_BASE + 0x80000);
 }
 
 /* Sampler ld from an R32_UINT buffer with a 4-byte pitch: R, then G/B 0
@@ -410,8 +675,8 @@ test_sampler_ld(void)
    rig_destroy(r);
 }
 
-/* An A64 access no object covers is a page fault; a typed message is
- * reported as unsupported. */
+/* An A64 access no object covers is a page fault; a media block message
+ * is reported as unsupported. */
 static void
 test_fault_and_unsupported(void)
 {
@@ -428,12 +693,12 @@ test_fault_and_unsupported(void)
          "unmapped A64 read: status %d at 0x%llx", (int)st, (unsigned long long)r->t.fault_addr);
 
    k[0] = 0;
-   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, desc(1, 1, true, 5, 0, 1), SFID_DATA1, "1Q");
+   emit_send(k, sizeof(k), ISA_GEN9, 8, 10, 2, 0, 0, desc(1, 1, true, 4, 0, 1), SFID_DATA1, "1Q");
    finish(k, sizeof(k));
    if (!rig_load(r, k, 0xff))
       return;
    st = rig_run(r);
-   CHECK(st == VGPU_EU_UNSUPPORTED && r->t.why, "typed read: status %d", (int)st);
+   CHECK(st == VGPU_EU_UNSUPPORTED && r->t.why, "media block read: status %d", (int)st);
    rig_destroy(r);
 }
 
@@ -450,6 +715,14 @@ main(void)
    test_a64_atomic_block();
    test_slm();
    test_blocks();
+   test_stateless_blocks();
+   test_dword_scattered(ISA_GEN9);
+   test_dword_scattered(ISA_GEN7);
+   test_a64_scattered_wide();
+   test_scratch(ISA_GEN9);
+   test_scratch(ISA_GEN8);
+   test_scratch(ISA_GEN7);
+   test_new_family_faults();
    test_sampler_ld();
    test_fault_and_unsupported();
    return rig_result("test_eu_send");

@@ -439,6 +439,120 @@ test_semaphore_wait(void)
    bo_close(fd, batch);
 }
 
+/* One MI_CONDITIONAL_BATCH_BUFFER_END case: the dwords at the compare
+ * address, the command's extra DW0 bits and data dword, whether it sits in
+ * a second-level batch, and which stores must land: the one after the
+ * command (t[1]) and the one after the second-level call (t[2]). */
+struct cond_end_case {
+   const char *what;
+   uint32_t mem[2], bits, data;
+   bool nested;
+   uint32_t after_cmd, after_call;
+};
+
+static void
+run_cond_end(const struct cond_end_case *c, uint32_t target, uint32_t batch,
+             uint32_t nested)
+{
+   const uint64_t nested_addr = BATCH_ADDR + 0x10000;
+   const uint32_t compare_semaphore = 1u << 21;
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   memset(t, 0, 64);
+   memcpy(&t[8], c->mem, sizeof(c->mem));
+   uint32_t *p = bo_map(fd, batch, BO_SIZE);
+   uint32_t *q = bo_map(fd, nested, BO_SIZE);
+   uint32_t *cmd = c->nested ? q : p;
+   if (c->nested) {
+      p = emit_batch_start(p, gen, nested_addr, MI_BBS_2ND_LEVEL);
+      p = emit_store_dword(p, gen, TARGET_ADDR + 8, 1);
+      *p++ = MI_BATCH_BUFFER_END;
+   }
+   *cmd++ = MI_CMD(0x36) | compare_semaphore | c->bits | 2;
+   *cmd++ = c->data;
+   cmd = emit_addr(cmd, gen, TARGET_ADDR + 32);
+   cmd = emit_store_dword(cmd, gen, TARGET_ADDR + 4, 1);
+   *cmd++ = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 objs[3];
+   pin(&objs[0], target, TARGET_ADDR);
+   pin(&objs[1], nested, nested_addr);
+   pin(&objs[2], batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, objs, 3, 0, 0), 0);
+   CHECK(t[1] == c->after_cmd, "%s: store after the command: %u", c->what, t[1]);
+   if (c->nested)
+      CHECK(t[2] == c->after_call, "%s: store after the call: %u", c->what, t[2]);
+}
+
+/* MI_CONDITIONAL_BATCH_BUFFER_END (Gen8+ here; Gen7 needs relocations):
+ * the batch goes on while memory > data (Gen12: the chosen comparison);
+ * Compare Mask Mode (Gen9+) ANDs the fetched qword's low dword into its
+ * high one; ending leaves every level unless Gen12's End Current Batch
+ * Buffer Level is set. */
+static void
+test_conditional_end(void)
+{
+   if (gen < 8)
+      return;
+   const uint32_t mask_mode = 1u << 19, current_level = 1u << 18;
+   const struct cond_end_case cases[] = {
+      { "memory above data", { 6 }, 0, 5, false, 1, 0 },
+      { "memory equal to data", { 5 }, 0, 5, false, 0, 0 },
+      { "nested, memory equal to data", { 5 }, 0, 5, true, 0, 0 },
+      { "nested, memory above data", { 9 }, 0, 5, true, 1, 1 },
+   };
+   const struct cond_end_case gen9_cases[] = {
+      /* 0xff & 0x1005 = 5 is not above 0x10; either dword alone is. */
+      { "masked", { 0xff, 0x1005 }, mask_mode, 0x10, false, 0, 0 },
+      { "masked, above", { 0xff, 0x1011 }, mask_mode, 0x10, false, 1, 0 },
+   };
+   const struct cond_end_case gen12_cases[] = {
+      { "equal, MAD_EQ_IDD", { 7 }, 4u << 12, 7, false, 1, 0 },
+      { "above, MAD_LT_IDD", { 8 }, 2u << 12, 7, false, 0, 0 },
+      { "nested, current level only", { 7 }, (4u << 12) | current_level, 8, true, 0, 1 },
+   };
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE),
+            nested = bo_create(fd, BO_SIZE);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      run_cond_end(&cases[i], target, batch, nested);
+   for (unsigned i = 0; gen >= 9 && i < sizeof(gen9_cases) / sizeof(gen9_cases[0]); i++)
+      run_cond_end(&gen9_cases[i], target, batch, nested);
+   for (unsigned i = 0; gen >= 12 && i < sizeof(gen12_cases) / sizeof(gen12_cases[0]); i++)
+      run_cond_end(&gen12_cases[i], target, batch, nested);
+   bo_close(fd, target);
+   bo_close(fd, batch);
+   bo_close(fd, nested);
+}
+
+/* GPGPU_WALKER's length is 8 bits wide: bits 8 (Predicate Enable) and 10
+ * (Indirect Parameter Enable) are flags, unlike the 16-bit length of the
+ * other media commands.  A walker with both set and no thread group (the
+ * GPGPU_DISPATCHDIM registers are 0) must be followed by the next
+ * command. */
+static void
+test_walker_length(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t target = bo_create(fd, BO_SIZE), batch = bo_create(fd, BO_SIZE);
+   uint32_t *t = bo_map(fd, target, BO_SIZE);
+   uint32_t *p = bo_map(fd, batch, BO_SIZE);
+   memset(t, 0, 64);
+   const uint32_t walker[15] = {
+      [0] = 0x71050000u | (1u << 10) | (1u << 8) | 13,
+      [4] = 1u << 30,                 /* SIMD16 */
+      [13] = 0xffff, [14] = 0xffffffff,
+   };
+   memcpy(p, walker, sizeof(walker));
+   p = emit_store_dword(p + 15, gen, TARGET_ADDR, 5);
+   *p++ = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 objs[2];
+   pin(&objs[0], target, TARGET_ADDR);
+   pin(&objs[1], batch, BATCH_ADDR);
+   CHECK_ERR(submit(fd, objs, 2, 0, 0), 0);
+   CHECK(t[0] == 5, "store after an indirect, predicated GPGPU_WALKER: %u", t[0]);
+   bo_close(fd, target);
+   bo_close(fd, batch);
+}
+
 /* Gen11+: register commands with "Add CS MMIO Start Offset" (DW0 bit 19)
  * name registers relative to the render engine's base, 0x2000. */
 static void
@@ -508,6 +622,8 @@ main(void)
    test_mi_predicate();
    test_relative_registers();
    test_semaphore_wait();
+   test_conditional_end();
+   test_walker_length();
    close(fd);
    return test_finish("test_exec");
 }

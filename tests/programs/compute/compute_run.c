@@ -2,14 +2,26 @@
  * and writes every writable buffer to a file; the comparison between
  * drivers is done outside (tests/crosscheck/compute_vs_lavapipe.py).
  *
- *   compute_run SHADER.spv [--groups X,Y,Z] [--buffer B:KIND:BYTES:INIT]...
+ *   compute_run SHADER.spv [--groups X,Y,Z] [--base X,Y,Z | --indirect]
+ *               [--buffer B:KIND:BYTES:INIT]... [--image B:VIEW:FORMAT:EXTENT:INIT[:TILING]]...
  *               [--push W,W,...] [--spec ID=VALUE]... [--out PREFIX]
  *
- * KIND is in (read-only storage buffer), out (storage buffer written back
- * to PREFIX.bB) or ubo; INIT is zero, iota (word i = i), fill=V or
- * xorshift=SEED.  Without --buffer and --push the layout is the compute
- * corpus convention of tests/shaders (see tests/ir/ir_lvp_diff.c): binding 0
- * input, 1 output, 2 UBO, 3 second output, 16 bytes of push constants.
+ * --buffer: KIND is in (read-only storage buffer), out (storage buffer
+ * written back to PREFIX.bB), ubo, utb=FORMAT (uniform texel buffer) or
+ * stb=FORMAT (storage texel buffer, written back); INIT is zero, iota
+ * (word i = i), fiota (word i = the float i), hiota (16-bit half k = the
+ * float16 k mod 2049), fill=V or xorshift=SEED.  FORMAT is a GLSL image format
+ * name: r32ui, r32f, rgba8, rgba8_snorm, rgba16f... (compute_vk.c).
+ * --image: a storage image written back to PREFIX.bB as tightly packed
+ * texels (rows, then slices or layers); VIEW is 1d, 2d, 3d or 2darray,
+ * EXTENT is W, WxH or WxHxD (D: the depth of a 3d image, the layers of a
+ * 2darray), TILING linear (the default), mapped (linear, written and read
+ * through mapped memory rather than buffer copies) or optimal.
+ * --base: vkCmdDispatchBase with this first group; --indirect: the groups
+ * are read by vkCmdDispatchIndirect from a buffer.  Without --buffer, --image
+ * and --push the layout is the compute corpus convention of tests/shaders
+ * (see tests/ir/ir_lvp_diff.c): binding 0 input, 1 output, 2 UBO, 3 second
+ * output, 16 bytes of push constants.
  *
  * Exit status: 0 ran, 77 the device lacks something the shader needs (one
  * line "unsupported: WHAT" on stdout), 1 a Vulkan error, 2 bad arguments. */
@@ -31,15 +43,19 @@
 struct run_buffer {
    uint32_t binding;
    bool out;
-   bool ubo;
+   VkDescriptorType type;
    uint32_t bytes;
    char init[64];
+   VkFormat format;
+   struct compute_vk_image image;
 };
 
 struct run_args {
    const char *spv;
    const char *out;
    uint32_t groups[3];
+   uint32_t base[3];
+   bool indirect;
    struct run_buffer buffers[MAX_BINDINGS];
    uint32_t num_buffers;
    uint32_t push[MAX_PUSH_WORDS];
@@ -89,30 +105,151 @@ parse_list(const char *list, char sep, uint32_t *out, uint32_t max, const char *
    return n;
 }
 
+/* Splits spec at ':' into exactly n fields (the last min..n may be absent);
+ * returns how many it found. */
+static uint32_t
+split_fields(char *tmp, size_t size, const char *spec, char **field, uint32_t min, uint32_t n,
+             const char *what)
+{
+   if (strlen(spec) >= size)
+      usage_error(what, spec);
+   strcpy(tmp, spec);
+   uint32_t found = 0;
+   for (char *p = tmp; p && found < n; found++) {
+      field[found] = p;
+      if ((p = strchr(p, ':')))
+         *p++ = '\0';
+      if (p && found + 1 == n)
+         usage_error(what, spec);
+   }
+   if (found < min)
+      usage_error(what, spec);
+   return found;
+}
+
+static VkFormat
+parse_format(const char *name, uint32_t *texel_bytes)
+{
+   VkFormat f = compute_vk_format(name, texel_bytes);
+   if (f == VK_FORMAT_UNDEFINED)
+      usage_error("unknown format (see compute_vk.c)", name);
+   return f;
+}
+
+/* A new binding of a; its number must not have been given before. */
+static struct run_buffer *
+add_binding(struct run_args *a, const char *number, const char *spec)
+{
+   if (a->num_buffers == MAX_BINDINGS)
+      usage_error("too many bindings", spec);
+   struct run_buffer *b = &a->buffers[a->num_buffers++];
+   b->binding = parse_u32(number, "binding");
+   for (uint32_t i = 0; i + 1 < a->num_buffers; i++)
+      if (a->buffers[i].binding == b->binding)
+         usage_error("binding given twice", spec);
+   return b;
+}
+
+static void
+parse_buffer_kind(struct run_buffer *b, const char *kind)
+{
+   uint32_t texel = 4;
+   b->out = !strcmp(kind, "out") || !strncmp(kind, "stb=", 4);
+   if (!strcmp(kind, "in") || !strcmp(kind, "out")) {
+      b->type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+   } else if (!strcmp(kind, "ubo")) {
+      b->type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+   } else if (!strncmp(kind, "utb=", 4) || !strncmp(kind, "stb=", 4)) {
+      b->type = kind[0] == 'u' ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                               : VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+      b->format = parse_format(kind + 4, &texel);
+   } else {
+      usage_error("buffer kind is not in, out, ubo, utb=FORMAT or stb=FORMAT", kind);
+   }
+   if (b->bytes % texel)
+      usage_error("texel buffer size is not a whole number of texels", kind);
+}
+
 static void
 parse_buffer(struct run_args *a, const char *spec)
 {
-   char tmp[128], *kind, *bytes, *init;
-   if (a->num_buffers == MAX_BINDINGS || strlen(spec) >= sizeof(tmp))
-      usage_error("too many buffers or buffer too long", spec);
-   strcpy(tmp, spec);
-   if (!(kind = strchr(tmp, ':')) || !(bytes = strchr(kind + 1, ':')) ||
-       !(init = strchr(bytes + 1, ':')))
-      usage_error("buffer is not B:KIND:BYTES:INIT", spec);
-   *kind++ = *bytes++ = *init++ = '\0';
-   struct run_buffer *b = &a->buffers[a->num_buffers++];
-   b->binding = parse_u32(tmp, "buffer binding");
-   b->out = !strcmp(kind, "out");
-   b->ubo = !strcmp(kind, "ubo");
-   if (!b->out && !b->ubo && strcmp(kind, "in"))
-      usage_error("buffer kind is not in, out or ubo", kind);
-   b->bytes = parse_u32(bytes, "buffer size");
+   char tmp[128], *f[4];
+   split_fields(tmp, sizeof(tmp), spec, f, 4, 4, "buffer is not B:KIND:BYTES:INIT");
+   struct run_buffer *b = add_binding(a, f[0], spec);
+   b->bytes = parse_u32(f[2], "buffer size");
    if (!b->bytes || b->bytes % 4 || b->bytes > MAX_BUFFER_BYTES)
-      usage_error("buffer size is not a multiple of 4 in (0, 256 MiB]", bytes);
-   snprintf(b->init, sizeof(b->init), "%s", init);
-   for (uint32_t i = 0; i + 1 < a->num_buffers; i++)
-      if (a->buffers[i].binding == b->binding)
-         usage_error("binding given twice", tmp);
+      usage_error("buffer size is not a multiple of 4 in (0, 256 MiB]", f[2]);
+   parse_buffer_kind(b, f[1]);
+   snprintf(b->init, sizeof(b->init), "%s", f[3]);
+}
+
+static const struct {
+   const char *name;
+   VkImageViewType view;
+} image_views[] = {
+   { "1d", VK_IMAGE_VIEW_TYPE_1D },
+   { "2d", VK_IMAGE_VIEW_TYPE_2D },
+   { "3d", VK_IMAGE_VIEW_TYPE_3D },
+   { "2darray", VK_IMAGE_VIEW_TYPE_2D_ARRAY },
+};
+
+static VkImageViewType
+parse_view(const char *name)
+{
+   for (size_t i = 0; i < sizeof(image_views) / sizeof(image_views[0]); i++)
+      if (!strcmp(image_views[i].name, name))
+         return image_views[i].view;
+   usage_error("image view is not 1d, 2d, 3d or 2darray", name);
+   return VK_IMAGE_VIEW_TYPE_2D;
+}
+
+static void
+parse_tiling(struct compute_vk_image *im, const char *name)
+{
+   im->tiling = name && !strcmp(name, "optimal") ? VK_IMAGE_TILING_OPTIMAL
+                                                 : VK_IMAGE_TILING_LINEAR;
+   im->mapped = name && !strcmp(name, "mapped");
+   if (name && strcmp(name, "linear") && strcmp(name, "optimal") && !im->mapped)
+      usage_error("image tiling is not linear, mapped or optimal", name);
+}
+
+/* W[xH[xD]] into the image's extent and layers (D is 2darray's layers). */
+static void
+parse_extent(struct compute_vk_image *im, const char *text)
+{
+   uint32_t e[3] = { 1, 1, 1 };
+   uint32_t n = parse_list(text, 'x', e, 3, "image extent is not W, WxH or WxHxD");
+   bool one_d = im->view == VK_IMAGE_VIEW_TYPE_1D, three = n == 3;
+   bool array = im->view == VK_IMAGE_VIEW_TYPE_2D_ARRAY, is3d = im->view == VK_IMAGE_VIEW_TYPE_3D;
+   if ((one_d && n != 1) || (!one_d && n < 2) || (three != (array || is3d)) ||
+       !e[0] || !e[1] || !e[2])
+      usage_error("image extent does not fit the view (1d: W, 2d: WxH, 3d/2darray: WxHxD)",
+                  text);
+   im->extent = (VkExtent3D){ e[0], e[1], is3d ? e[2] : 1 };
+   im->layers = array ? e[2] : 1;
+}
+
+static void
+parse_image(struct run_args *a, const char *spec)
+{
+   char tmp[128], *f[6] = { 0 };
+   split_fields(tmp, sizeof(tmp), spec, f, 5, 6,
+                "image is not B:VIEW:FORMAT:EXTENT:INIT[:TILING]");
+   struct run_buffer *b = add_binding(a, f[0], spec);
+   uint32_t texel;
+   b->type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+   b->out = true;
+   b->image.view = parse_view(f[1]);
+   b->format = parse_format(f[2], &texel);
+   parse_extent(&b->image, f[3]);
+   parse_tiling(&b->image, f[5]);
+   const struct compute_vk_image *im = &b->image;
+   uint64_t bytes = (uint64_t)im->extent.width * im->extent.height * im->extent.depth *
+                    im->layers * texel;
+   if (bytes > MAX_BUFFER_BYTES)
+      usage_error("image larger than 256 MiB", spec);
+   b->bytes = (uint32_t)bytes;
+   snprintf(b->init, sizeof(b->init), "%s", f[4]);
 }
 
 static void
@@ -132,10 +269,10 @@ corpus_defaults(struct run_args *a)
 {
    if (!a->num_buffers) {
       static const struct run_buffer corpus[] = {
-         { 0, false, false, 16384, "xorshift=0x12345678" },
-         { 1, true, false, 16384, "zero" },
-         { 2, false, true, 256, "xorshift=0x9e3779b9" },
-         { 3, true, false, 16384, "zero" },
+         { 0, false, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16384, "xorshift=0x12345678" },
+         { 1, true, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16384, "zero" },
+         { 2, false, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 256, "xorshift=0x9e3779b9" },
+         { 3, true, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16384, "zero" },
       };
       memcpy(a->buffers, corpus, sizeof(corpus));
       a->num_buffers = 4;
@@ -159,14 +296,23 @@ parse_args(int argc, char **argv, struct run_args *a)
          a->spv = opt;
          continue;
       }
+      if (!strcmp(opt, "--indirect")) {
+         a->indirect = true;
+         continue;
+      }
       if (i + 1 == argc)
          usage_error("option needs a value", opt);
       const char *val = argv[++i];
       if (!strcmp(opt, "--groups")) {
          if (parse_list(val, ',', a->groups, 3, "groups are not X,Y,Z") != 3)
             usage_error("groups are not X,Y,Z", val);
+      } else if (!strcmp(opt, "--base")) {
+         if (parse_list(val, ',', a->base, 3, "base is not X,Y,Z") != 3)
+            usage_error("base is not X,Y,Z", val);
       } else if (!strcmp(opt, "--buffer")) {
          parse_buffer(a, val);
+      } else if (!strcmp(opt, "--image")) {
+         parse_image(a, val);
       } else if (!strcmp(opt, "--push")) {
          a->num_push = parse_list(val, ',', a->push, MAX_PUSH_WORDS, "push is not W,W,...");
          a->push_given = true;
@@ -180,7 +326,21 @@ parse_args(int argc, char **argv, struct run_args *a)
    }
    if (!a->spv)
       usage_error("no shader given", "");
+   /* there is no indirect form of vkCmdDispatchBase */
+   if (a->indirect && (a->base[0] || a->base[1] || a->base[2]))
+      usage_error("--base and --indirect exclude each other", "");
    corpus_defaults(a);
+}
+
+/* The float16 bits of an integer in [0, 2048], all exactly representable
+ * (IEEE 754 binary16: 10 mantissa bits, exponent bias 15). */
+static uint16_t
+half_of(uint32_t k)
+{
+   if (!k)
+      return 0;
+   uint32_t e = 31 - (uint32_t)__builtin_clz(k);
+   return (uint16_t)((e + 15) << 10 | ((k << (10 - e)) & 0x3ff));
 }
 
 static void
@@ -191,6 +351,14 @@ fill_buffer(uint32_t *w, uint32_t words, const char *init)
    } else if (!strcmp(init, "iota")) {
       for (uint32_t i = 0; i < words; i++)
          w[i] = i;
+   } else if (!strcmp(init, "fiota")) {
+      for (uint32_t i = 0; i < words; i++) {
+         float f = (float)i;
+         memcpy(&w[i], &f, 4);
+      }
+   } else if (!strcmp(init, "hiota")) {
+      for (uint32_t i = 0; i < words; i++)
+         w[i] = half_of(2 * i % 2049) | (uint32_t)half_of((2 * i + 1) % 2049) << 16;
    } else if (!strncmp(init, "fill=", 5)) {
       uint32_t v = parse_u32(init + 5, "fill value");
       for (uint32_t i = 0; i < words; i++)
@@ -206,7 +374,7 @@ fill_buffer(uint32_t *w, uint32_t words, const char *init)
          w[i] = x;
       }
    } else {
-      usage_error("init is not zero, iota, fill=V or xorshift=SEED", init);
+      usage_error("init is not zero, iota, fiota, hiota, fill=V or xorshift=SEED", init);
    }
 }
 
@@ -234,20 +402,23 @@ main(int argc, char **argv)
    struct compute_vk_binding bindings[MAX_BINDINGS];
    for (uint32_t i = 0; i < a.num_buffers; i++) {
       const struct run_buffer *rb = &a.buffers[i];
+      /* whole words, so that INIT fills images of 1- and 2-byte texels too */
+      uint32_t words = (rb->bytes + 3) / 4;
       bindings[i] = (struct compute_vk_binding){
-         .binding = rb->binding, .data = malloc(rb->bytes), .size = rb->bytes,
-         .type = rb->ubo ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
+         .binding = rb->binding, .data = malloc((size_t)words * 4), .size = rb->bytes,
+         .type = rb->type, .format = rb->format, .image = rb->image };
       if (!bindings[i].data) {
          fprintf(stderr, "compute_run: out of memory\n");
          return 1;
       }
-      fill_buffer(bindings[i].data, rb->bytes / 4, rb->init);
+      fill_buffer(bindings[i].data, words, rb->init);
    }
    VkSpecializationInfo spec = { a.num_specs, a.spec_map, a.num_specs * 4, a.spec_data };
    struct compute_vk_job job = {
       .bindings = bindings, .num_bindings = a.num_buffers, .push = a.push,
       .push_size = a.num_push * 4, .spec = a.num_specs ? &spec : NULL,
-      .groups = { a.groups[0], a.groups[1], a.groups[2] } };
+      .groups = { a.groups[0], a.groups[1], a.groups[2] },
+      .base = { a.base[0], a.base[1], a.base[2] }, .indirect = a.indirect };
    uint32_t *code = read_spirv(a.spv, &job.words);
    if (!code)
       return EXIT_USAGE;

@@ -45,6 +45,12 @@ static const struct {
    F(Int8, f16i8.shaderInt8, "shaderInt8", "VK_KHR_shader_float16_int8"),
    F(Int64Atomics, a64.shaderBufferInt64Atomics, "shaderBufferInt64Atomics",
      "VK_KHR_shader_atomic_int64"),
+   F(StorageImageExtendedFormats, f2.features.shaderStorageImageExtendedFormats,
+     "shaderStorageImageExtendedFormats", NULL),
+   F(StorageImageReadWithoutFormat, f2.features.shaderStorageImageReadWithoutFormat,
+     "shaderStorageImageReadWithoutFormat", NULL),
+   F(StorageImageWriteWithoutFormat, f2.features.shaderStorageImageWriteWithoutFormat,
+     "shaderStorageImageWriteWithoutFormat", NULL),
 #undef F
 };
 
@@ -68,16 +74,119 @@ static const struct {
    { SpvCapabilityGroupNonUniformQuad, VK_SUBGROUP_FEATURE_QUAD_BIT, "subgroup quad" },
 };
 
+/* Float-controls execution modes -> the VkPhysicalDeviceFloatControlsProperties
+ * member for 16-bit floats; the 32- and 64-bit members follow it (Vulkan
+ * spec, "SPIR-V Environment", execution modes need the matching property). */
+static const struct {
+   SpvExecutionMode mode;
+   size_t offset16;
+   const char *name;
+} float_modes[] = {
+#define M(mode, member) \
+   { SpvExecutionMode##mode, offsetof(VkPhysicalDeviceFloatControlsProperties, member##16), \
+     #member }
+   M(SignedZeroInfNanPreserve, shaderSignedZeroInfNanPreserveFloat),
+   M(DenormPreserve, shaderDenormPreserveFloat),
+   M(DenormFlushToZero, shaderDenormFlushToZeroFloat),
+   M(RoundingModeRTE, shaderRoundingModeRTEFloat),
+   M(RoundingModeRTZ, shaderRoundingModeRTZFloat),
+#undef M
+};
+
+/* Formats by the short names of GLSL's image format qualifiers. */
+static const struct {
+   const char *name;
+   VkFormat format;
+   uint32_t bytes;
+} formats[] = {
+   { "r8", VK_FORMAT_R8_UNORM, 1 },
+   { "r8_snorm", VK_FORMAT_R8_SNORM, 1 },
+   { "r8ui", VK_FORMAT_R8_UINT, 1 },
+   { "r8i", VK_FORMAT_R8_SINT, 1 },
+   { "rg8", VK_FORMAT_R8G8_UNORM, 2 },
+   { "r16f", VK_FORMAT_R16_SFLOAT, 2 },
+   { "r16ui", VK_FORMAT_R16_UINT, 2 },
+   { "rg16f", VK_FORMAT_R16G16_SFLOAT, 4 },
+   { "r32ui", VK_FORMAT_R32_UINT, 4 },
+   { "r32i", VK_FORMAT_R32_SINT, 4 },
+   { "r32f", VK_FORMAT_R32_SFLOAT, 4 },
+   { "rgba8", VK_FORMAT_R8G8B8A8_UNORM, 4 },
+   { "rgba8_snorm", VK_FORMAT_R8G8B8A8_SNORM, 4 },
+   { "rgba8ui", VK_FORMAT_R8G8B8A8_UINT, 4 },
+   { "rgba8i", VK_FORMAT_R8G8B8A8_SINT, 4 },
+   { "bgra8", VK_FORMAT_B8G8R8A8_UNORM, 4 },
+   { "rgb10a2", VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4 },
+   { "rg32ui", VK_FORMAT_R32G32_UINT, 8 },
+   { "rg32f", VK_FORMAT_R32G32_SFLOAT, 8 },
+   { "rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT, 8 },
+   { "rgba16ui", VK_FORMAT_R16G16B16A16_UINT, 8 },
+   { "rgba16i", VK_FORMAT_R16G16B16A16_SINT, 8 },
+   { "rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16 },
+   { "rgba32i", VK_FORMAT_R32G32B32A32_SINT, 16 },
+   { "rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT, 16 },
+};
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define MAX_CAPS 64
+#define MAX_FLOAT_MODES 8
 
-/* What the module declares: its SPIR-V version, capabilities and LocalSize. */
+VkFormat
+compute_vk_format(const char *name, uint32_t *texel_bytes)
+{
+   for (size_t i = 0; i < ARRAY_LEN(formats); i++) {
+      if (!strcmp(formats[i].name, name)) {
+         *texel_bytes = formats[i].bytes;
+         return formats[i].format;
+      }
+   }
+   return VK_FORMAT_UNDEFINED;
+}
+
+/* The entry of f in formats[], ARRAY_LEN(formats) when it has none. */
+static size_t
+format_index(VkFormat f)
+{
+   size_t i = 0;
+   while (i < ARRAY_LEN(formats) && formats[i].format != f)
+      i++;
+   return i;
+}
+
+static const char *
+format_name(VkFormat f)
+{
+   size_t i = format_index(f);
+   return i < ARRAY_LEN(formats) ? formats[i].name : "?";
+}
+
+/* 0 for a format the table lacks (compute_vk_unsupported rejects those). */
+static uint32_t
+texel_bytes(VkFormat f)
+{
+   size_t i = format_index(f);
+   return i < ARRAY_LEN(formats) ? formats[i].bytes : 0;
+}
+
+/* What the module declares: its SPIR-V version, capabilities, LocalSize,
+ * float-controls modes (mode, bit width) and whether it has image atomics. */
 struct compute_vk_module {
    uint32_t version;
    SpvCapability caps[MAX_CAPS];
    uint32_t num_caps;
    uint32_t local[3];
+   uint32_t float_modes[MAX_FLOAT_MODES][2];
+   uint32_t num_float_modes;
+   bool image_atomics;
 };
+
+static bool
+is_float_mode(uint32_t mode)
+{
+   for (size_t i = 0; i < ARRAY_LEN(float_modes); i++)
+      if (float_modes[i].mode == mode)
+         return true;
+   return false;
+}
 
 static const char *
 scan_module(const uint32_t *code, size_t words, struct compute_vk_module *m)
@@ -94,6 +203,12 @@ scan_module(const uint32_t *code, size_t words, struct compute_vk_module *m)
          m->caps[m->num_caps++] = (SpvCapability)code[i + 1];
       if (op == SpvOpExecutionMode && len == 6 && code[i + 2] == SpvExecutionModeLocalSize)
          memcpy(m->local, &code[i + 3], sizeof(m->local));
+      if (op == SpvOpExecutionMode && len == 4 && is_float_mode(code[i + 2])) {
+         if (m->num_float_modes == MAX_FLOAT_MODES)
+            return "invalid SPIR-V: too many float-controls execution modes";
+         memcpy(m->float_modes[m->num_float_modes++], &code[i + 2], 8);
+      }
+      m->image_atomics |= op == SpvOpImageTexelPointer;
       i += len;
    }
    return NULL;
@@ -168,19 +283,21 @@ module_has(const struct compute_vk_module *m, SpvCapability cap)
 
 static const char *
 unsupported_limit(const struct compute_vk *v, const struct compute_vk_module *m,
-                  const uint32_t groups[3], char *buf, size_t len)
+                  const struct compute_vk_job *job, char *buf, size_t len)
 {
    const VkPhysicalDeviceLimits *l = &v->props.limits;
    uint64_t invocations = (uint64_t)m->local[0] * m->local[1] * m->local[2];
    for (int i = 0; i < 3; i++) {
+      /* vkCmdDispatchBase: base + count must stay within the group count limit */
+      uint64_t last = (uint64_t)job->base[i] + job->groups[i];
       if (m->local[i] > l->maxComputeWorkGroupSize[i]) {
          snprintf(buf, len, "maxComputeWorkGroupSize[%d] %u < %u", i,
                   l->maxComputeWorkGroupSize[i], m->local[i]);
          return buf;
       }
-      if (groups[i] > l->maxComputeWorkGroupCount[i]) {
-         snprintf(buf, len, "maxComputeWorkGroupCount[%d] %u < %u", i,
-                  l->maxComputeWorkGroupCount[i], groups[i]);
+      if (last > l->maxComputeWorkGroupCount[i]) {
+         snprintf(buf, len, "maxComputeWorkGroupCount[%d] %u < %llu", i,
+                  l->maxComputeWorkGroupCount[i], (unsigned long long)last);
          return buf;
       }
    }
@@ -212,6 +329,158 @@ unsupported_subgroup(const struct compute_vk *v, const struct compute_vk_module 
    return NULL;
 }
 
+static const char *
+unsupported_float_modes(const struct compute_vk *v, const struct compute_vk_module *m,
+                        char *buf, size_t len)
+{
+   if (!m->num_float_modes)
+      return NULL;
+   if (!has_extension(v->pd, "VK_KHR_shader_float_controls"))
+      return "VK_KHR_shader_float_controls";
+   VkPhysicalDeviceFloatControlsProperties fc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES };
+   vkGetPhysicalDeviceProperties2(v->pd, &(VkPhysicalDeviceProperties2){
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &fc });
+   for (uint32_t i = 0; i < m->num_float_modes; i++) {
+      uint32_t mode = m->float_modes[i][0], width = m->float_modes[i][1];
+      if (width != 16 && width != 32 && width != 64)
+         return "invalid SPIR-V: float-controls mode on a width other than 16, 32, 64";
+      for (size_t f = 0; f < ARRAY_LEN(float_modes); f++) {
+         if (float_modes[f].mode != mode)
+            continue;
+         size_t member = float_modes[f].offset16 + (width / 32) * sizeof(VkBool32);
+         if (*(const VkBool32 *)((const char *)&fc + member))
+            continue;
+         snprintf(buf, len, "%s%u", float_modes[f].name, width);
+         return buf;
+      }
+   }
+   return NULL;
+}
+
+/* The format features a binding needs from its tiling or buffer features. */
+static VkFormatFeatureFlags
+needed_format_features(const struct compute_vk *v, const struct compute_vk_module *m,
+                       const struct compute_vk_binding *b)
+{
+   bool atomic = m->image_atomics &&
+                 (b->format == VK_FORMAT_R32_UINT || b->format == VK_FORMAT_R32_SINT);
+   switch (b->type) {
+   case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      return VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT;
+   case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+      return VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT |
+             (atomic ? VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_ATOMIC_BIT : 0);
+   case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+      /* the transfer bits are only reported from Vulkan 1.1 (maintenance1) */
+      return VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT |
+             (atomic ? VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT : 0) |
+             (v->props.apiVersion >= VK_API_VERSION_1_1
+                 ? VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT : 0);
+   default:
+      return 0;
+   }
+}
+
+static VkImageType
+image_type_of(VkImageViewType view)
+{
+   switch (view) {
+   case VK_IMAGE_VIEW_TYPE_1D:
+   case VK_IMAGE_VIEW_TYPE_1D_ARRAY:
+      return VK_IMAGE_TYPE_1D;
+   case VK_IMAGE_VIEW_TYPE_3D:
+      return VK_IMAGE_TYPE_3D;
+   default:
+      return VK_IMAGE_TYPE_2D;
+   }
+}
+
+static const VkImageUsageFlags image_usage = VK_IMAGE_USAGE_STORAGE_BIT |
+   VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+
+static const char *
+unsupported_image(const struct compute_vk *v, const struct compute_vk_binding *b,
+                  char *buf, size_t len)
+{
+   const struct compute_vk_image *im = &b->image;
+   /* the staging buffer holds the texels tightly packed */
+   uint64_t texels = (uint64_t)im->extent.width * im->extent.height * im->extent.depth *
+                     im->layers;
+   if (texels * texel_bytes(b->format) != b->size) {
+      snprintf(buf, len, "invalid binding %u: %zu bytes for %llu texels of %s", b->binding,
+               b->size, (unsigned long long)texels, format_name(b->format));
+      return buf;
+   }
+   if (im->mapped && im->tiling != VK_IMAGE_TILING_LINEAR) {
+      snprintf(buf, len, "invalid binding %u: only linear images are mapped", b->binding);
+      return buf;
+   }
+   VkImageFormatProperties ip;
+   VkResult r = vkGetPhysicalDeviceImageFormatProperties(v->pd, b->format,
+      image_type_of(im->view), im->tiling, image_usage, 0, &ip);
+   if (r == VK_SUCCESS && im->extent.width <= ip.maxExtent.width &&
+       im->extent.height <= ip.maxExtent.height && im->extent.depth <= ip.maxExtent.depth &&
+       im->layers <= ip.maxArrayLayers)
+      return NULL;
+   if (r != VK_SUCCESS && r != VK_ERROR_FORMAT_NOT_SUPPORTED)
+      VK(r);
+   snprintf(buf, len, "%s %uD storage image %s %ux%ux%u, %u layers",
+            im->mapped ? "mapped" : im->tiling == VK_IMAGE_TILING_LINEAR ? "linear" : "optimal",
+            image_type_of(im->view) + 1, format_name(b->format), im->extent.width,
+            im->extent.height, im->extent.depth, im->layers);
+   return buf;
+}
+
+static const char *
+unsupported_format(const struct compute_vk *v, const struct compute_vk_module *m,
+                   const struct compute_vk_binding *b, char *buf, size_t len)
+{
+   VkFormatFeatureFlags need = needed_format_features(v, m, b);
+   if (!need)
+      return NULL;
+   /* the texel size is needed for the staging copies and the limits */
+   if (!texel_bytes(b->format)) {
+      snprintf(buf, len, "invalid binding %u: VkFormat %d is not in compute_vk's table",
+               b->binding, b->format);
+      return buf;
+   }
+   VkFormatProperties fp;
+   vkGetPhysicalDeviceFormatProperties(v->pd, b->format, &fp);
+   bool image = b->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+   VkFormatFeatureFlags have = !image ? fp.bufferFeatures
+                               : b->image.tiling == VK_IMAGE_TILING_LINEAR
+                                  ? fp.linearTilingFeatures : fp.optimalTilingFeatures;
+   if ((have & need) != need) {
+      snprintf(buf, len, "format %s: %s features 0x%x lack 0x%x", format_name(b->format),
+               !image ? "buffer" : b->image.tiling == VK_IMAGE_TILING_LINEAR ? "linear tiling"
+                                                                          : "optimal tiling",
+               have, need & ~have);
+      return buf;
+   }
+   if (image)
+      return unsupported_image(v, b, buf, len);
+   size_t texels = b->size / texel_bytes(b->format);
+   if (texels > v->props.limits.maxTexelBufferElements) {
+      snprintf(buf, len, "maxTexelBufferElements %u < %zu",
+               v->props.limits.maxTexelBufferElements, texels);
+      return buf;
+   }
+   return NULL;
+}
+
+static const char *
+unsupported_bindings(const struct compute_vk *v, const struct compute_vk_module *m,
+                     const struct compute_vk_job *job, char *buf, size_t len)
+{
+   for (uint32_t i = 0; i < job->num_bindings; i++) {
+      const char *bad = unsupported_format(v, m, &job->bindings[i], buf, len);
+      if (bad)
+         return bad;
+   }
+   return NULL;
+}
+
 const char *
 compute_vk_unsupported(const struct compute_vk *v, const struct compute_vk_job *job,
                        char *buf, size_t len)
@@ -229,8 +498,13 @@ compute_vk_unsupported(const struct compute_vk *v, const struct compute_vk_job *
       if (module_has(&m, feature_caps[i].cap) && !*feature_field(&have, feature_caps[i].offset))
          return feature_caps[i].feature;
    }
-   bad = unsupported_subgroup(v, &m);
-   return bad ? bad : unsupported_limit(v, &m, job->groups, buf, len);
+   bool base = job->base[0] || job->base[1] || job->base[2];
+   if (base && v->props.apiVersion < VK_API_VERSION_1_1)
+      return "Vulkan 1.1 (vkCmdDispatchBase)";
+   if ((bad = unsupported_subgroup(v, &m)) || (bad = unsupported_float_modes(v, &m, buf, len)) ||
+       (bad = unsupported_bindings(v, &m, job, buf, len)))
+      return bad;
+   return unsupported_limit(v, &m, job, buf, len);
 }
 
 bool
@@ -271,8 +545,11 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
    scan_module(job->code, job->words, &m);
    struct compute_vk_features want;
    chain_features(v->pd, &want);
-   const char *exts[ARRAY_LEN(feature_caps)];
+   const char *exts[ARRAY_LEN(feature_caps) + 1];
    uint32_t num_exts = 0;
+   /* SPV_KHR_float_controls in a SPIR-V 1.3 module needs the extension */
+   if (m.num_float_modes)
+      exts[num_exts++] = "VK_KHR_shader_float_controls";
    for (size_t i = 0; i < ARRAY_LEN(feature_caps); i++) {
       if (!module_has(&m, feature_caps[i].cap))
          continue;
@@ -298,10 +575,23 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
    vkGetDeviceQueue(v->dev, v->qf, 0, &v->queue);
 }
 
+/* What one binding owns: a host-visible buffer (the storage, or for an
+ * image the staging copy of its texels), a buffer view for texel buffers,
+ * an image, its memory and view for storage images. */
+struct compute_vk_resource {
+   VkBuffer buf;
+   VkDeviceMemory mem;
+   void *map;
+   VkBufferView buf_view;
+   VkImage image;
+   VkDeviceMemory image_mem;
+   VkImageView image_view;
+};
+
 struct compute_vk_objects {
-   VkBuffer *buf;
-   VkDeviceMemory *mem;
-   void **map;
+   struct compute_vk_resource *res;
+   VkBuffer indirect;
+   VkDeviceMemory indirect_mem;
    VkDescriptorSetLayout dsl;
    VkPipelineLayout layout;
    VkShaderModule module;
@@ -312,37 +602,145 @@ struct compute_vk_objects {
    VkFence fence;
 };
 
+static bool
+is_image(const struct compute_vk_binding *b)
+{
+   return b->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+}
+
+/* A storage image whose texels go through buffer copies (mapped false) or
+ * through its mapped memory (mapped true). */
+static bool
+is_copied_image(const struct compute_vk_binding *b, bool mapped)
+{
+   return is_image(b) && b->image.mapped == mapped;
+}
+
 static VkBufferUsageFlags
 usage_of(VkDescriptorType t)
 {
-   return t == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
-                                                 : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+   switch (t) {
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER:
+      return VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+   case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      return VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+   case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+      return VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+   case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+      return VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+   default:
+      return VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+   }
+}
+
+static VkDeviceMemory
+allocate_memory(struct compute_vk *v, VkMemoryRequirements req, VkMemoryPropertyFlags flags)
+{
+   VkDeviceMemory mem;
+   VK(vkAllocateMemory(v->dev, &(VkMemoryAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+      .memoryTypeIndex = vk_program_memory_type(v->pd, req.memoryTypeBits, flags) },
+      NULL, &mem));
+   return mem;
+}
+
+/* A host-visible, coherent buffer holding bytes copied from data. */
+static void
+create_host_buffer(struct compute_vk *v, VkBufferUsageFlags usage, const void *data,
+                   size_t size, VkBuffer *buf, VkDeviceMemory *mem, void **map)
+{
+   VK(vkCreateBuffer(v->dev, &(VkBufferCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size, .usage = usage },
+      NULL, buf));
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(v->dev, *buf, &req);
+   *mem = allocate_memory(v, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+   VK(vkBindBufferMemory(v->dev, *buf, *mem, 0));
+   VK(vkMapMemory(v->dev, *mem, 0, VK_WHOLE_SIZE, 0, map));
+   memcpy(*map, data, size);
+}
+
+/* Copies a mapped linear image's texels between its memory, laid out as
+ * vkGetImageSubresourceLayout says, and the tightly packed staging buffer
+ * (upload true: into the image). */
+static void
+copy_mapped_image(struct compute_vk *v, const struct compute_vk_binding *b,
+                  const struct compute_vk_resource *r, bool upload)
+{
+   const struct compute_vk_image *im = &b->image;
+   size_t row = (size_t)im->extent.width * texel_bytes(b->format);
+   char *image, *packed = r->map;
+   VK(vkMapMemory(v->dev, r->image_mem, 0, VK_WHOLE_SIZE, 0, (void **)&image));
+   for (uint32_t layer = 0; layer < im->layers; layer++) {
+      VkSubresourceLayout sl;
+      vkGetImageSubresourceLayout(v->dev, r->image, &(VkImageSubresource){
+         VK_IMAGE_ASPECT_COLOR_BIT, 0, layer }, &sl);
+      for (uint32_t z = 0; z < im->extent.depth; z++) {
+         for (uint32_t y = 0; y < im->extent.height; y++) {
+            char *texels = image + sl.offset + z * sl.depthPitch + y * sl.rowPitch;
+            memcpy(upload ? texels : packed, upload ? packed : texels, row);
+            packed += row;
+         }
+      }
+   }
+   vkUnmapMemory(v->dev, r->image_mem);
 }
 
 static void
-create_buffers(struct compute_vk *v, const struct compute_vk_job *job,
-               struct compute_vk_objects *o)
+create_image(struct compute_vk *v, const struct compute_vk_binding *b,
+             struct compute_vk_resource *r)
+{
+   const struct compute_vk_image *im = &b->image;
+   VK(vkCreateImage(v->dev, &(VkImageCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = image_type_of(im->view),
+      .format = b->format, .extent = im->extent, .mipLevels = 1, .arrayLayers = im->layers,
+      .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = im->tiling, .usage = image_usage,
+      .initialLayout = im->mapped ? VK_IMAGE_LAYOUT_PREINITIALIZED : VK_IMAGE_LAYOUT_UNDEFINED },
+      NULL, &r->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(v->dev, r->image, &req);
+   r->image_mem = allocate_memory(v, req, im->mapped ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT : 0);
+   VK(vkBindImageMemory(v->dev, r->image, r->image_mem, 0));
+   if (im->mapped)
+      copy_mapped_image(v, b, r, true);
+   VK(vkCreateImageView(v->dev, &(VkImageViewCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = r->image,
+      .viewType = im->view, .format = b->format,
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, im->layers } },
+      NULL, &r->image_view));
+}
+
+static void
+create_resources(struct compute_vk *v, const struct compute_vk_job *job,
+                 struct compute_vk_objects *o)
 {
    uint32_t n = job->num_bindings;
-   o->buf = calloc(n ? n : 1, sizeof(*o->buf));
-   o->mem = calloc(n ? n : 1, sizeof(*o->mem));
-   o->map = calloc(n ? n : 1, sizeof(*o->map));
+   o->res = calloc(n ? n : 1, sizeof(*o->res));
    for (uint32_t b = 0; b < n; b++) {
       const struct compute_vk_binding *bd = &job->bindings[b];
-      VK(vkCreateBuffer(v->dev, &(VkBufferCreateInfo){
-         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = bd->size,
-         .usage = usage_of(bd->type) }, NULL, &o->buf[b]));
-      VkMemoryRequirements req;
-      vkGetBufferMemoryRequirements(v->dev, o->buf[b], &req);
-      VK(vkAllocateMemory(v->dev, &(VkMemoryAllocateInfo){
-         .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-         .memoryTypeIndex = vk_program_memory_type(v->pd, req.memoryTypeBits,
-            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) },
-         NULL, &o->mem[b]));
-      VK(vkBindBufferMemory(v->dev, o->buf[b], o->mem[b], 0));
-      VK(vkMapMemory(v->dev, o->mem[b], 0, VK_WHOLE_SIZE, 0, &o->map[b]));
-      memcpy(o->map[b], bd->data, bd->size);
+      struct compute_vk_resource *r = &o->res[b];
+      create_host_buffer(v, usage_of(bd->type), bd->data, bd->size, &r->buf, &r->mem, &r->map);
+      if (is_image(bd))
+         create_image(v, bd, r);
+      if (bd->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER ||
+          bd->type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
+         VK(vkCreateBufferView(v->dev, &(VkBufferViewCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO, .buffer = r->buf,
+            .format = bd->format, .range = VK_WHOLE_SIZE }, NULL, &r->buf_view));
    }
+   if (job->indirect) {
+      void *map;
+      create_host_buffer(v, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, job->groups,
+                         sizeof(job->groups), &o->indirect, &o->indirect_mem, &map);
+   }
+}
+
+static bool
+has_base(const struct compute_vk_job *job)
+{
+   return job->base[0] || job->base[1] || job->base[2];
 }
 
 static void
@@ -367,38 +765,147 @@ create_pipeline(struct compute_vk *v, const struct compute_vk_job *job,
    VK(vkCreateShaderModule(v->dev, &(VkShaderModuleCreateInfo){
       .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = job->words * 4,
       .pCode = job->code }, NULL, &o->module));
+   /* a non-zero base group needs a pipeline created for it (vkCmdDispatchBase) */
    VK(vkCreateComputePipelines(v->dev, VK_NULL_HANDLE, 1, &(VkComputePipelineCreateInfo){
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .flags = has_base(job) ? VK_PIPELINE_CREATE_DISPATCH_BASE_BIT : 0,
       .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                  .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = o->module, .pName = "main",
                  .pSpecializationInfo = job->spec },
       .layout = o->layout }, NULL, &o->pipeline));
 }
 
+/* Descriptor types compute_run binds, for the pool's sizes. */
+static const VkDescriptorType pool_types[] = {
+   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+   VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+   VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+};
+
+static void
+create_descriptor_pool(struct compute_vk *v, const struct compute_vk_job *job,
+                       struct compute_vk_objects *o)
+{
+   VkDescriptorPoolSize ps[ARRAY_LEN(pool_types)];
+   uint32_t count = 0;
+   /* a pool size of 0 is invalid: list only the kinds the job has */
+   for (size_t t = 0; t < ARRAY_LEN(pool_types); t++) {
+      uint32_t n = 0;
+      for (uint32_t b = 0; b < job->num_bindings; b++)
+         n += job->bindings[b].type == pool_types[t];
+      if (n)
+         ps[count++] = (VkDescriptorPoolSize){ pool_types[t], n };
+   }
+   VK(vkCreateDescriptorPool(v->dev, &(VkDescriptorPoolCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+      .poolSizeCount = count, .pPoolSizes = ps }, NULL, &o->pool));
+}
+
 static void
 write_descriptors(struct compute_vk *v, const struct compute_vk_job *job,
                   struct compute_vk_objects *o)
 {
-   uint32_t n = job->num_bindings, ubos = 0;
-   for (uint32_t b = 0; b < n; b++)
-      ubos += job->bindings[b].type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-   VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n - ubos },
-                                  { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, ubos } };
-   /* a pool size of 0 is invalid: list only the kinds the job has */
-   uint32_t first = n - ubos ? 0 : 1, count = (n - ubos ? 1 : 0) + (ubos ? 1 : 0);
-   VK(vkCreateDescriptorPool(v->dev, &(VkDescriptorPoolCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-      .poolSizeCount = count, .pPoolSizes = &ps[first] }, NULL, &o->pool));
+   create_descriptor_pool(v, job, o);
    VK(vkAllocateDescriptorSets(v->dev, &(VkDescriptorSetAllocateInfo){
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = o->pool,
       .descriptorSetCount = 1, .pSetLayouts = &o->dsl }, &o->set));
-   for (uint32_t b = 0; b < n; b++) {
-      VkDescriptorBufferInfo bi = { o->buf[b], 0, VK_WHOLE_SIZE };
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      const struct compute_vk_resource *r = &o->res[b];
+      VkDescriptorBufferInfo bi = { r->buf, 0, VK_WHOLE_SIZE };
+      VkDescriptorImageInfo ii = { VK_NULL_HANDLE, r->image_view, VK_IMAGE_LAYOUT_GENERAL };
       vkUpdateDescriptorSets(v->dev, 1, &(VkWriteDescriptorSet){
          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = o->set,
          .dstBinding = job->bindings[b].binding, .descriptorCount = 1,
-         .descriptorType = job->bindings[b].type, .pBufferInfo = &bi }, 0, NULL);
+         .descriptorType = job->bindings[b].type, .pBufferInfo = &bi, .pImageInfo = &ii,
+         .pTexelBufferView = &r->buf_view }, 0, NULL);
    }
+}
+
+static VkBufferImageCopy
+image_copy(const struct compute_vk_binding *b)
+{
+   return (VkBufferImageCopy){
+      .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, b->image.layers },
+      .imageExtent = b->image.extent };
+}
+
+/* One layout transition of every storage image of the job that is (mapped
+ * true) or is not mapped. */
+static void
+image_barriers(VkCommandBuffer cb, const struct compute_vk_job *job,
+               const struct compute_vk_objects *o, bool mapped,
+               VkPipelineStageFlags src_stage, VkAccessFlags src, VkImageLayout from,
+               VkPipelineStageFlags dst_stage, VkAccessFlags dst, VkImageLayout to)
+{
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      if (!is_copied_image(&job->bindings[b], mapped))
+         continue;
+      vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1,
+         &(VkImageMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+            .srcAccessMask = src, .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
+            .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+            .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = o->res[b].image,
+            .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                                  job->bindings[b].image.layers } });
+   }
+}
+
+/* Storage images start with their staging buffer's texels, in GENERAL;
+ * mapped ones already hold them (written by the host before the submit,
+ * PREINITIALIZED keeps them through the transition). */
+static void
+upload_images(VkCommandBuffer cb, const struct compute_vk_job *job,
+              const struct compute_vk_objects *o)
+{
+   image_barriers(cb, job, o, true, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_WRITE_BIT,
+                  VK_IMAGE_LAYOUT_PREINITIALIZED, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                  VK_IMAGE_LAYOUT_GENERAL);
+   image_barriers(cb, job, o, false, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0,
+                  VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      VkBufferImageCopy region = image_copy(&job->bindings[b]);
+      if (is_copied_image(&job->bindings[b], false))
+         vkCmdCopyBufferToImage(cb, o->res[b].buf, o->res[b].image,
+                                VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+   }
+   image_barriers(cb, job, o, false, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                  VK_IMAGE_LAYOUT_GENERAL);
+}
+
+/* Storage images are copied back into their staging buffers; mapped ones
+ * stay in GENERAL and are read by the host (the final barrier). */
+static void
+download_images(VkCommandBuffer cb, const struct compute_vk_job *job,
+                const struct compute_vk_objects *o)
+{
+   image_barriers(cb, job, o, false, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_WRITE_BIT, VK_IMAGE_LAYOUT_GENERAL,
+                  VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      VkBufferImageCopy region = image_copy(&job->bindings[b]);
+      if (is_copied_image(&job->bindings[b], false))
+         vkCmdCopyImageToBuffer(cb, o->res[b].image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                o->res[b].buf, 1, &region);
+   }
+}
+
+static void
+record_dispatch(VkCommandBuffer cb, const struct compute_vk_job *job,
+                const struct compute_vk_objects *o)
+{
+   const uint32_t *g = job->groups;
+   if (job->indirect)
+      vkCmdDispatchIndirect(cb, o->indirect, 0);
+   else if (has_base(job))
+      vkCmdDispatchBase(cb, job->base[0], job->base[1], job->base[2], g[0], g[1], g[2]);
+   else
+      vkCmdDispatch(cb, g[0], g[1], g[2]);
 }
 
 static void
@@ -415,16 +922,19 @@ record_and_submit(struct compute_vk *v, const struct compute_vk_job *job,
    VK(vkBeginCommandBuffer(cb, &(VkCommandBufferBeginInfo){
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT }));
+   upload_images(cb, job, o);
    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, o->pipeline);
    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, o->layout, 0, 1, &o->set, 0,
                            NULL);
    if (job->push_size)
       vkCmdPushConstants(cb, o->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, job->push_size,
                          job->push);
-   vkCmdDispatch(cb, job->groups[0], job->groups[1], job->groups[2]);
-   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                        0, 1, &(VkMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+   record_dispatch(cb, job, o);
+   download_images(cb, job, o);
+   vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &(VkMemoryBarrier){
+                        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT }, 0, NULL, 0, NULL);
    VK(vkEndCommandBuffer(cb));
    VK(vkCreateFence(v->dev, &(VkFenceCreateInfo){
@@ -436,18 +946,30 @@ record_and_submit(struct compute_vk *v, const struct compute_vk_job *job,
 }
 
 static void
+destroy_resource(struct compute_vk *v, struct compute_vk_resource *r)
+{
+   vkDestroyImageView(v->dev, r->image_view, NULL);
+   vkDestroyImage(v->dev, r->image, NULL);
+   vkFreeMemory(v->dev, r->image_mem, NULL);
+   vkDestroyBufferView(v->dev, r->buf_view, NULL);
+   vkUnmapMemory(v->dev, r->mem);
+   vkDestroyBuffer(v->dev, r->buf, NULL);
+   vkFreeMemory(v->dev, r->mem, NULL);
+}
+
+static void
 destroy_objects(struct compute_vk *v, const struct compute_vk_job *job,
                 struct compute_vk_objects *o)
 {
    for (uint32_t b = 0; b < job->num_bindings; b++) {
-      memcpy(job->bindings[b].data, o->map[b], job->bindings[b].size);
-      vkUnmapMemory(v->dev, o->mem[b]);
-      vkDestroyBuffer(v->dev, o->buf[b], NULL);
-      vkFreeMemory(v->dev, o->mem[b], NULL);
+      if (is_copied_image(&job->bindings[b], true))
+         copy_mapped_image(v, &job->bindings[b], &o->res[b], false);
+      memcpy(job->bindings[b].data, o->res[b].map, job->bindings[b].size);
+      destroy_resource(v, &o->res[b]);
    }
-   free(o->buf);
-   free(o->mem);
-   free(o->map);
+   free(o->res);
+   vkDestroyBuffer(v->dev, o->indirect, NULL);
+   vkFreeMemory(v->dev, o->indirect_mem, NULL);
    vkDestroyFence(v->dev, o->fence, NULL);
    vkDestroyCommandPool(v->dev, o->cmd_pool, NULL);
    vkDestroyDescriptorPool(v->dev, o->pool, NULL);
@@ -461,7 +983,7 @@ void
 compute_vk_dispatch(struct compute_vk *v, const struct compute_vk_job *job)
 {
    struct compute_vk_objects o = { 0 };
-   create_buffers(v, job, &o);
+   create_resources(v, job, &o);
    create_pipeline(v, job, &o);
    write_descriptors(v, job, &o);
    record_and_submit(v, job, &o);

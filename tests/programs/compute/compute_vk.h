@@ -20,13 +20,28 @@ struct compute_vk {
    VkPhysicalDeviceProperties props;
 };
 
+/* The shape of a storage image: extent.depth is the depth of a 3D image,
+ * layers the layer count of an array (1 otherwise).  A mapped image (linear
+ * tiling only) is written and read through its own mapped memory instead
+ * of buffer copies, which Mesa's drivers run on the 3D pipeline. */
+struct compute_vk_image {
+   VkImageViewType view;
+   VkExtent3D extent;
+   uint32_t layers;
+   VkImageTiling tiling;
+   bool mapped;
+};
+
 /* One descriptor of set 0.  data holds the initial contents and, after
- * compute_vk_dispatch, what the GPU left in the buffer. */
+ * compute_vk_dispatch, what the GPU left in the buffer or image (an
+ * image's texels tightly packed: rows, then slices or layers). */
 struct compute_vk_binding {
    uint32_t binding;
    VkDescriptorType type;
    void *data;
    size_t size;
+   VkFormat format;                /* texel buffers and storage images */
+   struct compute_vk_image image;  /* storage images */
 };
 
 struct compute_vk_job {
@@ -38,7 +53,13 @@ struct compute_vk_job {
    uint32_t push_size;
    const VkSpecializationInfo *spec;   /* may be NULL */
    uint32_t groups[3];
+   uint32_t base[3];   /* vkCmdDispatchBase's first group when not all 0 */
+   bool indirect;      /* groups read by vkCmdDispatchIndirect from a buffer */
 };
+
+/* The VkFormat of a short name ("r32f", "rgba8", "rgba8_snorm"...) and its
+ * bytes per texel; VK_FORMAT_UNDEFINED for an unknown name. */
+VkFormat compute_vk_format(const char *name, uint32_t *texel_bytes);
 
 /* Why the shader cannot run here, in unsupported (for example
  * "shaderInt64"), or NULL when it can; a malformed module is reported the

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Tests of tests/crosscheck/compute_vs_lavapipe.py's judgement: tolerances
+(ULPs, absolute, packed unorm/snorm/float16 lanes, NaNs), how a run's
+outcome is classified (a feature the device lacks, vgpu not modelling
+something, a failure) and that differing buffers fail.  The runs are
+stand-in shell commands; no Vulkan driver is involved.
+
+usage: harness_test.py PATH_TO_compute_vs_lavapipe.py
+"""
+import importlib.util
+import os
+import struct
+import sys
+import tempfile
+import unittest
+
+spec = importlib.util.spec_from_file_location("harness", sys.argv.pop(1))
+harness = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(harness)
+
+
+def within(token, want, got):
+    return harness.within(harness.parse_tolerance(token), want, got)
+
+
+class Tolerances(unittest.TestCase):
+    def test_ulps(self):
+        self.assertTrue(within("2", 0x3f800000, 0x3f800002))
+        self.assertFalse(within("2", 0x3f800000, 0x3f800003))
+        # across zero: -0 and the smallest positive denormal are 1 ULP apart
+        self.assertTrue(within("1", 0x80000000, 0x00000001))
+
+    def test_nan_matches_any_nan_only(self):
+        self.assertTrue(within("0", 0x7fc00000, 0xffc00001))
+        self.assertFalse(within("0", 0x7fc00000, 0x7f800000))   # NaN is not inf
+
+    def test_absolute(self):
+        self.assertTrue(within("a2^-11", 0x3f800000, 0x3f800400))   # 1 + 2^-13
+        self.assertFalse(within("a2^-11", 0x3f800000, 0x3f810000))  # 1 + 2^-8
+        self.assertTrue(within("0|a2^-11", 0x3f800000, 0x3f800400))
+
+    def test_unorm_lanes(self):
+        self.assertTrue(within("u1", 0x00ff7f01, 0x01fe8000))
+        self.assertFalse(within("u1", 0x00ff7f01, 0x02fe8000))
+        # 0x00 and 0xff are far apart as unsigned bytes
+        self.assertFalse(within("u1", 0x000000ff, 0x00000000))
+
+    def test_snorm_lanes(self):
+        # -1 (0xff) and 0 are one apart as signed bytes, 127 and -127 are not
+        self.assertTrue(within("s1", 0x000000ff, 0x00000000))
+        self.assertFalse(within("s1", 0x0000007f, 0x00000081))
+
+    def test_half_lanes(self):
+        self.assertTrue(within("h1", 0x3c00bc00, 0x3c01bc01))
+        self.assertFalse(within("h1", 0x3c00bc00, 0x3c00bc02))
+        self.assertTrue(within("h0", 0x7e00fc00 | 1, 0x7e01fc00 | 1))  # NaN lanes
+
+
+class Runs(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="harness-test.")
+
+    def run_sh(self, script):
+        cmd = ["sh", "-c", script + ' #', "ignored"]
+        return harness.run_program(cmd, dict(os.environ), os.path.join(self.dir, "p"))
+
+    def test_device_lacks_a_feature(self):
+        r = self.run_sh("echo 'unsupported: shaderInt64'; exit 77")
+        self.assertEqual(r.status, "skip")
+        self.assertEqual(r.reason, "feature the device lacks: shaderInt64")
+
+    def test_not_modelled(self):
+        r = self.run_sh("echo 'vgpu: not modelled: typed surface message' >&2; exit 1")
+        self.assertEqual(r.status, "skip")
+        self.assertEqual(r.reason, "vgpu does not model it yet: typed surface message")
+
+    def test_exit_77_without_reason_fails(self):
+        self.assertEqual(self.run_sh("exit 77").status, "fail")
+
+    def test_validation_error_fails(self):
+        r = self.run_sh("echo 'Validation Error: [ VUID-x ] bad' >&2; exit 0")
+        self.assertEqual(r.status, "fail")
+
+    def write(self, name, words):
+        path = os.path.join(self.dir, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(struct.pack("<%dI" % len(words), *words))
+        return path
+
+    def judge(self, want, got, tolerances=None):
+        self.write("lvp/p.b1", want)
+        self.write("dev/p.b1", got)
+        program = harness.Program("p", "p.spv", [], tolerances or {})
+        ref = harness.Result("ran", prefix=os.path.join(self.dir, "lvp/p"))
+        res = harness.Result("ran", prefix=os.path.join(self.dir, "dev/p"))
+        return harness.judge(program, "skl-gt2", ref, res)
+
+    def test_identical_buffers_pass(self):
+        self.assertEqual(self.judge([1, 2, 3], [1, 2, 3])[0], "pass")
+
+    def test_different_buffers_fail(self):
+        status, reason, lines = self.judge([1, 2, 3], [1, 5, 3])
+        self.assertEqual(status, "fail")
+        self.assertIn("word 1", lines[0])
+
+    def test_tolerance_cycles_over_words(self):
+        tol = {1: [harness.parse_tolerance("0"), harness.parse_tolerance("u1")]}
+        self.assertEqual(self.judge([7, 0x10, 7, 0x10], [7, 0x11, 7, 0x0f], tol)[0], "pass")
+        self.assertEqual(self.judge([7, 0x10], [8, 0x10], tol)[0], "fail")
+
+    def test_lavapipe_skip_is_a_skip(self):
+        program = harness.Program("p", "p.spv", [], {})
+        ref = harness.Result("skip", "feature the device lacks: shaderFloat64")
+        status, reason, _ = harness.judge(program, "skl-gt2", ref, harness.Result("ran"))
+        self.assertEqual((status, reason), ("skip", "on lavapipe, feature the device lacks: shaderFloat64"))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
