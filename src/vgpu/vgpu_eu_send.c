@@ -529,7 +529,11 @@ vgpu_eu_send(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    isa_send_decode(env->gen, in->sfid, desc, ex_desc, &m->d);
    bool split = in->op == ISA_OP_SENDS || in->op == ISA_OP_SENDSC ||
                 isa_op_form(env->gen, in->op) == ISA_FORM_SPLIT_SEND;
-   m->ex_mlen = split ? m->d.ex_mlen : 0;
+   /* Only a split send has a second payload, whatever the extended
+    * descriptor's length field holds; the decoded message says so too. */
+   if (!split)
+      m->d.ex_mlen = 0;
+   m->ex_mlen = m->d.ex_mlen;
    unsigned rlen = m->d.rlen;
    if (!gather(m) || (rlen && in->dst.file == ISA_FILE_GRF &&
                       in->dst.nr + rlen > VGPU_EU_GRFS) || rlen > 32)

@@ -84,6 +84,9 @@ struct vgpu_rules_state {
    int pipeline;                /* PIPELINE_SELECT: 0 3D, 1 media, 2 GPGPU */
    uint32_t last_vfe[16];       /* last MEDIA_VFE_STATE, to see changes */
    unsigned last_vfe_len;
+   uint64_t unstalled_vfe;      /* Gen9: address of a MEDIA_VFE_STATE sent
+                                 * without a stall, judged at its first
+                                 * walker (0: none) */
 };
 
 enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };

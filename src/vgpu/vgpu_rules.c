@@ -172,6 +172,7 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->read_invalidated = true;
    st->rendering = false;
    st->vs_state_flushed = true;
+   st->unstalled_vfe = 0;
 }
 
 static void
@@ -180,9 +181,18 @@ on_pipe_control(struct vgpu_rules_state *st, const uint32_t *dw)
    const uint32_t bits = dw[1];
    const bool data_flushed = (bits & PC_DC_FLUSH) ||
       (vgpu.info->ver >= 12 && (dw[0] & PC_GEN12_HDC_PIPELINE_FLUSH));
+   /* Gen12 in GPGPU mode: "Render Target Cache Flush Enable" and "Depth
+    * Cache Flush Enable" must not be set (TGL PRM Vol. 2a, PIPE_CONTROL
+    * restrictions for compute, which Mesa applies to the render engine in
+    * GPGPU mode).  No 3D work has written those caches since the switch
+    * into GPGPU, which flushed them, so the data port flush is the write
+    * flush there. */
+   const bool gen12_gpgpu = vgpu.info->ver >= 12 && st->pipeline_known &&
+                            st->pipeline == PIPELINE_GPGPU;
+   const uint32_t write_flushes = gen12_gpgpu ? 0 : PC_WRITE_FLUSHES;
    if (bits & PC_CS_STALL) {
       st->stalled = true;
-      if ((bits & PC_WRITE_FLUSHES) == PC_WRITE_FLUSHES && data_flushed)
+      if ((bits & write_flushes) == write_flushes && data_flushed)
          st->write_flushed = true;
    }
    if ((bits & PC_DEPTH_STALL) && (bits & PC_POST_SYNC_MASK))
@@ -215,6 +225,8 @@ on_pipeline_select(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                                   : "write caches not flushed with a CS stall");
    st->pipeline = pipeline;
    st->pipeline_known = true;
+   if (pipeline == 0)
+      st->unstalled_vfe = 0;
 }
 
 static void
@@ -224,8 +236,17 @@ on_vfe_state(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    const unsigned n = MIN2(len, ARRAY_SIZE(st->last_vfe));
    bool unchanged = st->last_vfe_len == n &&
                     memcmp(st->last_vfe, dw, n * sizeof(uint32_t)) == 0;
-   if (!st->stalled && !unchanged)
-      violation(exec, RULE_VFE_STATE_STALL, "MEDIA_VFE_STATE", addr, NULL);
+   /* Gen9 exception: Mesa sends a MEDIA_VFE_STATE without a stall just
+    * before switching to 3D, as its workaround for mid-object preemption
+    * ("re-emit MEDIA_VFE_STATE after switching from GPGPU to 3D"); no
+    * walker uses that state.  So on Gen9 the rule is judged at the next
+    * GPGPU_WALKER, and a switch to 3D first excuses it. */
+   if (!st->stalled && !unchanged) {
+      if (vgpu.info->ver == 9)
+         st->unstalled_vfe = addr;
+      else
+         violation(exec, RULE_VFE_STATE_STALL, "MEDIA_VFE_STATE", addr, NULL);
+   }
    memcpy(st->last_vfe, dw, n * sizeof(uint32_t));
    st->last_vfe_len = n;
 }
@@ -337,6 +358,11 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
       if (st->pipeline_known && st->pipeline != PIPELINE_GPGPU)
          violation(exec, RULE_WALKER_PIPELINE, "GPGPU_WALKER", addr,
                    st->pipeline == 0 ? "3D pipeline selected" : "media pipeline selected");
+      if (st->unstalled_vfe) {
+         violation(exec, RULE_VFE_STATE_STALL, "MEDIA_VFE_STATE", st->unstalled_vfe,
+                   "used by the GPGPU_WALKER that follows");
+         st->unstalled_vfe = 0;
+      }
       on_gpgpu_walker(exec, dw, len, addr);
       on_work(st);
       return;

@@ -47,6 +47,7 @@ DEVICES = ["skl-gt2", "hsw-gt2", "bdw-gt2", "ivb-gt2", "icl-gt2", "tgl-gt2"]
 VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json"
 VALIDATION_ERROR = re.compile(r"Validation Error: .*")
 NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
+RULE_BROKEN = re.compile(r"hardware rule .*")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
 SKIP = 77
 RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
@@ -132,6 +133,10 @@ def run_program(cmd, env, prefix):
     invalid = VALIDATION_ERROR.search(r.stdout + r.stderr)
     if invalid:
         return Result("fail", "the program is not valid Vulkan: " + invalid.group(0)[:300])
+    # A broken hardware rule fails the run even where vgpu then skips work.
+    broken = RULE_BROKEN.search(r.stderr)
+    if broken:
+        return Result("fail", "the driver's batch breaks a " + broken.group(0)[:300])
     not_modelled = NOT_MODELLED.search(r.stderr)
     if not_modelled:
         return Result("skip", "vgpu does not model it yet: " + not_modelled.group(1).strip())

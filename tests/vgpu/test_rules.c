@@ -13,7 +13,8 @@ static int fd, gen, verx10;
 #define GFX(op16, len) (((uint32_t)(op16) << 16) | ((len) - 2))
 #define PIPE_CONTROL_LEN(g) ((g) >= 8 ? 6 : 5)
 #define PC_CS_STALL (1u << 20)
-#define PC_FLUSHES ((1u << 12) | (1u << 0) | (1u << 5))       /* RT, depth, DC */
+#define PC_DC_FLUSH (1u << 5)
+#define PC_FLUSHES ((1u << 12) | (1u << 0) | PC_DC_FLUSH)       /* RT, depth, DC */
 #define PC_INVALIDATES ((1u << 10) | (1u << 3) | (1u << 2) | (1u << 11))
 
 static uint32_t *
@@ -179,7 +180,14 @@ test_vfe_state_stall(void)
 
    p = emit_walker(cmds, 0, 0xff, 0xff);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* MEDIA_VFE_STATE */
-   expect("VFE state after work", cmds, p, "vfe-state-stall");
+   p = emit_walker(p, 0, 0xff, 0xff);
+   expect("VFE state after work, used", cmds, p, "vfe-state-stall");
+
+   /* Mesa's Gen9 workaround: a VFE state no walker uses, then 3D. */
+   p = emit_walker(cmds, 0, 0xff, 0xff);
+   p = emit_cmd(p, 0x7000, vfe_len, 0x1000);
+   *p++ = gen >= 9 ? 0x69040300 : 0x69040000;       /* PIPELINE_SELECT 3D */
+   expect("VFE state after work, then 3D", cmds, p, gen == 9 ? NULL : "vfe-state-stall");
 
    p = emit_walker(cmds, 0, 0xff, 0xff);
    p = emit_pipe_control(p, PC_CS_STALL);
@@ -216,6 +224,20 @@ test_pipeline_select_flush(void)
    p = emit_pipe_control(p, PC_INVALIDATES);
    *p++ = select_gpgpu;
    expect("flush, invalidate, switch", cmds, p, NULL);
+
+   /* Leaving GPGPU: Gen12 forbids RT and depth flushes in GPGPU mode, so
+    * the HDC pipeline flush (DW0 bit 9) with a stall is the write flush;
+    * earlier generations still need all three. */
+   p = cmds;
+   *p++ = select_gpgpu;
+   p = emit_walker(p, 0, 0xff, 0xff);
+   uint32_t *pc = p;
+   p = emit_pipe_control(p, PC_CS_STALL | (gen >= 12 ? 0 : PC_DC_FLUSH));
+   if (gen >= 12)
+      *pc |= 1u << 9;
+   p = emit_pipe_control(p, PC_INVALIDATES);
+   *p++ = select_3d;
+   expect("data flush only, leaving GPGPU", cmds, p, gen >= 12 ? NULL : "pipeline-select-flush");
 }
 
 /* The rule is checked before the store runs, so where it stores does not

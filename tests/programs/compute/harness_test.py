@@ -74,6 +74,13 @@ class Runs(unittest.TestCase):
         self.assertEqual(r.status, "skip")
         self.assertEqual(r.reason, "vgpu does not model it yet: typed surface message")
 
+    def test_broken_rule_fails_despite_not_modelled(self):
+        r = self.run_sh("echo 'vgpu: error: hardware rule vfe-state-stall violated by "
+                        "MEDIA_VFE_STATE at 0x1000: ...' >&2; "
+                        "echo 'vgpu: not modelled: 3D pipeline' >&2; exit 1")
+        self.assertEqual(r.status, "fail")
+        self.assertIn("vfe-state-stall", r.reason)
+
     def test_exit_77_without_reason_fails(self):
         self.assertEqual(self.run_sh("exit 77").status, "fail")
 
