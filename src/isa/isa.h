@@ -137,10 +137,30 @@ struct isa_inst {
 /* Fields every message descriptor shares (PRM Vol 2d "Message
  * Descriptor"): message and response lengths in GRFs, header present;
  * the extended descriptor's source-1 length of split sends. */
-static inline unsigned isa_desc_mlen(uint32_t d) { return (d >> 25) & 0xf; }
-static inline unsigned isa_desc_rlen(uint32_t d) { return (d >> 20) & 0x1f; }
-static inline bool isa_desc_header(uint32_t d) { return (d >> 19) & 1; }
-static inline unsigned isa_exdesc_mlen(uint32_t e) { return (e >> 6) & 0x1f; }
+enum {
+   ISA_DESC_MLEN_LO = 25, ISA_DESC_MLEN_MAX = 0xf,
+   ISA_DESC_RLEN_LO = 20, ISA_DESC_RLEN_MAX = 0x1f,
+   ISA_DESC_HEADER_LO = 19,
+   ISA_EXDESC_MLEN_LO = 6, ISA_EXDESC_MLEN_MAX = 0x1f,
+};
+static inline unsigned isa_desc_mlen(uint32_t d)
+{ return (d >> ISA_DESC_MLEN_LO) & ISA_DESC_MLEN_MAX; }
+static inline unsigned isa_desc_rlen(uint32_t d)
+{ return (d >> ISA_DESC_RLEN_LO) & ISA_DESC_RLEN_MAX; }
+static inline bool isa_desc_header(uint32_t d)
+{ return (d >> ISA_DESC_HEADER_LO) & 1; }
+static inline unsigned isa_exdesc_mlen(uint32_t e)
+{ return (e >> ISA_EXDESC_MLEN_LO) & ISA_EXDESC_MLEN_MAX; }
+/* The same fields built (the caller checks the maxima above). */
+static inline uint32_t isa_desc_lengths(unsigned mlen, unsigned rlen,
+                                        bool header)
+{
+   return (uint32_t)mlen << ISA_DESC_MLEN_LO |
+          (uint32_t)rlen << ISA_DESC_RLEN_LO |
+          (uint32_t)header << ISA_DESC_HEADER_LO;
+}
+static inline uint32_t isa_exdesc_lengths(unsigned ex_mlen)
+{ return (uint32_t)ex_mlen << ISA_EXDESC_MLEN_LO; }
 
 struct isa_opcode_info {
    const char *name;
@@ -197,6 +217,12 @@ int isa_disasm_inst(enum isa_gen gen, const struct isa_inst *inst,
  * the first undecodable one (after printing what came before). */
 int isa_disasm_kernel(enum isa_gen gen, const void *code, size_t size,
                       FILE *out);
+
+/* Fills the operand fields an instruction's text form does not show
+ * (branch operands, the null source 1 of one-source instructions and its
+ * type) with the values the assembler gives them: code generators build
+ * the fields they mean and let this fill in the rest. */
+void isa_implicit_operands(enum isa_gen gen, struct isa_inst *in);
 
 /* Parse one instruction in the disassembler's text form (the first line;
  * comments after "//" are ignored).  Returns false with a message in err. */

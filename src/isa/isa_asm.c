@@ -745,6 +745,12 @@ implicit_operands(const struct isa_gen_desc *d, struct isa_inst *in)
    }
 }
 
+void
+isa_implicit_operands(enum isa_gen gen, struct isa_inst *in)
+{
+   implicit_operands(isa_gen_desc(gen), in);
+}
+
 /* "[field=value ...]": raw field values the text does not show. */
 static bool
 raw_overrides(struct parser *p, const char *text, struct isa_raw *raw)

@@ -1,14 +1,12 @@
 /* Message descriptors: which message a send carries and its fields (see
- * isa_send.h).  Bit positions are from PRM Vol 2d "Message Descriptor"
- * for each shared function; where a generation moved a field the
- * generation is named next to it. */
+ * isa_send.h).  Where each field lives (PRM Vol 2d "Message Descriptor"
+ * for each shared function, per generation where one moved it) is in
+ * isa_send_priv.h, which the encoder (isa_send_encode.c) shares; the
+ * message-type tables and value tables here serve both directions. */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "isa_priv.h"
-#include "isa_send.h"
-
-#define BITS(v, hi, lo) (((v) >> (lo)) & ((1u << ((hi) - (lo) + 1)) - 1))
+#include "isa_send_priv.h"
 
 static const char *const sfid_names[16] = {
    [ISA_SFID_NULL] = "null", [ISA_SFID_SAMPLER] = "sampler",
@@ -200,127 +198,245 @@ static const struct dp_entry ro_msgs[] = {
 };
 #undef ALL
 
-static enum isa_msg
-dp_lookup(const struct dp_entry *t, unsigned n, enum isa_gen gen,
-          unsigned type)
+struct dp_table {
+   const struct dp_entry *e;
+   unsigned n;
+};
+#define DP_TABLE(t) ((struct dp_table){ t, sizeof(t) / sizeof((t)[0]) })
+
+/* The message types of a data-port shared function on a generation (none
+ * for data port 1 before Haswell). */
+static struct dp_table
+dp_table(enum isa_gen gen, unsigned sfid)
 {
-   for (unsigned i = 0; i < n; i++) {
-      if (t[i].type == type && gen >= t[i].first && gen <= t[i].last)
-         return (enum isa_msg)t[i].msg;
+   switch (sfid) {
+   case ISA_SFID_DP_DATA:
+      return DP_TABLE(dc0_msgs);
+   case ISA_SFID_DP_DATA1:
+      return sd_has_dp_data1(gen) ? DP_TABLE(dc1_msgs)
+                                  : (struct dp_table){ NULL, 0 };
+   case ISA_SFID_DP_RENDER:
+      return DP_TABLE(rc_msgs);
+   case ISA_SFID_DP_CONST: case ISA_SFID_DP_SAMPLER:
+      return DP_TABLE(ro_msgs);
+   default:
+      return (struct dp_table){ NULL, 0 };
+   }
+}
+
+enum isa_msg
+sd_dp_msg(enum isa_gen gen, unsigned sfid, unsigned type)
+{
+   struct dp_table t = dp_table(gen, sfid);
+   for (unsigned i = 0; i < t.n; i++) {
+      if (t.e[i].type == type && gen >= t.e[i].first && gen <= t.e[i].last)
+         return (enum isa_msg)t.e[i].msg;
    }
    return ISA_MSG_UNKNOWN;
 }
-#define DP_LOOKUP(t, gen, type) dp_lookup(t, sizeof(t) / sizeof((t)[0]), gen, type)
+
+int
+sd_dp_type_of(enum isa_gen gen, unsigned sfid, enum isa_msg msg)
+{
+   struct dp_table t = dp_table(gen, sfid);
+   for (unsigned i = 0; i < t.n; i++) {
+      if (t.e[i].msg == msg && gen >= t.e[i].first && gen <= t.e[i].last)
+         return t.e[i].type;
+   }
+   return -1;
+}
 
 /* MDC_SM3: SIMD mode of untyped surface read/write. */
-static const uint8_t untyped_simd[4] = { 4, 16, 8, 0 };
+const uint8_t sd_untyped_simd[4] = { 4, 16, 8, 0 };
 /* MDC_SM2 of render target writes (message subtype, bits 10:8). */
-static const uint8_t rt_write_simd[8] = { 16, 16, 8, 8, 8, 8, 0, 16 };
-/* Block sizes of OWord block messages (bits 2:0; 16 OWords from Gen12). */
-static const uint8_t oword_blocks[8] = { 1, 1, 2, 4, 8, 16 };
+const uint8_t sd_rt_write_simd[8] = { 16, 16, 8, 8, 8, 8, 0, 16 };
+/* Block sizes of OWord block messages (bits 2:0; 16 OWords from Gen12):
+ * 0 and 1 are the low and the high OWord. */
+const uint8_t sd_oword_blocks[8] = { 1, 1, 2, 4, 8, 16 };
+/* OWord dual block: 0 one OWord, 2 four (1 and 3 reserved, read as one). */
+const uint8_t sd_dual_blocks[4] = { 1, 1, 4, 1 };
+/* DWord scattered block size: 2 = 8 DWords, 3 = 16; the reserved 0 and 1
+ * read like 2 and 3 (the encoder looks from MDC_DWORD_BLOCK_FIRST). */
+const uint8_t sd_dword_block_simd[4] = { 8, 16, 8, 16 };
+/* A64 scattered subtypes: byte, DWord, QWord, HWord. */
+const uint8_t sd_a64_subtype_bytes[4] = { 1, 4, 8, 32 };
+/* Sampler SIMD mode (bits 18:17, bit 29 above them from Gen8). */
+const uint8_t sd_sampler_simd[8] = { 4, 8, 16, 32, 0, 8, 16, 0 };
+/* URB opcodes (Gen7 has the first six) */
+const uint8_t sd_urb_ops[9] = {
+   ISA_MSG_URB_WRITE_HWORD, ISA_MSG_URB_WRITE_OWORD, ISA_MSG_URB_READ_HWORD,
+   ISA_MSG_URB_READ_OWORD, ISA_MSG_URB_ATOMIC_MOV, ISA_MSG_URB_ATOMIC_INC,
+   ISA_MSG_URB_ATOMIC_ADD, ISA_MSG_URB_SIMD8_WRITE, ISA_MSG_URB_SIMD8_READ,
+};
 
-static void
-set_atomic(struct isa_send_msg *m, unsigned op, bool is_float)
+/* URB descriptors: Gen7 opcode 2:0 (no atomic add, no SIMD8 messages),
+ * offset 13:3, swizzle 14, complete 15, per-slot offset 16; Gen8+ opcode
+ * 3:0, offset 14:4, channel mask present 15, per-slot offset 17. */
+static const struct sd_urb_layout urb_gen7 = {
+   .op = SD(2, 0), .offset = SD(13, 3), .masked = SD(14, 14),
+   .per_slot = SD(16, 16), .complete = SD(15, 15), .has_complete = true,
+   .nops = 6,
+};
+static const struct sd_urb_layout urb_gen8 = {
+   .op = SD(3, 0), .offset = SD(14, 4), .masked = SD(15, 15),
+   .per_slot = SD(17, 17), .nops = 9,
+};
+
+const struct sd_urb_layout *
+sd_urb_layout(enum isa_gen gen)
 {
-   m->atomic = is_float ? (op >= 1 && op <= 4 ? ISA_ATOMIC_FMAX + op - 1
-                                               : ISA_ATOMIC_NONE)
-                        : (enum isa_atomic_op)op;
-   m->returns_data = BITS(m->ctrl, 5, 5);
+   return isa_gen_desc(gen)->urb_desc_gen8 ? &urb_gen8 : &urb_gen7;
+}
+
+/* Float atomic codes 1-4 are FMAX, FMIN, FCMPWR, FADD. */
+enum isa_atomic_op
+sd_atomic_op(unsigned code, bool is_float)
+{
+   if (!is_float)
+      return (enum isa_atomic_op)code;
+   if (code < 1 || code > 4)
+      return ISA_ATOMIC_NONE;
+   return (enum isa_atomic_op)(ISA_ATOMIC_FMAX + code - 1);
+}
+
+/* ISA_ATOMIC_NONE (the codes no operation has) has no code to build. */
+int
+sd_atomic_code(enum isa_atomic_op op, bool is_float)
+{
+   unsigned last = sd_max(is_float ? MDC_FAOP : MDC_AOP);
+   for (unsigned code = 0; code <= last; code++) {
+      if (op != ISA_ATOMIC_NONE && sd_atomic_op(code, is_float) == op)
+         return (int)code;
+   }
+   return -1;
 }
 
 static void
-dp_fields(enum isa_gen gen, struct isa_send_msg *m)
+set_atomic(struct isa_send_msg *m, struct sd_field code, bool is_float)
+{
+   m->atomic = sd_atomic_op(sd_get(m->ctrl, code), is_float);
+   m->returns_data = sd_get(m->ctrl, MDC_RETURN);
+}
+
+static bool
+is_a64_block(enum isa_msg msg)
+{
+   return msg == ISA_MSG_A64_OWORD_BLOCK_READ ||
+          msg == ISA_MSG_A64_OWORD_BLOCK_WRITE;
+}
+
+static void
+dp_block_fields(struct isa_send_msg *m)
 {
    unsigned c = m->ctrl;
    switch (m->msg) {
    case ISA_MSG_OWORD_BLOCK_READ: case ISA_MSG_UNALIGNED_OWORD_BLOCK_READ:
    case ISA_MSG_OWORD_BLOCK_WRITE: case ISA_MSG_A64_OWORD_BLOCK_READ:
    case ISA_MSG_A64_OWORD_BLOCK_WRITE:
-      m->blocks = oword_blocks[BITS(c, 2, 0)];
-      m->high_oword = BITS(c, 2, 0) == 1;
-      /* A64 blocks: control 4:3 non-zero for a DWord-aligned address */
+      m->blocks = sd_oword_blocks[sd_get(c, MDC_BLOCKS)];
+      m->high_oword = sd_get(c, MDC_BLOCKS) == MDC_BLOCKS_HIGH_OWORD;
       m->unaligned = m->msg == ISA_MSG_UNALIGNED_OWORD_BLOCK_READ ||
-                     ((m->msg == ISA_MSG_A64_OWORD_BLOCK_READ ||
-                       m->msg == ISA_MSG_A64_OWORD_BLOCK_WRITE) &&
-                      BITS(c, 4, 3));
+                     (is_a64_block(m->msg) && sd_get(c, MDC_A64_ALIGN));
       break;
    case ISA_MSG_OWORD_DUAL_BLOCK_READ: case ISA_MSG_OWORD_DUAL_BLOCK_WRITE:
-      m->blocks = BITS(c, 1, 0) == 2 ? 4 : 1;
+      m->blocks = sd_dual_blocks[sd_get(c, MDC_DUAL_BLOCKS)];
       break;
+   default:
+      break;
+   }
+}
+
+static void
+dp_scattered_fields(struct isa_send_msg *m)
+{
+   unsigned c = m->ctrl;
+   switch (m->msg) {
    case ISA_MSG_DWORD_SCATTERED_READ: case ISA_MSG_DWORD_SCATTERED_WRITE:
-      m->simd = BITS(c, 0, 0) ? 16 : 8;
+      m->simd = sd_dword_block_simd[sd_get(c, MDC_DWORD_BLOCK)];
       m->elem_bytes = 4;
       m->elem_count = 1;
       break;
    case ISA_MSG_BYTE_SCATTERED_READ: case ISA_MSG_BYTE_SCATTERED_WRITE:
-      m->simd = BITS(c, 0, 0) ? 16 : 8;
-      m->elem_bytes = 1u << BITS(c, 3, 2);
+      m->simd = sd_get(c, MDC_SIMD16) ? 16 : 8;
+      m->elem_bytes = 1u << sd_get(c, MDC_DATA_SIZE);
       m->elem_count = 1;
       break;
-   case ISA_MSG_A64_SCATTERED_READ: case ISA_MSG_A64_SCATTERED_WRITE: {
-      /* subtype byte/dword/qword/hword, then 1, 2, 4 or 8 of them */
-      static const uint8_t subtype_bytes[4] = { 1, 4, 8, 32 };
-      m->simd = BITS(c, 4, 4) ? 16 : 8;
-      m->elem_bytes = subtype_bytes[BITS(c, 1, 0)] << BITS(c, 3, 2);
-      /* bytes: one element of 1, 2 or 4 bytes in a DWord slot */
-      m->elem_count = BITS(c, 1, 0) ? 1u << BITS(c, 3, 2) : 1;
+   case ISA_MSG_A64_SCATTERED_READ: case ISA_MSG_A64_SCATTERED_WRITE:
+      m->simd = sd_get(c, MDC_A64_SIMD16) ? 16 : 8;
+      sd_a64_elems(sd_get(c, MDC_A64_SUBTYPE), sd_get(c, MDC_A64_COUNT),
+                   &m->elem_bytes, &m->elem_count);
+      break;
+   default:
       break;
    }
+}
+
+static void
+dp_surface_fields(enum isa_gen gen, struct isa_send_msg *m)
+{
+   unsigned c = m->ctrl;
+   switch (m->msg) {
    case ISA_MSG_UNTYPED_READ: case ISA_MSG_UNTYPED_WRITE:
    case ISA_MSG_A64_UNTYPED_READ: case ISA_MSG_A64_UNTYPED_WRITE:
-      m->channel_mask = ~c & 0xf;
-      m->simd = untyped_simd[BITS(c, 5, 4)];
+      m->channel_mask = ~sd_get(c, MDC_CHANNELS_OFF) & sd_max(MDC_CHANNELS_OFF);
+      m->simd = sd_untyped_simd[sd_get(c, MDC_SM3)];
       break;
    case ISA_MSG_TYPED_READ: case ISA_MSG_TYPED_WRITE:
-      m->channel_mask = ~c & 0xf;
-      /* MDC_SG3 from Haswell: 0 SIMD4x2, 1 low 8 slots, 2 high 8 slots;
-       * Ivybridge has only the slot group bit. */
-      if (gen == ISA_GEN7) {
-         m->simd = 8;
-         m->slot_group_hi = BITS(c, 5, 5);
+      m->channel_mask = ~sd_get(c, MDC_CHANNELS_OFF) & sd_max(MDC_CHANNELS_OFF);
+      if (sd_typed_has_sg3(gen)) {
+         m->simd = sd_get(c, MDC_SG3) == SD_SG3_SIMD4X2 ? 4 : 8;
+         m->slot_group_hi = sd_get(c, MDC_SG3) == SD_SG3_HI;
       } else {
-         m->simd = BITS(c, 5, 4) ? 8 : 4;
-         m->slot_group_hi = BITS(c, 5, 4) == 2;
+         m->simd = 8;
+         m->slot_group_hi = sd_get(c, MDC_SG_GEN7);
       }
       break;
-   case ISA_MSG_UNTYPED_ATOMIC: case ISA_MSG_ATOMIC_COUNTER:
-      set_atomic(m, BITS(c, 3, 0), false);
-      m->simd = BITS(c, 4, 4) ? 8 : 16;
+   default:
       break;
+   }
+}
+
+static void
+dp_atomic_fields(struct isa_send_msg *m)
+{
+   unsigned c = m->ctrl;
+   switch (m->msg) {
+   case ISA_MSG_UNTYPED_ATOMIC: case ISA_MSG_ATOMIC_COUNTER:
+   case ISA_MSG_UNTYPED_ATOMIC_FLOAT: {
+      bool is_float = m->msg == ISA_MSG_UNTYPED_ATOMIC_FLOAT;
+      set_atomic(m, is_float ? MDC_FAOP : MDC_AOP, is_float);
+      m->simd = sd_get(c, MDC_ATOMIC_SIMD8) ? 8 : 16;
+      break;
+   }
    case ISA_MSG_UNTYPED_ATOMIC_SIMD4X2: case ISA_MSG_TYPED_ATOMIC_SIMD4X2:
    case ISA_MSG_ATOMIC_COUNTER_SIMD4X2:
-      set_atomic(m, BITS(c, 3, 0), false);
+      set_atomic(m, MDC_AOP, false);
       m->simd = 4;
       break;
    case ISA_MSG_TYPED_ATOMIC:
-      set_atomic(m, BITS(c, 3, 0), false);
+      set_atomic(m, MDC_AOP, false);
       m->simd = 8;
-      m->slot_group_hi = BITS(c, 4, 4);
-      break;
-   case ISA_MSG_UNTYPED_ATOMIC_FLOAT:
-      set_atomic(m, BITS(c, 2, 0), true);
-      m->simd = BITS(c, 4, 4) ? 8 : 16;
+      m->slot_group_hi = sd_get(c, MDC_TYPED_ATOMIC_HI);
       break;
    case ISA_MSG_A64_UNTYPED_ATOMIC:
-      /* bit 4: 64-bit operands */
-      set_atomic(m, BITS(c, 3, 0), false);
-      m->elem_bytes = BITS(c, 4, 4) ? 8 : 4;
+      set_atomic(m, MDC_AOP, false);
+      m->elem_bytes = sd_get(c, MDC_A64_ATOMIC_64) ? 8 : 4;
       m->simd = 8;
       break;
    case ISA_MSG_A64_UNTYPED_ATOMIC_HALF:
-      set_atomic(m, BITS(c, 3, 0), false);
+      set_atomic(m, MDC_AOP, false);
       m->elem_bytes = 2;
       m->simd = 8;
       break;
    case ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT:
    case ISA_MSG_A64_UNTYPED_ATOMIC_HALF_FLOAT:
-      set_atomic(m, BITS(c, 2, 0), true);
+      set_atomic(m, MDC_FAOP, true);
       m->elem_bytes = m->msg == ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT ? 4 : 2;
       m->simd = 8;
       break;
    case ISA_MSG_MEMORY_FENCE:
-      /* bit 5: commit enable, the fence answers when done */
-      m->returns_data = BITS(c, 5, 5);
+      /* commit enable: the fence answers when done */
+      m->returns_data = sd_get(c, MDC_RETURN);
       break;
    default:
       break;
@@ -345,119 +461,104 @@ is_write(enum isa_msg msg)
    }
 }
 
-/* Data port 0 scratch block messages: the category bit (18) set. */
+/* Data port 0 scratch block messages: the category bit set. */
 static void
 decode_scratch(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
 {
-   m->msg = BITS(desc, 17, 17) ? ISA_MSG_SCRATCH_WRITE : ISA_MSG_SCRATCH_READ;
-   m->offset = BITS(desc, 11, 0);
-   /* block size: registers - 1 on Gen7, log2(registers) from Gen8 */
-   unsigned bs = BITS(desc, 13, 12);
-   m->blocks = gen < ISA_GEN8 ? bs + 1 : 1u << bs;
-   m->elem_bytes = BITS(desc, 16, 16) ? 4 : 16;   /* DWord / OWord */
+   m->msg = sd_get(desc, SD_SCRATCH_WRITE) ? ISA_MSG_SCRATCH_WRITE
+                                           : ISA_MSG_SCRATCH_READ;
+   m->offset = sd_get(desc, SD_SCRATCH_OFFSET);
+   unsigned bs = sd_get(desc, SD_SCRATCH_BLOCKS);
+   m->blocks = sd_scratch_blocks_log2(gen) ? 1u << bs : bs + 1;
+   m->elem_bytes = sd_get(desc, SD_SCRATCH_DWORD) ? 4 : 16;
 }
 
 static void
 decode_dp(enum isa_gen gen, unsigned sfid, uint32_t desc,
           struct isa_send_msg *m)
 {
-   /* The message type grew from bits 17:14 to 18:14 on Gen8 (render
-    * target messages keep 17:14; bit 18 is their coarse write). */
-   const struct isa_gen_desc *d = isa_gen_desc(gen);
-   m->type = d->dp_msg_type_hi == 18 ? BITS(desc, 18, 14) : BITS(desc, 17, 14);
-   m->ctrl = BITS(desc, 13, 8);
-   switch (sfid) {
-   case ISA_SFID_DP_DATA:
-      if (BITS(desc, 18, 18)) {
-         decode_scratch(gen, desc, m);
-         return;
-      }
-      m->msg = DP_LOOKUP(dc0_msgs, gen, m->type);
-      break;
-   case ISA_SFID_DP_DATA1:
-      m->msg = gen >= ISA_GEN75 ? DP_LOOKUP(dc1_msgs, gen, m->type)
-                                : ISA_MSG_UNKNOWN;
-      break;
-   case ISA_SFID_DP_RENDER:
-      m->type = BITS(desc, 17, 14);
-      m->msg = DP_LOOKUP(rc_msgs, gen, m->type);
-      break;
-   default:
-      m->msg = DP_LOOKUP(ro_msgs, gen, m->type);
-      break;
+   m->type = sd_get(desc, sfid == ISA_SFID_DP_RENDER ? SD_RC_TYPE
+                                                     : sd_dp_type(gen));
+   m->ctrl = sd_get(desc, SD_DP_CTRL);
+   if (sfid == ISA_SFID_DP_DATA && sd_get(desc, SD_SCRATCH)) {
+      decode_scratch(gen, desc, m);
+      return;
    }
-   dp_fields(gen, m);
+   m->msg = sd_dp_msg(gen, sfid, m->type);
+   dp_block_fields(m);
+   dp_scattered_fields(m);
+   dp_surface_fields(gen, m);
+   dp_atomic_fields(m);
 }
 
 static void
 decode_render_target(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
 {
-   m->slot_group_hi = BITS(desc, 11, 11);
+   m->slot_group_hi = sd_get(desc, SD_RT_SLOT_HI);
    if (m->msg == ISA_MSG_RT_READ) {
-      m->simd = BITS(desc, 8, 8) ? 8 : 16;
+      m->simd = sd_get(desc, SD_RT_READ_SIMD8) ? 8 : 16;
       return;
    }
-   m->ctrl = BITS(desc, 10, 8);
-   m->simd = rt_write_simd[m->ctrl];
-   m->last_rt = BITS(desc, 12, 12);
-   m->coarse = gen >= ISA_GEN11 && BITS(desc, 18, 18);
+   m->ctrl = sd_get(desc, SD_RT_SUBTYPE);
+   m->simd = sd_rt_write_simd[m->ctrl];
+   m->last_rt = sd_get(desc, SD_RT_LAST);
+   m->coarse = sd_has_coarse(gen) && sd_get(desc, SD_RT_COARSE);
 }
 
 static void
 decode_sampler(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
 {
-   /* SIMD mode: bits 18:17, plus bit 29 as its third bit from Gen8
-    * (SIMD8H/SIMD16H: 16-bit payloads, Gen10+). */
-   static const uint8_t simd[8] = { 4, 8, 16, 32, 0, 8, 16, 0 };
    m->msg = ISA_MSG_SAMPLER;
-   m->type = BITS(desc, 16, 12);
-   m->sampler = BITS(desc, 11, 8);
-   unsigned mode = BITS(desc, 18, 17);
-   if (gen >= ISA_GEN8)
-      mode |= BITS(desc, 29, 29) << 2;
+   m->type = sd_get(desc, SD_SMP_TYPE);
+   m->sampler = sd_get(desc, SD_SMP_INDEX);
+   unsigned mode = sd_get(desc, SD_SMP_SIMD);
+   if (sd_has_sampler_simd_hi(gen))
+      mode |= sd_get(desc, SD_SMP_SIMD_HI) << sd_width(SD_SMP_SIMD);
    m->ctrl = mode;
-   m->simd = simd[mode];
-   m->half = mode == 5 || mode == 6;
+   m->simd = sd_sampler_simd[mode];
+   m->half = sd_sampler_mode_half(mode);
 }
 
 static void
 decode_urb(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
 {
-   static const uint8_t ops[9] = {
-      ISA_MSG_URB_WRITE_HWORD, ISA_MSG_URB_WRITE_OWORD, ISA_MSG_URB_READ_HWORD,
-      ISA_MSG_URB_READ_OWORD, ISA_MSG_URB_ATOMIC_MOV, ISA_MSG_URB_ATOMIC_INC,
-      ISA_MSG_URB_ATOMIC_ADD, ISA_MSG_URB_SIMD8_WRITE, ISA_MSG_URB_SIMD8_READ,
-   };
-   if (isa_gen_desc(gen)->urb_desc_gen8) {
-      /* Gen8+: opcode 3:0, offset 14:4, channel mask present 15,
-       * per-slot offset 17 */
-      m->type = BITS(desc, 3, 0);
-      m->offset = BITS(desc, 14, 4);
-      m->channel_masked = BITS(desc, 15, 15);
-      m->per_slot_offset = BITS(desc, 17, 17);
-      m->msg = m->type < 9 ? (enum isa_msg)ops[m->type] : ISA_MSG_UNKNOWN;
-   } else {
-      /* Gen7: opcode 2:0 (no atomic add, no SIMD8 messages), offset 13:3,
-       * swizzle 14, complete 15, per-slot offset 16 */
-      m->type = BITS(desc, 2, 0);
-      m->offset = BITS(desc, 13, 3);
-      m->channel_masked = BITS(desc, 14, 14);
-      m->complete = BITS(desc, 15, 15);
-      m->per_slot_offset = BITS(desc, 16, 16);
-      m->msg = m->type < 6 ? (enum isa_msg)ops[m->type] : ISA_MSG_UNKNOWN;
-   }
+   const struct sd_urb_layout *l = sd_urb_layout(gen);
+   m->type = sd_get(desc, l->op);
+   m->offset = sd_get(desc, l->offset);
+   m->channel_masked = sd_get(desc, l->masked);
+   m->per_slot_offset = sd_get(desc, l->per_slot);
+   m->complete = l->has_complete && sd_get(desc, l->complete);
+   m->msg = m->type < l->nops ? (enum isa_msg)sd_urb_ops[m->type]
+                              : ISA_MSG_UNKNOWN;
 }
 
 static void
 decode_pixel_interp(enum isa_gen gen, uint32_t desc, struct isa_send_msg *m)
 {
-   m->type = BITS(desc, 13, 12);
+   m->type = sd_get(desc, SD_PI_TYPE);
    m->msg = (enum isa_msg)(ISA_MSG_PI_SHARED_OFFSET + m->type);
-   m->pi_data = BITS(desc, 7, 0);
-   m->slot_group_hi = BITS(desc, 11, 11);
-   m->nopersp = BITS(desc, 14, 14);
-   m->coarse = gen >= ISA_GEN11 && BITS(desc, 15, 15);
-   m->simd = BITS(desc, 16, 16) ? 16 : 8;
+   m->pi_data = sd_get(desc, SD_PI_DATA);
+   m->slot_group_hi = sd_get(desc, SD_PI_SLOT_HI);
+   m->nopersp = sd_get(desc, SD_PI_NOPERSP);
+   m->coarse = sd_has_coarse(gen) && sd_get(desc, SD_PI_COARSE);
+   m->simd = sd_get(desc, SD_PI_SIMD16) ? 16 : 8;
+}
+
+static void
+decode_gateway(uint32_t desc, struct isa_send_msg *m)
+{
+   m->type = sd_get(desc, SD_GW_OP);
+   m->msg = m->type < SD_GW_NOPS ?
+            (enum isa_msg)(ISA_MSG_GATEWAY_OPEN + m->type) : ISA_MSG_UNKNOWN;
+}
+
+static void
+decode_thread_spawner(uint32_t desc, struct isa_send_msg *m)
+{
+   m->type = sd_get(desc, SD_TS_OP);
+   m->ctrl = sd_put(SD_TS_REQUEST, sd_get(desc, SD_TS_REQUEST)) |
+             sd_put(SD_TS_RESOURCE, sd_get(desc, SD_TS_RESOURCE));
+   m->msg = m->type ? ISA_MSG_TS_SPAWN_THREAD : ISA_MSG_TS_END_THREAD;
 }
 
 bool
@@ -468,7 +569,7 @@ isa_send_decode(enum isa_gen gen, unsigned sfid, uint32_t desc,
       .sfid = sfid, .msg = ISA_MSG_UNKNOWN,
       .mlen = isa_desc_mlen(desc), .rlen = isa_desc_rlen(desc),
       .ex_mlen = gen >= ISA_GEN9 ? isa_exdesc_mlen(ex_desc) : 0,
-      .header = isa_desc_header(desc), .bti = BITS(desc, 7, 0),
+      .header = isa_desc_header(desc), .bti = sd_get(desc, SD_BTI),
    };
    if (!isa_gen_desc(gen))
       return false;
@@ -486,19 +587,13 @@ isa_send_decode(enum isa_gen gen, unsigned sfid, uint32_t desc,
       decode_urb(gen, desc, m);
       break;
    case ISA_SFID_GATEWAY:
-      m->type = BITS(desc, 2, 0);
-      m->msg = m->type < 7 ? (enum isa_msg)(ISA_MSG_GATEWAY_OPEN + m->type)
-                           : ISA_MSG_UNKNOWN;
+      decode_gateway(desc, m);
       break;
    case ISA_SFID_PIXEL_INTERP:
       decode_pixel_interp(gen, desc, m);
       break;
    case ISA_SFID_THREAD_SPAWNER:
-      /* opcode bit 0; before Gen11 also request type (bit 1, 0 = root
-       * thread) and resource select (bit 4, 1 = URB not dereferenced) */
-      m->type = BITS(desc, 0, 0);
-      m->ctrl = desc & 0x12;
-      m->msg = m->type ? ISA_MSG_TS_SPAWN_THREAD : ISA_MSG_TS_END_THREAD;
+      decode_thread_spawner(desc, m);
       break;
    default:
       break;

@@ -134,6 +134,28 @@ const char *isa_sampler_msg_name(unsigned type);
 bool isa_send_decode(enum isa_gen gen, unsigned sfid, uint32_t desc,
                      uint32_t ex_desc, struct isa_send_msg *out);
 
+/* Builds a send's shared function id and immediate descriptors from the
+ * structured message (the inverse of isa_send_decode): msg->sfid may be 0,
+ * in which case the generation's shared function for msg->msg is chosen
+ * (e.g. untyped messages on data port 0 on Gen7, data port 1 on Gen7.5+).
+ * Fields the message does not have are ignored.  Returns false, with the
+ * reason in *why (static string), when the generation has no such message
+ * or a field does not fit its encoding.
+ *
+ * Fields a message fixes (a typed atomic's SIMD8, a DWord scattered
+ * message's 4-byte elements) may be left 0.  msg->type is read for sampler
+ * messages only; msg->ctrl, the control bits as decoded, only where it
+ * holds what no other field shows (an RT write's dual-source or
+ * replicated subtype, an A64 DWord rather than byte subtype, a media
+ * block's or fence's other control bits, the thread spawner's request and
+ * resource bits): kept when it agrees with the other fields, so that
+ * decode then encode gives the same words.  The extended descriptor holds
+ * ex_mlen where isa_send_decode reads it (the SFID is the instruction's,
+ * returned in *sfid). */
+bool isa_send_encode(enum isa_gen gen, const struct isa_send_msg *msg,
+                     unsigned *sfid, uint32_t *desc, uint32_t *ex_desc,
+                     const char **why);
+
 /* The message in words: "(untyped atomic add, surface 254 SLM, SIMD8,
  * returns data)".  Returns the length written, like snprintf. */
 int isa_send_describe(enum isa_gen gen, unsigned sfid, uint32_t desc,

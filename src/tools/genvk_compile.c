@@ -1,16 +1,21 @@
 /* genvk-compile: SPIR-V module -> printed IR, optionally after each pass,
- * with the time each pass took.
+ * with the time each pass took; with --gen, the Gen kernel.
  *
  *   genvk-compile [--print-after=PASS|all] [--time] [--lower] [--entry=NAME]
- *                 [--spec=ID=VALUE]... [--quiet] file.spv
+ *                 [--spec=ID=VALUE]... [--quiet]
+ *                 [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact]]
+ *                 file.spv
  *
- * --lower also runs the generic lowerings (system values, scalarisation). */
+ * --lower also runs the generic lowerings (system values, scalarisation).
+ * --gen prints the kernel's disassembly (src/isa) and, with --stats, one
+ * line of statistics per kernel in the form Mesa's INTEL_DEBUG=cs prints. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
+#include "gbe.h"
 #include "ir_pass.h"
 #include "spirv.h"
 
@@ -46,11 +51,42 @@ read_file(const char *path, size_t *words)
    return (uint32_t *)buf;
 }
 
+/* The Gen kernel at one width (or each width the shader can use). */
+static bool
+compile_kernel(struct ir_shader *s, unsigned verx10, unsigned simd, bool stats, bool quiet,
+               bool native)
+{
+   /* the generation number, 75 for Gen7.5 */
+   unsigned v = verx10 < 20 ? verx10 * 10 : verx10;
+   enum isa_gen gen = isa_gen_from_verx10(v);
+   if (gen == ISA_GEN_COUNT) {
+      fprintf(stderr, "genvk-compile: --gen takes 7, 75, 8, 9, 11 or 12\n");
+      return false;
+   }
+   struct gbe_options opt = { .gen = gen, .simd = simd, .no_compact = native };
+   struct gbe_kernel k;
+   char err[512];
+   if (!gbe_compile(s, &opt, &k, err, sizeof(err))) {
+      fprintf(stderr, "genvk-compile: %s: %s\n", isa_gen_name(gen), err);
+      return false;
+   }
+   if (!quiet)
+      isa_disasm_kernel(gen, k.code, k.code_size, stdout);
+   if (stats) {
+      char line[200];
+      gbe_stats_line(&k, line, sizeof(line));
+      printf("%s\n", line);
+   }
+   gbe_kernel_finish(&k);
+   return true;
+}
+
 static int
 usage(void)
 {
    fprintf(stderr, "usage: genvk-compile [--print-after=PASS|all] [--time] [--lower] [--entry=NAME]\n"
-                   "                     [--spec=ID=VALUE]... [--quiet] file.spv\n"
+                   "                     [--spec=ID=VALUE]... [--quiet]\n"
+                   "                     [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact]] file.spv\n"
                    "passes:");
    for (unsigned p = 0; p < ir_num_passes; p++)
       fprintf(stderr, " %s", ir_passes[p].name);
@@ -64,7 +100,8 @@ main(int argc, char **argv)
    struct spirv_spec_value spec[MAX_SPEC];
    struct spirv_options so = { .spec = spec };
    struct ir_pass_options po = { .validate = true, .print = stdout };
-   bool quiet = false, lower = false;
+   bool quiet = false, lower = false, stats = false, native = false;
+   unsigned gen_verx10 = 0, simd = 0;
    const char *path = NULL;
    for (int i = 1; i < argc; i++) {
       const char *a = argv[i];
@@ -76,6 +113,14 @@ main(int argc, char **argv)
          quiet = true;
       else if (!strcmp(a, "--lower"))
          lower = true;
+      else if (!strcmp(a, "--stats"))
+         stats = true;
+      else if (!strcmp(a, "--no-compact"))
+         native = true;
+      else if (!strcmp(a, "--gen") && i + 1 < argc)
+         gen_verx10 = (unsigned)atoi(argv[++i]);
+      else if (!strcmp(a, "--simd") && i + 1 < argc)
+         simd = (unsigned)atoi(argv[++i]);
       else if (!strncmp(a, "--entry=", 8))
          so.entry_point = a + 8;
       else if (!strncmp(a, "--spec=", 7) && so.num_spec < MAX_SPEC) {
@@ -120,7 +165,9 @@ main(int argc, char **argv)
       fprintf(stderr, "total %.3f ms (spirv %.3f ms, passes %.3f ms), peak RSS %ld KiB\n",
               (t_parse + now() - t0) * 1e3, t_parse * 1e3, (now() - t0) * 1e3, ru.ru_maxrss);
    }
-   if (ok && !quiet && !po.print_after)
+   if (ok && gen_verx10)
+      ok = compile_kernel(s, gen_verx10, simd, stats, quiet, native);
+   else if (ok && !quiet && !po.print_after)
       ir_print(s, stdout);
    ir_shader_destroy(s);
    return ok ? 0 : 1;

@@ -1,14 +1,42 @@
 /* Test helper: decode a raw kernel file for one generation and print, per
  * instruction, its byte offset, size, a status and the disassembly.  The
  * status is OK when decode → encode and assemble(disassemble) both give the
- * instruction's bytes back and the compactor agrees with the kernel on
- * whether it has a compacted form.  Used by isa_vs_mesa.py.
+ * instruction's bytes back, the compactor agrees with the kernel on
+ * whether it has a compacted form, and a send's decoded message encodes
+ * back to its descriptors.  Used by isa_vs_mesa.py.
  *    isa_kernel_check VERX10 FILE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isa.h"
+#include "isa_send.h"
+
+/* A send with immediate descriptors that names a message: the message
+ * must encode back to its words (isa_send_encode, the inverse of
+ * isa_send_decode).  Returns false with the difference printed. */
+static bool
+send_reencodes(enum isa_gen gen, const struct isa_inst *in, size_t off,
+               int *nsends)
+{
+   bool is_send = in->op == ISA_OP_SEND || in->op == ISA_OP_SENDC ||
+                  in->op == ISA_OP_SENDS || in->op == ISA_OP_SENDSC;
+   struct isa_send_msg m;
+   if (!is_send || in->desc_is_reg || in->ex_desc_is_reg ||
+       !isa_send_decode(gen, in->sfid, in->desc, in->ex_desc, &m))
+      return true;
+   (*nsends)++;
+   unsigned sfid;
+   uint32_t desc, ex_desc;
+   const char *why = "";
+   bool ok = isa_send_encode(gen, &m, &sfid, &desc, &ex_desc, &why) &&
+             sfid == in->sfid && desc == in->desc && ex_desc == in->ex_desc;
+   if (!ok)
+      fprintf(stderr, "+%zu: send sfid %u 0x%08x 0x%08x encodes back to "
+              "%u 0x%08x 0x%08x %s\n", off, in->sfid, in->desc, in->ex_desc,
+              sfid, desc, ex_desc, why ? why : "");
+   return ok;
+}
 
 int
 main(int argc, char **argv)
@@ -31,7 +59,7 @@ main(int argc, char **argv)
    size_t size = fread(code, 1, sizeof(code), f);
    fclose(f);
 
-   int bad = 0;
+   int bad = 0, nsends = 0;
    for (size_t off = 0; off < size;) {
       struct isa_inst in;
       unsigned n = isa_decode(gen, code + off, size - off, &in);
@@ -63,12 +91,14 @@ main(int argc, char **argv)
       for (char *c = text; *c; c++)
          if (*c == '\n')
             *c = '\t';
+      bool send_ok = send_reencodes(gen, &in, off, &nsends);
       printf("%zu %u %s %s\n", off, n,
              !same ? "REENCODE" : !asm_ok ? "ASM" :
-             compactable ? "COMPACTABLE" : "OK", text);
+             compactable ? "COMPACTABLE" : !send_ok ? "SEND-ENCODE" : "OK",
+             text);
       if (!asm_ok && same)
          fprintf(stderr, "+%zu: assembler: %s\n", off, err);
-      bad += !same || !asm_ok || compactable;
+      bad += !same || !asm_ok || compactable || !send_ok;
       off += n;
    }
    /* The whole kernel uncompacted and compacted again (jumps moved both
@@ -79,7 +109,8 @@ main(int argc, char **argv)
    size_t csize = nsize ? isa_kernel_set_compaction(gen, native, nsize, true,
                                                     again, sizeof(again)) : 0;
    bool kernel_ok = csize == size && !memcmp(again, code, size);
-   printf("KERNEL %s native %zu recompacted %zu of %zu bytes\n",
-          kernel_ok ? "OK" : "COMPACTION", nsize, csize, size);
+   printf("KERNEL %s native %zu recompacted %zu of %zu bytes, %d sends "
+          "re-encoded\n", kernel_ok ? "OK" : "COMPACTION", nsize, csize, size,
+          nsends);
    return bad || !kernel_ok ? 1 : 0;
 }

@@ -11,9 +11,10 @@ opcode, predicate, modifiers, exec size and group, every operand with region
 and type, send descriptors, SWSB — after normalising whitespace, comments
 and branch labels (JIP/UIP compared as absolute targets).  Decode → encode
 and assemble(disassemble) must reproduce every byte, genvk's compactor must
-agree with Mesa on which instructions have a compacted form, and the whole
-kernel uncompacted and compacted again (branch targets moved both ways)
-must be Mesa's kernel.
+agree with Mesa on which instructions have a compacted form, every send
+with immediate descriptors naming a message must encode back from its
+decoded message (isa_send_encode), and the whole kernel uncompacted and
+compacted again (branch targets moved both ways) must be Mesa's kernel.
 
 usage: isa_vs_mesa.py --checker PATH --program PATH [--device D ...]
 exit 0 pass, 1 mismatch, 77 skip."""
@@ -160,6 +161,8 @@ def compare_kernel(checker, verx10, kernel, code, report):
     scale = 8 if verx10 < 80 else 1
     bad = 0
     kernel['hidden'] = report_hidden
+    sends = re.search(r'(\d+) sends re-encoded', kernel_line)
+    kernel['sends'] = int(sends.group(1)) if sends else 0
     # uncompacting the whole kernel and compacting it again (branch targets
     # moved both ways) must give Mesa's bytes back
     if not kernel_line.startswith('KERNEL OK'):
@@ -224,7 +227,7 @@ def main():
         skip('libvgpu.so not built in ' + args.build_dir)
     total_bad = 0
     for dev in args.device or list(DEVICES):
-        nk = ni = bad = ncmp = nhidden = 0
+        nk = ni = bad = ncmp = nhidden = nsends = 0
         report, hidden_lines = [], []
         for prog in args.program:
             with tempfile.TemporaryDirectory() as capdir:
@@ -248,10 +251,12 @@ def main():
                     bad += compare_kernel(args.checker, verx10, k, cap_code,
                                           report)
                     nhidden += k['hidden']
+                    nsends += k['sends']
                     hidden_lines += k.get('hidden_lines', [])
-        print('%s (gen %d): %d kernels, %d instructions (%d compacted), '
-              '%d mismatches; %d need a [field=value] block to assemble' %
-              (dev, DEVICES[dev], nk, ni, ncmp, bad, nhidden))
+        print('%s (gen %d): %d kernels, %d instructions (%d compacted, '
+              '%d sends encoded back from their message), %d mismatches; '
+              '%d need a [field=value] block to assemble' %
+              (dev, DEVICES[dev], nk, ni, ncmp, nsends, bad, nhidden))
         for r in report[:60]:
             print(r)
         # Mesa's kernels must read back from the plain text form.

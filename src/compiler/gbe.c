@@ -1,0 +1,99 @@
+/* gbe_compile: the passes in order (README.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe_isel.h"
+#include "ir_pass.h"
+
+
+static void
+free_prog(struct gbe_prog *p)
+{
+   gbe_foreach_inst_safe(i, p)
+      free(i);
+   free(p->vregs);
+}
+
+static unsigned
+choose_simd(const struct ir_shader *s, const struct gbe_options *opt)
+{
+   if (opt->simd)
+      return opt->simd;
+   unsigned w[3];
+   gbe_cs_simd_choices(s, opt->gen, w);
+   return w[0];
+}
+
+bool
+gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kernel *out,
+            char *err, size_t err_size)
+{
+   memset(out, 0, sizeof(*out));
+   if (err && err_size)
+      err[0] = 0;
+   if (s->stage != IR_STAGE_COMPUTE) {
+      snprintf(err, err_size, "the back end compiles compute shaders only so far");
+      return false;
+   }
+   unsigned simd = choose_simd(s, opt);
+   if (simd != 8 && simd != 16 && simd != 32) {
+      snprintf(err, err_size, "SIMD%u is not a dispatch width", simd);
+      return false;
+   }
+   struct ir_pass_options po = { .validate = false };
+   if (!ir_lower(s, &po)) {
+      snprintf(err, err_size, "the generic lowerings failed");
+      return false;
+   }
+   struct gbe_prog p = {
+      .gen = opt->gen, .stage = s->stage, .simd = simd, .opt = opt, .err = err,
+      .err_size = err_size,
+   };
+   p.head.next = p.head.prev = &p.head;
+   out->gen = opt->gen;
+   out->stage = s->stage;
+   out->simd = simd;
+   struct gbe_ctx c = { .p = &p, .s = s, .k = out };
+   bool ok = gbe_isel(&c);
+   gbe_isel_free(&c);
+   ok = ok && gbe_legalize(&p) && gbe_regalloc(&p);
+   if (ok) {
+      gbe_swsb(&p);
+      ok = gbe_emit_code(&p, out);
+   }
+   if (ok && p.scratch_bytes) {
+      /* MEDIA_VFE_STATE sizes per-thread scratch in powers of two from
+       * 1 KB (PRM "Per Thread Scratch Space") */
+      uint32_t sz = 1024;
+      while (sz < p.scratch_bytes)
+         sz *= 2;
+      out->scratch_per_thread = sz;
+   }
+   out->stats.spills = p.stats_spills;
+   out->stats.fills = p.stats_fills;
+   if (p.oom && !p.failed)
+      snprintf(err, err_size, "out of memory");
+   ok = ok && !p.oom;
+   if (getenv("GBE_PRINT_LIR"))
+      gbe_print(&p, stderr);
+   free_prog(&p);
+   if (!ok)
+      gbe_kernel_finish(out);
+   return ok;
+}
+
+void
+gbe_kernel_finish(struct gbe_kernel *k)
+{
+   free(k->code);
+   k->code = NULL;
+   k->code_size = 0;
+}
+
+int
+gbe_stats_line(const struct gbe_kernel *k, char *buf, size_t size)
+{
+   const struct gbe_stats *s = &k->stats;
+   return snprintf(buf, size, "SIMD%u shader: %u instructions. %u loops. %u cycles. %u:%u spills:fills, %u sends",
+                   k->simd, s->instructions, s->loops, s->cycles, s->spills, s->fills, s->sends);
+}

@@ -1,0 +1,566 @@
+/* Memory: derefs become byte offsets per storage class, and loads, stores
+ * and atomics become data-port messages (PRM Vol 2d "Data Port"):
+ *   SSBO, UBO    untyped surface read/write/atomic through the binding
+ *                table (byte scattered for 8/16-bit data)
+ *   shared       the same messages on SLM (binding table index 254)
+ *   push         the CURBE registers of the payload, read directly
+ * Messages carry at most 16 channels: a SIMD32 access is two messages,
+ * one per half. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe_isel.h"
+
+struct mem_addr {
+   struct ir_var *var;
+   uint32_t const_off;
+   struct gbe_reg dyn;       /* UD per channel, or GBE_BAD */
+};
+
+static bool
+resolve(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
+{
+   switch (ptr->op) {
+   case IR_OP_deref_var:
+      *a = (struct mem_addr){ .var = ptr->var, .dyn = { .file = GBE_BAD } };
+      return true;
+   case IR_OP_deref_struct:
+      if (!resolve(c, ptr->srcs[0], a))
+         return false;
+      a->const_off += ptr->srcs[0]->type->pointee->offsets[ptr->imm];
+      return true;
+   case IR_OP_deref_array: {
+      if (!resolve(c, ptr->srcs[0], a))
+         return false;
+      const struct ir_type *pt = ptr->srcs[0]->type->pointee;
+      uint32_t stride = pt->kind == IR_TYPE_ARRAY ? pt->stride : pt->bits / 8;
+      struct ir_instr *idx = ptr->srcs[1];
+      if (idx->op == IR_OP_const) {
+         a->const_off += (uint32_t)idx->value[0] * stride;
+         return true;
+      }
+      struct gbe_reg iv = gbe_val(c, idx)[0];
+      struct gbe_reg t = gbe_tmp(c, ISA_TYPE_UD);
+      if (stride && !(stride & (stride - 1)))
+         gbe_alu2(&c->b, ISA_OP_SHL, t, gbe_retype(iv, ISA_TYPE_UD),
+                  gbe_imm(ISA_TYPE_UD, (uint32_t)__builtin_ctz(stride)));
+      else
+         gbe_alu2(&c->b, ISA_OP_MUL, t, gbe_retype(iv, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UW, stride));
+      if (a->dyn.file == GBE_VGRF)
+         gbe_alu2(&c->b, ISA_OP_ADD, t, t, a->dyn);
+      a->dyn = t;
+      return true;
+   }
+   default:
+      return gbe_fail(c->p, "%%%u (%s): a pointer the back end cannot follow yet", ptr->index,
+                      ir_op_infos[ptr->op].name);
+   }
+}
+
+static int
+binding_index(struct gbe_ctx *c, const struct ir_var *v)
+{
+   struct gbe_kernel *k = c->k;
+   for (unsigned i = 0; i < k->num_bindings; i++) {
+      if (k->bindings[i].set == v->set && k->bindings[i].binding == v->binding)
+         return (int)i;
+   }
+   if (k->num_bindings == GBE_MAX_BINDINGS)
+      return gbe_fail(c->p, "more than %u bindings", GBE_MAX_BINDINGS) ? -1 : -1;
+   k->bindings[k->num_bindings] = (struct gbe_binding){ v->set, v->binding, v->storage };
+   return (int)k->num_bindings++;
+}
+
+static uint32_t
+slm_offset(struct gbe_ctx *c, const struct ir_var *v)
+{
+   if (!c->var_slm_offset[v->index]) {
+      uint32_t align = v->type->align ? v->type->align : 4;
+      c->slm_next = (c->slm_next + align - 1) & ~(align - 1);
+      c->var_slm_offset[v->index] = c->slm_next + 1;   /* 0 = not placed */
+      c->slm_next += v->type->size;
+   }
+   return c->var_slm_offset[v->index] - 1;
+}
+
+struct gbe_inst *
+gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst, struct gbe_reg payload)
+{
+   unsigned sfid;
+   uint32_t desc, ex_desc;
+   const char *why = NULL;
+   if (!isa_send_encode(c->p->gen, m, &sfid, &desc, &ex_desc, &why)) {
+      gbe_fail(c->p, "%s message on %s: %s", isa_msg_name(m->msg), isa_gen_name(c->p->gen),
+               why ? why : "cannot be encoded");
+      return NULL;
+   }
+   struct gbe_inst *s = gbe_alu2(&c->b, ISA_OP_SEND, dst, payload, gbe_null(ISA_TYPE_UD));
+   s->sfid = (uint8_t)sfid;
+   s->desc = desc;
+   s->ex_desc = ex_desc;
+   s->mlen = m->mlen;
+   s->rlen = m->rlen;
+   return s;
+}
+
+/* The surface index and, for SLM, the base offset of an access. */
+static bool
+surface_of(struct gbe_ctx *c, const struct mem_addr *a, unsigned *bti, uint32_t *base)
+{
+   *base = 0;
+   switch (a->var->storage) {
+   case IR_STORAGE_SSBO: case IR_STORAGE_UBO: {
+      int i = binding_index(c, a->var);
+      if (i < 0)
+         return false;
+      *bti = (unsigned)i;
+      return true;
+   }
+   case IR_STORAGE_WORKGROUP:
+      *bti = ISA_BTI_SLM;
+      *base = slm_offset(c, a->var);
+      return true;
+   default:
+      return gbe_fail(c->p, "memory of storage class %s is not supported yet",
+                      ir_storage_name(a->var->storage));
+   }
+}
+
+/* The per-channel byte offsets of one message's channels. */
+static struct gbe_reg
+address(struct gbe_ctx *c, const struct mem_addr *a, uint32_t base, unsigned group, unsigned n)
+{
+   struct gbe_reg r = gbe_vreg(c->p, ISA_TYPE_UD, n);
+   uint32_t off = base + a->const_off;
+   if (a->dyn.file == GBE_VGRF)
+      gbe_alu2(&c->b, ISA_OP_ADD, r, gbe_channel(a->dyn, group), gbe_imm(ISA_TYPE_UD, off));
+   else
+      gbe_alu1(&c->b, ISA_OP_MOV, r, gbe_imm(ISA_TYPE_UD, off));
+   return r;
+}
+
+static unsigned
+msg_width(struct gbe_ctx *c)
+{
+   return c->p->simd > 16 ? 16 : c->p->simd;
+}
+
+/* Sets the builder to one message's channels. */
+static void
+half(struct gbe_ctx *c, unsigned group, struct gbe_builder *saved)
+{
+   *saved = c->b;
+   c->b.exec_size = (uint8_t)msg_width(c);
+   c->b.group = (uint8_t)group;
+}
+
+/* Vectors share their components' kind and bits (ir.h), so a value's
+ * type answers for each component. */
+static const struct ir_type *
+scalar_type(const struct ir_type *t)
+{
+   return t;
+}
+
+/* ---- push constants ---- */
+
+static bool
+load_push(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   if (a->dyn.file == GBE_VGRF)
+      return gbe_fail(c->p, "%%%u: push constants indexed by a varying value are not supported yet",
+                      i->index);
+   const struct ir_type *t = scalar_type(i->type);
+   unsigned sz = t->kind == IR_TYPE_BOOL ? 4 : t->bits / 8;
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   for (unsigned k = 0; k < i->type->comps; k++) {
+      uint32_t off = a->const_off + k * sz;
+      if (off + sz > c->k->cs.push_bytes)
+         c->k->cs.push_bytes = off + sz;
+      enum isa_type rt = sz == 1 ? ISA_TYPE_UB : sz == 2 ? ISA_TYPE_UW :
+                         sz == 8 ? gbe_reg_type(t, false) : ISA_TYPE_UD;
+      struct gbe_reg src = gbe_fixed(c->cross_regs_at + off / 32, off % 32, rt, 0);
+      if (t->kind == IR_TYPE_FLOAT && sz == 2) {
+         src.type = ISA_TYPE_HF;
+         gbe_alu1(&c->b, ISA_OP_MOV, d[k], src);
+         continue;
+      }
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], sz == 8 ? rt : ISA_TYPE_UD), src);
+   }
+   return true;
+}
+
+/* ---- untyped surface messages (32-bit data) ---- */
+
+static bool
+load_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   unsigned bti;
+   uint32_t base;
+   if (!surface_of(c, a, &bti, &base))
+      return false;
+   const struct ir_type *t = scalar_type(i->type);
+   unsigned dwords = i->type->comps * (t->bits == 64 ? 2 : 1);
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   unsigned w = msg_width(c), rpc = w / 8;
+   for (unsigned first = 0; first < dwords; first += 4) {
+      unsigned nd = dwords - first < 4 ? dwords - first : 4;
+      struct mem_addr sub = *a;
+      sub.const_off += first * 4;
+      for (unsigned g = 0; g < c->p->simd; g += w) {
+         struct gbe_builder saved;
+         half(c, g, &saved);
+         struct gbe_reg addr = address(c, &sub, base, g, w);
+         struct gbe_reg resp = gbe_vreg(c->p, ISA_TYPE_UD, w * nd);
+         struct isa_send_msg m = {
+            .msg = ISA_MSG_UNTYPED_READ, .bti = (uint8_t)bti, .simd = (uint8_t)w,
+            .channel_mask = (uint8_t)((1u << nd) - 1), .mlen = (uint8_t)rpc,
+            .rlen = (uint8_t)(rpc * nd),
+         };
+         if (!gbe_send(c, &m, resp, addr))
+            return false;
+         for (unsigned j = 0; j < nd; j++) {
+            unsigned dw = first + j;
+            struct gbe_reg part = gbe_offset(resp, j * w * 4);
+            if (t->bits == 64) {
+               /* dword pairs -> qwords: low halves at even dwords */
+               struct gbe_reg dst = gbe_retype(gbe_channel(d[dw / 2], g), ISA_TYPE_UD);
+               dst.stride = 2;
+               gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(dst, (dw & 1) * 4), part);
+            } else if (c->p->simd > w) {
+               gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(gbe_channel(d[dw], g), ISA_TYPE_UD), part);
+            } else {
+               d[dw] = gbe_retype(part, d[dw].type);
+            }
+         }
+         c->b = saved;
+      }
+   }
+   return true;
+}
+
+static bool
+store_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   unsigned bti;
+   uint32_t base;
+   if (!surface_of(c, a, &bti, &base))
+      return false;
+   struct ir_instr *val = i->srcs[1];
+   const struct ir_type *t = scalar_type(val->type);
+   unsigned dwords = val->type->comps * (t->bits == 64 ? 2 : 1);
+   struct gbe_reg *v = gbe_val(c, val);
+   unsigned w = msg_width(c), rpc = w / 8;
+   for (unsigned first = 0; first < dwords; first += 4) {
+      unsigned nd = dwords - first < 4 ? dwords - first : 4;
+      struct mem_addr sub = *a;
+      sub.const_off += first * 4;
+      for (unsigned g = 0; g < c->p->simd; g += w) {
+         struct gbe_builder saved;
+         half(c, g, &saved);
+         struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (nd + 1));
+         struct gbe_reg addr = address(c, &sub, base, g, w);
+         gbe_alu1(&c->b, ISA_OP_MOV, pl, addr);
+         for (unsigned j = 0; j < nd; j++) {
+            unsigned dw = first + j;
+            struct gbe_reg src;
+            if (t->bits == 64) {
+               src = gbe_retype(gbe_channel(v[dw / 2], g), ISA_TYPE_UD);
+               src.stride = src.file == GBE_IMM ? 0 : 2;
+               if (src.file == GBE_IMM)
+                  src.imm = (v[dw / 2].imm >> ((dw & 1) * 32)) & 0xffffffffu;
+               else
+                  src = gbe_offset(src, (dw & 1) * 4);
+            } else {
+               src = gbe_retype(gbe_channel(v[dw], g), ISA_TYPE_UD);
+            }
+            gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, (j + 1) * w * 4), src);
+         }
+         struct isa_send_msg m = {
+            .msg = ISA_MSG_UNTYPED_WRITE, .bti = (uint8_t)bti, .simd = (uint8_t)w,
+            .channel_mask = (uint8_t)((1u << nd) - 1), .mlen = (uint8_t)(rpc * (nd + 1)),
+            .write = true,
+         };
+         if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
+            return false;
+         c->b = saved;
+      }
+   }
+   return true;
+}
+
+/* ---- byte scattered messages (8- and 16-bit data) ---- */
+
+static bool
+scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
+{
+   unsigned bti;
+   uint32_t base;
+   if (!surface_of(c, a, &bti, &base))
+      return false;
+   struct ir_instr *val = store ? i->srcs[1] : i;
+   const struct ir_type *t = scalar_type(val->type);
+   unsigned bytes = t->bits / 8;
+   struct gbe_reg *v = store ? gbe_val(c, val) : gbe_def(c, i);
+   if (!v)
+      return false;
+   unsigned w = msg_width(c), rpc = w / 8;
+   for (unsigned k = 0; k < val->type->comps; k++) {
+      struct mem_addr sub = *a;
+      sub.const_off += k * bytes;
+      for (unsigned g = 0; g < c->p->simd; g += w) {
+         struct gbe_builder saved;
+         half(c, g, &saved);
+         struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (store ? 2 : 1));
+         gbe_alu1(&c->b, ISA_OP_MOV, pl, address(c, &sub, base, g, w));
+         struct isa_send_msg m = {
+            .msg = store ? ISA_MSG_BYTE_SCATTERED_WRITE : ISA_MSG_BYTE_SCATTERED_READ,
+            .bti = (uint8_t)bti, .simd = (uint8_t)w, .elem_bytes = (uint8_t)bytes,
+            .mlen = (uint8_t)(rpc * (store ? 2 : 1)), .rlen = (uint8_t)(store ? 0 : rpc),
+            .write = store,
+         };
+         struct gbe_reg data = gbe_offset(pl, w * 4);
+         if (store) {
+            struct gbe_reg src = gbe_channel(v[k], g);
+            if (t->kind == IR_TYPE_FLOAT) {
+               struct gbe_reg h = gbe_retype(data, ISA_TYPE_HF);
+               h.stride = 2;
+               gbe_alu1(&c->b, ISA_OP_MOV, h, gbe_retype(src, ISA_TYPE_F));
+            } else {
+               gbe_alu1(&c->b, ISA_OP_MOV, data, gbe_retype(src, ISA_TYPE_UD));
+            }
+            if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
+               return false;
+         } else {
+            struct gbe_reg resp = gbe_vreg(c->p, ISA_TYPE_UD, w);
+            if (!gbe_send(c, &m, resp, pl))
+               return false;
+            struct gbe_reg dst = gbe_channel(v[k], g);
+            if (t->kind == IR_TYPE_FLOAT) {
+               struct gbe_reg h = gbe_retype(resp, ISA_TYPE_HF);
+               h.stride = 2;
+               gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(dst, ISA_TYPE_F), h);
+            } else {
+               /* the bytes beyond the element are not defined */
+               gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(dst, ISA_TYPE_UD), resp,
+                        gbe_imm(ISA_TYPE_UD, (1u << t->bits) - 1));
+            }
+         }
+         c->b = saved;
+      }
+   }
+   return true;
+}
+
+/* ---- atomics ---- */
+
+static enum isa_atomic_op
+atomic_op(enum ir_atomic_op op)
+{
+   switch (op) {
+   case IR_ATOMIC_add: return ISA_ATOMIC_ADD;
+   case IR_ATOMIC_smin: return ISA_ATOMIC_IMIN;
+   case IR_ATOMIC_smax: return ISA_ATOMIC_IMAX;
+   case IR_ATOMIC_umin: return ISA_ATOMIC_UMIN;
+   case IR_ATOMIC_umax: return ISA_ATOMIC_UMAX;
+   case IR_ATOMIC_and: return ISA_ATOMIC_AND;
+   case IR_ATOMIC_or: return ISA_ATOMIC_OR;
+   case IR_ATOMIC_xor: return ISA_ATOMIC_XOR;
+   case IR_ATOMIC_xchg: return ISA_ATOMIC_MOV;
+   default: return ISA_ATOMIC_CMPWR;
+   }
+}
+
+static bool
+atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   const struct ir_type *t = scalar_type(i->type);
+   if (t->bits != 32 || t->kind != IR_TYPE_INT)
+      return gbe_fail(c->p, "%%%u: %u-bit atomics are not supported yet", i->index, t->bits);
+   unsigned bti;
+   uint32_t base;
+   if (!surface_of(c, a, &bti, &base))
+      return false;
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   bool cmp = i->imm == IR_ATOMIC_cmpxchg;
+   unsigned ns = cmp ? 2 : 1;
+   unsigned w = msg_width(c), rpc = w / 8;
+   for (unsigned g = 0; g < c->p->simd; g += w) {
+      struct gbe_builder saved;
+      half(c, g, &saved);
+      struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (ns + 1));
+      gbe_alu1(&c->b, ISA_OP_MOV, pl, address(c, a, base, g, w));
+      /* compare-and-write: src0 is the comparand, src1 the new value
+       * (PRM "AOP_CMPWR") */
+      struct ir_instr *s0 = cmp ? i->srcs[2] : i->srcs[1];
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, w * 4),
+               gbe_retype(gbe_channel(gbe_val(c, s0)[0], g), ISA_TYPE_UD));
+      if (cmp)
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, 2 * w * 4),
+                  gbe_retype(gbe_channel(gbe_val(c, i->srcs[1])[0], g), ISA_TYPE_UD));
+      struct gbe_reg resp = c->p->simd > w ? gbe_vreg(c->p, ISA_TYPE_UD, w) : d[0];
+      struct isa_send_msg m = {
+         .msg = ISA_MSG_UNTYPED_ATOMIC, .bti = (uint8_t)bti, .simd = (uint8_t)w,
+         .atomic = atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
+         .mlen = (uint8_t)(rpc * (ns + 1)), .rlen = (uint8_t)rpc, .write = true,
+      };
+      if (!gbe_send(c, &m, resp, pl))
+         return false;
+      if (c->p->simd > w)
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(gbe_channel(d[0], g), ISA_TYPE_UD), resp);
+      c->b = saved;
+   }
+   return true;
+}
+
+/* ---- private arrays: registers ----
+ *
+ * A function-local array indexed by a varying value lives in registers,
+ * one SIMD-wide dword per 4 bytes of the variable; an access compares
+ * each channel's byte address with every slot (a select chain).  Arrays
+ * too large for that belong in scratch memory, which is not done yet. */
+
+#define MAX_PRIVATE_SLOTS 64
+
+static struct gbe_reg *
+private_slots(struct gbe_ctx *c, const struct ir_var *v, unsigned *n)
+{
+   *n = (v->type->size + 3) / 4;
+   if (c->var_slots[v->index])
+      return c->var_slots[v->index];
+   if (*n > MAX_PRIVATE_SLOTS) {
+      gbe_fail(c->p, "a private array of %u bytes: scratch memory is not supported yet",
+               v->type->size);
+      return NULL;
+   }
+   struct gbe_reg *s = calloc(*n, sizeof(*s));
+   if (!s) {
+      c->p->oom = true;
+      return NULL;
+   }
+   for (unsigned k = 0; k < *n; k++)
+      s[k] = gbe_tmp(c, ISA_TYPE_UD);
+   c->var_slots[v->index] = s;
+   return s;
+}
+
+static bool
+private_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
+{
+   const struct ir_type *t = store ? i->srcs[1]->type : i->type;
+   if (t->kind != IR_TYPE_BOOL && t->bits != 32)
+      return gbe_fail(c->p, "%%%u: %u-bit private array elements are not supported yet",
+                      i->index, t->bits);
+   unsigned n;
+   struct gbe_reg *slot = private_slots(c, a->var, &n);
+   struct gbe_reg *v = store ? gbe_val(c, i->srcs[1]) : gbe_def(c, i);
+   if (!slot || !v)
+      return false;
+   for (unsigned k = 0; k < t->comps; k++) {
+      struct gbe_reg val = gbe_retype(v[k], ISA_TYPE_UD);
+      if (a->dyn.file != GBE_VGRF) {
+         unsigned s = a->const_off / 4 + k;
+         if (s >= n)
+            return gbe_fail(c->p, "%%%u: a private array access out of bounds", i->index);
+         gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[s] : val, store ? val : slot[s]);
+         continue;
+      }
+      if (!store)
+         gbe_alu1(&c->b, ISA_OP_MOV, val, slot[0]);
+      for (unsigned s = 0; s < n; s++) {
+         int32_t want = (int32_t)(s - k) * 4 - (int32_t)a->const_off;
+         if (!store && !s)
+            continue;
+         struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_D),
+                                        gbe_retype(a->dyn, ISA_TYPE_D),
+                                        gbe_imm(ISA_TYPE_D, (uint32_t)want));
+         ci->cmod = ISA_CMOD_Z;
+         struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[s] : val,
+                                       store ? val : slot[s]);
+         m->pred = 1;
+      }
+   }
+   return true;
+}
+
+bool
+gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct mem_addr a;
+   if (!resolve(c, i->srcs[0], &a))
+      return false;
+   if (i->op == IR_OP_atomic)
+      return atomic(c, i, &a);
+   bool store = i->op == IR_OP_store;
+   const struct ir_type *vt = store ? i->srcs[1]->type : i->type;
+   const struct ir_type *t = scalar_type(vt);
+   if (a.var->storage == IR_STORAGE_PUSH_CONSTANT && !store)
+      return load_push(c, i, &a);
+   if ((a.var->storage == IR_STORAGE_FUNCTION || a.var->storage == IR_STORAGE_PRIVATE) &&
+       i->op != IR_OP_atomic)
+      return private_access(c, i, &a, store);
+   if (t->kind != IR_TYPE_BOOL && t->bits < 32)
+      return scattered(c, i, &a, store);
+   if (a.const_off % 4)
+      return gbe_fail(c->p, "%%%u: a 32-bit access at an unaligned offset", i->index);
+   return store ? store_untyped(c, i, &a) : load_untyped(c, i, &a);
+}
+
+/* Barriers (PRM Vol 2d "Message Gateway", "Memory Fence"): memory
+ * ordering is a fence that the thread waits for; execution is the
+ * gateway's barrier message followed by a wait on n0. */
+bool
+gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct gbe_builder saved = c->b;
+   c->b.exec_size = 8;
+   c->b.group = 0;
+   c->b.we_all = true;
+   if (i->imm & (IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_BUFFER_MEM | IR_BARRIER_IMAGE_MEM)) {
+      struct gbe_reg hdr = gbe_vreg(c->p, ISA_TYPE_UD, 8), resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
+      gbe_alu1(&c->b, ISA_OP_MOV, hdr, gbe_fixed(0, 0, ISA_TYPE_UD, 1));
+      struct isa_send_msg m = {
+         .msg = ISA_MSG_MEMORY_FENCE, .bti = (i->imm & ~IR_BARRIER_EXEC) == IR_BARRIER_WORKGROUP_MEM &&
+                c->p->gen >= ISA_GEN11 ? ISA_BTI_SLM : 0,
+         .header = true, .mlen = 1, .rlen = 1,
+      };
+      if (!gbe_send(c, &m, resp, hdr))
+         return false;
+      /* the fence's reply says the writes are visible: wait for it */
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), resp);
+   }
+   if (i->imm & IR_BARRIER_EXEC) {
+      c->k->cs.uses_barrier = true;
+      struct gbe_reg hdr = gbe_vreg(c->p, ISA_TYPE_UD, 8);
+      gbe_alu1(&c->b, ISA_OP_MOV, hdr, gbe_imm(ISA_TYPE_UD, 0));
+      /* the barrier id R0.2 carries, whose field grew over the
+       * generations (PRM Vol 7 "GPGPU R0 header": 27:24 on Gen7/8, with
+       * bit 31 on Gen9, 30:24 on Gen11+) */
+      static const uint32_t id_mask[ISA_GEN_COUNT] = {
+         0x0f000000u, 0x0f000000u, 0x0f000000u, 0x8f000000u, 0x7f000000u, 0x7f000000u,
+      };
+      c->b.exec_size = 1;
+      gbe_alu2(&c->b, ISA_OP_AND, gbe_offset(hdr, 8), gbe_fixed(0, 8, ISA_TYPE_UD, 0),
+               gbe_imm(ISA_TYPE_UD, id_mask[c->p->gen]));
+      c->b.exec_size = 8;
+      struct isa_send_msg m = { .msg = ISA_MSG_GATEWAY_BARRIER, .mlen = 1, .header = true };
+      if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), hdr))
+         return false;
+      c->b.exec_size = 1;
+      if (c->p->gen >= ISA_GEN12) {
+         struct gbe_inst *s = gbe_alu1(&c->b, ISA_OP_SYNC, gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD));
+         s->cmod = 0xe;   /* sync.bar */
+      } else {
+         struct gbe_reg n0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_NOTIFICATION };
+         gbe_alu1(&c->b, ISA_OP_WAIT, n0, n0);
+      }
+   }
+   c->b = saved;
+   return true;
+}

@@ -1,0 +1,150 @@
+/* Operand forms the EU accepts (PRM Vol 7 "Register Region Restrictions",
+ * "Immediate" operands of each instruction):
+ * - an operand may span at most two GRFs: wider instructions are split in
+ *   halves (with the channel group moved along, so predicates and flags
+ *   follow their channels);
+ * - immediates: only the last source of a two-source instruction, none on
+ *   three-source instructions (Gen7-9 encodings have no field for them)
+ *   nor on math; 64-bit immediates only on mov. */
+#include <stdlib.h>
+
+#include "gbe_lir.h"
+
+static bool
+is_three_src(enum isa_op op)
+{
+   return op == ISA_OP_MAD || op == ISA_OP_BFE || op == ISA_OP_BFI2 || op == ISA_OP_LRP;
+}
+
+static unsigned
+max_span(const struct gbe_inst *i)
+{
+   unsigned span = gbe_reg_span(&i->dst, i->exec_size);
+   for (unsigned s = 0; s < 3; s++) {
+      unsigned x = gbe_reg_span(&i->src[s], i->exec_size);
+      span = x > span ? x : span;
+   }
+   return span;
+}
+
+static struct gbe_reg
+half_of(struct gbe_reg r, unsigned h, unsigned n)
+{
+   if (r.file == GBE_IMM || r.file == GBE_NULL || !r.stride)
+      return r;
+   return gbe_channel(r, h * n);
+}
+
+/* Splits i into two instructions of half its width; returns false on OOM. */
+static bool
+split(struct gbe_prog *p, struct gbe_inst *i)
+{
+   unsigned n = i->exec_size / 2;
+   for (unsigned h = 0; h < 2; h++) {
+      struct gbe_inst t = *i;
+      t.exec_size = (uint8_t)n;
+      t.group = (uint8_t)(i->group + h * n);
+      t.dst = half_of(i->dst, h, n);
+      for (unsigned s = 0; s < 3; s++)
+         t.src[s] = half_of(i->src[s], h, n);
+      if (!gbe_insert_before(p, i, &t))
+         return false;
+   }
+   gbe_inst_remove(i);
+   return true;
+}
+
+static bool
+needs_split(const struct gbe_inst *i)
+{
+   if (gbe_is_send(i) || gbe_is_branch(i->op) || i->op == GBE_OP_DO || i->exec_size <= 1)
+      return false;
+   return max_span(i) > 64;
+}
+
+/* An immediate moved into a register of the instruction's width. */
+static bool
+imm_to_reg(struct gbe_prog *p, struct gbe_inst *i, unsigned s)
+{
+   struct gbe_reg imm = i->src[s];
+   enum isa_type t = (enum isa_type)imm.type;
+   if (t == ISA_TYPE_UV || t == ISA_TYPE_V || t == ISA_TYPE_VF)
+      return true;
+   struct gbe_reg r = gbe_vreg(p, t, 1);
+   struct gbe_inst m = {
+      .op = ISA_OP_MOV, .exec_size = 1, .group = 0, .we_all = true,
+      .dst = r, .src = { imm, gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
+   };
+   if (!gbe_insert_before(p, i, &m))
+      return false;
+   /* one element, read by every channel */
+   r.stride = 0;
+   i->src[s] = r;
+   return true;
+}
+
+static bool
+commutes(enum isa_op op)
+{
+   return op == ISA_OP_ADD || op == ISA_OP_MUL || op == ISA_OP_AND || op == ISA_OP_OR ||
+          op == ISA_OP_XOR;
+}
+
+static bool
+fix_immediates(struct gbe_prog *p, struct gbe_inst *i)
+{
+   if (gbe_is_send(i) || gbe_is_branch(i->op) || i->op == GBE_OP_DO)
+      return true;
+   unsigned ns = gbe_op_num_srcs(i->op);
+   if (is_three_src(i->op) || i->op == ISA_OP_MATH) {
+      for (unsigned s = 0; s < ns; s++) {
+         if (i->src[s].file == GBE_IMM && !imm_to_reg(p, i, s))
+            return false;
+      }
+      return true;
+   }
+   if (ns == 2 && i->src[0].file == GBE_IMM) {
+      if (i->src[1].file != GBE_IMM && commutes(i->op)) {
+         struct gbe_reg t = i->src[0];
+         i->src[0] = i->src[1];
+         i->src[1] = t;
+      } else if (!imm_to_reg(p, i, 0)) {
+         return false;
+      }
+   }
+   for (unsigned s = 0; s < ns; s++) {
+      struct gbe_reg *r = &i->src[s];
+      if (r->file != GBE_IMM)
+         continue;
+      unsigned sz = isa_type_size((enum isa_type)r->type);
+      if (sz == 8 && i->op != ISA_OP_MOV && !imm_to_reg(p, i, s))
+         return false;
+      /* byte immediates do not exist: the word form reads the same */
+      if (r->type == ISA_TYPE_UB)
+         r->type = ISA_TYPE_UW;
+      else if (r->type == ISA_TYPE_B)
+         r->type = ISA_TYPE_W;
+   }
+   return true;
+}
+
+bool
+gbe_legalize(struct gbe_prog *p)
+{
+   gbe_foreach_inst_safe(i, p) {
+      if (!fix_immediates(p, i))
+         return false;
+   }
+   bool again = true;
+   while (again) {
+      again = false;
+      gbe_foreach_inst_safe(i, p) {
+         if (needs_split(i)) {
+            if (!split(p, i))
+               return false;
+            again = true;
+         }
+      }
+   }
+   return !p->oom;
+}

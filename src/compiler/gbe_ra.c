@@ -1,0 +1,352 @@
+/* Register allocation: live intervals over the linear instruction order,
+ * assigned to runs of GRFs by a linear scan (README.md says why).
+ *
+ * The order is the order the EU executes, and the EU runs both arms of a
+ * divergent IF one after the other on the same registers: an interval
+ * from a value's first to its last mention covers everything that runs
+ * while some channel still needs it.  Loops add the back edge: a value
+ * live across the loop's boundary, or read in the loop before it is
+ * written there (a loop-carried value), lives through the whole loop. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe_lir.h"
+
+#define NUM_GRFS 127   /* g127 holds the end-of-thread payload */
+
+struct interval {
+   int32_t start, end;
+   int32_t first_def;   /* first write, INT32_MAX when none */
+   int32_t first_use;   /* first read, INT32_MAX when none */
+};
+
+static void
+note(struct interval *iv, const struct gbe_reg *r, int32_t ip, bool def)
+{
+   if (r->file != GBE_VGRF)
+      return;
+   struct interval *v = &iv[r->nr];
+   if (ip < v->start)
+      v->start = ip;
+   if (ip > v->end)
+      v->end = ip;
+   if (def && ip < v->first_def)
+      v->first_def = ip;
+   if (!def && ip < v->first_use)
+      v->first_use = ip;
+}
+
+/* A predicated or partial write keeps the other channels' values: it is
+ * also a read of the register. */
+static bool
+partial_write(const struct gbe_inst *i)
+{
+   return i->pred && i->op != ISA_OP_SEL;
+}
+
+static void
+build_intervals(struct gbe_prog *p, struct interval *iv)
+{
+   for (uint32_t v = 0; v < p->num_vregs; v++)
+      iv[v] = (struct interval){ INT32_MAX, -1, INT32_MAX, INT32_MAX };
+   int32_t ip = 0;
+   gbe_foreach_inst(i, p) {
+      i->ip = (uint32_t)ip;
+      for (unsigned s = 0; s < 3; s++)
+         note(iv, &i->src[s], ip, false);
+      note(iv, &i->dst, ip, !partial_write(i));
+      if (partial_write(i))
+         note(iv, &i->dst, ip, false);
+      ip++;
+   }
+}
+
+/* Widens intervals over the loops they cross; repeats for nesting. */
+static void
+extend_loops(struct gbe_prog *p, struct interval *iv)
+{
+   int32_t stack[64];
+   unsigned depth = 0;
+   int32_t loops[2 * 256];
+   unsigned nloops = 0;
+   gbe_foreach_inst(i, p) {
+      if (i->op == GBE_OP_DO && depth < 64)
+         stack[depth++] = (int32_t)i->ip;
+      else if (i->op == ISA_OP_WHILE && depth) {
+         depth--;
+         if (nloops < 256) {
+            loops[2 * nloops] = stack[depth];
+            loops[2 * nloops + 1] = (int32_t)i->ip;
+            nloops++;
+         }
+      }
+   }
+   bool changed = true;
+   while (changed) {
+      changed = false;
+      for (unsigned l = 0; l < nloops; l++) {
+         int32_t s = loops[2 * l], e = loops[2 * l + 1];
+         for (uint32_t v = 0; v < p->num_vregs; v++) {
+            struct interval *x = &iv[v];
+            if (x->end < s || x->start > e || (x->start <= s && x->end >= e))
+               continue;
+            bool crosses = x->start < s || x->end > e;
+            bool carried = x->first_use < x->first_def;
+            if (!crosses && !carried)
+               continue;
+            if (s < x->start)
+               x->start = s;
+            if (e > x->end)
+               x->end = e;
+            changed = true;
+         }
+      }
+   }
+}
+
+struct order {
+   uint32_t v;
+   int32_t start;
+};
+
+static int
+cmp_order(const void *a, const void *b)
+{
+   const struct order *x = a, *y = b;
+   return x->start != y->start ? (x->start < y->start ? -1 : 1) : (x->v < y->v ? -1 : x->v > y->v);
+}
+
+static int
+find_run(const int32_t *busy_until, unsigned first, unsigned n, int32_t at)
+{
+   for (unsigned g = first; g + n <= NUM_GRFS; g++) {
+      unsigned k = 0;
+      while (k < n && busy_until[g + k] < at)
+         k++;
+      if (k == n)
+         return (int)g;
+      g += k;
+   }
+   return -1;
+}
+
+static void
+rewrite(struct gbe_prog *p, struct gbe_reg *r)
+{
+   if (r->file != GBE_VGRF)
+      return;
+   int32_t g = p->vregs[r->nr].grf;
+   r->file = GBE_FIXED;
+   r->nr = (uint32_t)g + r->offset / 32;
+   r->offset %= 32;
+}
+
+/* ---- spilling ----
+ *
+ * A spilled value lives in the thread's scratch space (PRM Vol 2d
+ * "Scratch Block Read/Write": whole registers at an offset in 32-byte
+ * units from the thread's scratch pointer, R0.5 of the header).  Each
+ * read of it is preceded by a fill into a short-lived register, each
+ * write goes to such a register and is stored after.  A write only sets
+ * the channels that execute it, and the store moves whole registers, so
+ * the old value is filled first: the other channels keep theirs. */
+
+#define MAX_BLOCKS 4   /* GRFs one scratch message moves on every generation */
+
+static struct gbe_inst *
+scratch_msg(struct gbe_prog *p, struct gbe_inst *before, bool write, unsigned hword,
+            unsigned blocks, struct gbe_reg payload, struct gbe_reg dst)
+{
+   struct isa_send_msg m = {
+      .msg = write ? ISA_MSG_SCRATCH_WRITE : ISA_MSG_SCRATCH_READ, .header = true,
+      .offset = (uint16_t)hword, .blocks = (uint8_t)blocks, .elem_bytes = 16,
+      .mlen = (uint8_t)(1 + (write ? blocks : 0)), .rlen = (uint8_t)(write ? 0 : blocks),
+      .write = write,
+   };
+   unsigned sfid;
+   uint32_t desc, ex_desc;
+   const char *why = NULL;
+   if (!isa_send_encode(p->gen, &m, &sfid, &desc, &ex_desc, &why)) {
+      gbe_fail(p, "scratch message on %s: %s", isa_gen_name(p->gen), why ? why : "?");
+      return NULL;
+   }
+   struct gbe_inst t = {
+      .op = ISA_OP_SEND, .exec_size = 8, .we_all = true, .dst = dst,
+      .src = { payload, gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
+      .sfid = (uint8_t)sfid, .desc = desc, .ex_desc = ex_desc, .mlen = m.mlen, .rlen = m.rlen,
+   };
+   return gbe_insert_before(p, before, &t);
+}
+
+/* header: a copy of R0, whose DWord 5 is the thread's scratch pointer */
+static void
+scratch_header(struct gbe_prog *p, struct gbe_inst *before, struct gbe_reg hdr)
+{
+   struct gbe_inst t = {
+      .op = ISA_OP_MOV, .exec_size = 8, .we_all = true, .dst = gbe_retype(hdr, ISA_TYPE_UD),
+      .src = { gbe_fixed(0, 0, ISA_TYPE_UD, 1), gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
+   };
+   gbe_insert_before(p, before, &t);
+}
+
+/* Moves `regs` GRFs between scratch at hword and the registers at `at`
+ * (GRF-aligned, in a vreg whose GRF before `at` is free for the header
+ * when writing). */
+static void
+fill(struct gbe_prog *p, struct gbe_inst *before, unsigned hword, unsigned regs, struct gbe_reg at)
+{
+   for (unsigned b = 0; b < regs; b += MAX_BLOCKS) {
+      unsigned n = regs - b < MAX_BLOCKS ? regs - b : MAX_BLOCKS;
+      struct gbe_reg hdr = gbe_vreg_bytes(p, ISA_TYPE_UD, 32);
+      scratch_header(p, before, hdr);
+      scratch_msg(p, before, false, hword + b, n, hdr, gbe_offset(at, b * 32));
+      p->stats_fills++;
+   }
+}
+
+static void
+spill(struct gbe_prog *p, struct gbe_inst *after, unsigned hword, unsigned regs, struct gbe_reg from)
+{
+   struct gbe_inst *before = after->next;
+   for (unsigned b = 0; b < regs; b += MAX_BLOCKS) {
+      unsigned n = regs - b < MAX_BLOCKS ? regs - b : MAX_BLOCKS;
+      struct gbe_reg pl = gbe_vreg_bytes(p, ISA_TYPE_UD, 32 * (1 + n));
+      scratch_header(p, before, pl);
+      for (unsigned r = 0; r < n; r++) {
+         struct gbe_inst t = {
+            .op = ISA_OP_MOV, .exec_size = 8, .we_all = true,
+            .dst = gbe_offset(gbe_retype(pl, ISA_TYPE_UD), 32 * (1 + r)),
+            .src = { gbe_offset(gbe_retype(from, ISA_TYPE_UD), 32 * (b + r)),
+                     gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
+         };
+         gbe_insert_before(p, before, &t);
+      }
+      scratch_msg(p, before, true, hword + b, n, pl, gbe_null(ISA_TYPE_UD));
+      p->stats_spills++;
+   }
+}
+
+static bool
+refers(const struct gbe_reg *r, uint32_t v)
+{
+   return r->file == GBE_VGRF && r->nr == v;
+}
+
+/* Rewrites every mention of vreg v through scratch. */
+static void
+spill_vreg(struct gbe_prog *p, uint32_t v)
+{
+   unsigned regs = p->vregs[v].size / 32;
+   unsigned hword = p->scratch_bytes / 32;
+   p->scratch_bytes += regs * 32;
+   p->vregs[v].spilled = true;
+   gbe_foreach_inst_safe(i, p) {
+      bool use = false, def = refers(&i->dst, v);
+      for (unsigned s = 0; s < 3; s++)
+         use |= refers(&i->src[s], v);
+      if (!use && !def)
+         continue;
+      struct gbe_reg t = gbe_vreg_bytes(p, ISA_TYPE_UD, regs * 32);
+      fill(p, i, hword, regs, t);
+      for (unsigned s = 0; s < 3; s++) {
+         if (refers(&i->src[s], v))
+            i->src[s].nr = t.nr;
+      }
+      if (def) {
+         i->dst.nr = t.nr;
+         spill(p, i, hword, regs, t);
+      }
+   }
+}
+
+/* One allocation attempt; UINT32_MAX when everything fit, else the vreg
+ * to spill. */
+static uint32_t
+try_allocate(struct gbe_prog *p, const struct interval *iv, struct order *ord, uint32_t m)
+{
+   int32_t busy_until[NUM_GRFS];
+   uint32_t owner[NUM_GRFS];
+   for (unsigned g = 0; g < NUM_GRFS; g++) {
+      busy_until[g] = g < p->first_free_grf ? INT32_MAX : -1;
+      owner[g] = UINT32_MAX;
+   }
+   unsigned used = p->first_free_grf;
+   for (uint32_t k = 0; k < m; k++) {
+      uint32_t v = ord[k].v;
+      unsigned regs = p->vregs[v].size / 32;
+      int g = find_run(busy_until, p->first_free_grf, regs, iv[v].start);
+      if (g < 0) {
+         /* the live value that lasts longest makes the most room */
+         uint32_t victim = v;
+         int32_t best = iv[v].end;
+         for (unsigned r = p->first_free_grf; r < NUM_GRFS; r++) {
+            uint32_t o = owner[r];
+            if (o != UINT32_MAX && busy_until[r] >= iv[v].start && iv[o].end > best &&
+                !p->vregs[o].no_spill) {
+               best = iv[o].end;
+               victim = o;
+            }
+         }
+         return victim;
+      }
+      p->vregs[v].grf = g;
+      for (unsigned r = 0; r < regs; r++) {
+         busy_until[g + r] = iv[v].end;
+         owner[g + r] = v;
+      }
+      if ((unsigned)g + regs > used)
+         used = (unsigned)g + regs;
+   }
+   p->grfs_used = used + 1;
+   return UINT32_MAX;
+}
+
+bool
+gbe_regalloc(struct gbe_prog *p)
+{
+   if (p->opt->spill_all) {
+      uint32_t n = p->num_vregs;
+      for (uint32_t v = 0; v < n; v++)
+         spill_vreg(p, v);
+      for (uint32_t v = n; v < p->num_vregs; v++)
+         p->vregs[v].no_spill = true;
+   }
+   for (unsigned round = 0;; round++) {
+      uint32_t n = p->num_vregs;
+      struct interval *iv = calloc(n ? n : 1, sizeof(*iv));
+      struct order *ord = calloc(n ? n : 1, sizeof(*ord));
+      if (!iv || !ord || p->oom) {
+         free(iv);
+         free(ord);
+         p->oom = true;
+         return false;
+      }
+      build_intervals(p, iv);
+      extend_loops(p, iv);
+      uint32_t m = 0;
+      for (uint32_t v = 0; v < n; v++) {
+         if (iv[v].end >= 0)
+            ord[m++] = (struct order){ v, iv[v].start };
+      }
+      qsort(ord, m, sizeof(*ord), cmp_order);
+      uint32_t victim = try_allocate(p, iv, ord, m);
+      free(iv);
+      free(ord);
+      if (victim == UINT32_MAX)
+         break;
+      if (p->vregs[victim].no_spill || round > 4 * n)
+         return gbe_fail(p, "register pressure: values the spill code needs do not fit");
+      uint32_t before = p->num_vregs;
+      spill_vreg(p, victim);
+      for (uint32_t v = before; v < p->num_vregs; v++)
+         p->vregs[v].no_spill = true;
+      if (p->failed)
+         return false;
+   }
+   gbe_foreach_inst(i, p) {
+      rewrite(p, &i->dst);
+      for (unsigned s = 0; s < 3; s++)
+         rewrite(p, &i->src[s]);
+   }
+   return true;
+}
