@@ -157,6 +157,43 @@ alu_src(struct gbe_ctx *c, struct ir_instr *i, unsigned s, unsigned k, bool is_s
    return gbe_retype(r, ty);
 }
 
+/* Half floats and the 16 bits in the low half of each dword: Gen7/7.5
+ * have no HF type in the ALU and convert with f32to16/f16to32, Gen8+
+ * move to and from HF views (PRM "f32to16", "Half-precision").  Both
+ * round to nearest even, as the IR's conversion does. */
+void
+gbe_f32_to_half_bits(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src)
+{
+   dst = gbe_retype(dst, ISA_TYPE_UD);
+   src = gbe_retype(src, ISA_TYPE_F);
+   if (c->p->gen <= ISA_GEN75) {
+      gbe_alu1(&c->b, ISA_OP_F32TO16, dst, src);
+      return;
+   }
+   struct gbe_reg h = gbe_retype(dst, ISA_TYPE_HF);
+   h.stride = 2;
+   gbe_alu1(&c->b, ISA_OP_MOV, dst, gbe_imm(ISA_TYPE_UD, 0));
+   gbe_alu1(&c->b, ISA_OP_MOV, h, src);
+}
+
+void
+gbe_half_bits_to_f32(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src)
+{
+   dst = gbe_retype(dst, ISA_TYPE_F);
+   if (src.file == GBE_IMM) {
+      gbe_alu1(&c->b, ISA_OP_MOV, dst,
+               gbe_imm(ISA_TYPE_F, ir_float_bits(32, ir_float_value(16, src.imm & 0xffff))));
+      return;
+   }
+   if (c->p->gen <= ISA_GEN75) {
+      gbe_alu1(&c->b, ISA_OP_F16TO32, dst, gbe_retype(src, ISA_TYPE_UD));
+      return;
+   }
+   struct gbe_reg h = gbe_retype(src, ISA_TYPE_HF);
+   h.stride = src.stride ? 2 * src.stride : 0;
+   gbe_alu1(&c->b, ISA_OP_MOV, dst, h);
+}
+
 /* Keeps sub-dword integers zero-extended and half floats representable
  * after an operation that may leave other bits. */
 static void
@@ -166,19 +203,9 @@ normalize(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d)
       gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(d, ISA_TYPE_UD), gbe_retype(d, ISA_TYPE_UD),
                gbe_imm(ISA_TYPE_UD, (1u << t->bits) - 1));
    } else if (t->kind == IR_TYPE_FLOAT && t->bits == 16) {
-      /* f32 -> f16 -> f32 rounds to the nearest half (f32to16 on Gen7,
-       * a HF move from Gen8, PRM "f32to16"). */
       struct gbe_reg h = gbe_tmp(c, ISA_TYPE_UD);
-      if (c->p->gen <= ISA_GEN75) {
-         gbe_alu1(&c->b, ISA_OP_F32TO16, gbe_retype(h, ISA_TYPE_UD), d);
-         gbe_alu1(&c->b, ISA_OP_F16TO32, d, gbe_retype(h, ISA_TYPE_UD));
-      } else {
-         struct gbe_reg hw = h;
-         hw.type = ISA_TYPE_HF;
-         hw.stride = 2;
-         gbe_alu1(&c->b, ISA_OP_MOV, hw, d);
-         gbe_alu1(&c->b, ISA_OP_MOV, d, hw);
-      }
+      gbe_f32_to_half_bits(c, h, d);
+      gbe_half_bits_to_f32(c, d, h);
    }
 }
 
@@ -648,10 +675,8 @@ bits16(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg v)
 {
    if (t->kind != IR_TYPE_FLOAT)
       return gbe_retype(v, ISA_TYPE_UD);
-   struct gbe_reg r = gbe_tmp(c, ISA_TYPE_UD), h = gbe_retype(r, ISA_TYPE_HF);
-   gbe_alu1(&c->b, ISA_OP_MOV, r, gbe_imm(ISA_TYPE_UD, 0));
-   h.stride = 2;
-   gbe_alu1(&c->b, ISA_OP_MOV, h, gbe_retype(v, ISA_TYPE_F));
+   struct gbe_reg r = gbe_tmp(c, ISA_TYPE_UD);
+   gbe_f32_to_half_bits(c, r, v);
    return r;
 }
 
@@ -660,14 +685,7 @@ static void
 from_bits16(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d, struct gbe_reg src)
 {
    if (t->kind == IR_TYPE_FLOAT) {
-      struct gbe_reg h = gbe_retype(src, ISA_TYPE_HF);
-      if (h.file == GBE_IMM) {
-         gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d, ISA_TYPE_F),
-                  gbe_imm(ISA_TYPE_F, ir_float_bits(32, ir_float_value(16, src.imm & 0xffff))));
-         return;
-      }
-      h.stride = 2;
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d, ISA_TYPE_F), h);
+      gbe_half_bits_to_f32(c, d, src);
       return;
    }
    gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(d, ISA_TYPE_UD), gbe_retype(src, ISA_TYPE_UD),

@@ -49,6 +49,9 @@ struct gbe_reg *gbe_def(struct gbe_ctx *c, const struct ir_instr *i);
 enum isa_type gbe_reg_type(const struct ir_type *t, bool is_signed);
 /* A fresh full-width register of type. */
 struct gbe_reg gbe_tmp(struct gbe_ctx *c, enum isa_type type);
+/* Half floats to and from the 16 bits in the low half of each dword. */
+void gbe_f32_to_half_bits(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src);
+void gbe_half_bits_to_f32(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src);
 /* Moves a bool value into flag f0.0 (channels of the builder). */
 void gbe_bool_to_flag(struct gbe_ctx *c, struct gbe_reg v);
 /* The channel index of each channel (UD). */

@@ -183,8 +183,9 @@ load_push(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
                          sz == 8 ? gbe_reg_type(t, false) : ISA_TYPE_UD;
       struct gbe_reg src = gbe_fixed(c->cross_regs_at + off / 32, off % 32, rt, 0);
       if (t->kind == IR_TYPE_FLOAT && sz == 2) {
-         src.type = ISA_TYPE_HF;
-         gbe_alu1(&c->b, ISA_OP_MOV, d[k], src);
+         struct gbe_reg bits = gbe_tmp(c, ISA_TYPE_UD);
+         gbe_alu1(&c->b, ISA_OP_MOV, bits, src);
+         gbe_half_bits_to_f32(c, d[k], bits);
          continue;
       }
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], sz == 8 ? rt : ISA_TYPE_UD), src);
@@ -327,9 +328,7 @@ scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool 
          if (store) {
             struct gbe_reg src = gbe_channel(v[k], g);
             if (t->kind == IR_TYPE_FLOAT) {
-               struct gbe_reg h = gbe_retype(data, ISA_TYPE_HF);
-               h.stride = 2;
-               gbe_alu1(&c->b, ISA_OP_MOV, h, gbe_retype(src, ISA_TYPE_F));
+               gbe_f32_to_half_bits(c, data, src);
             } else {
                gbe_alu1(&c->b, ISA_OP_MOV, data, gbe_retype(src, ISA_TYPE_UD));
             }
@@ -341,9 +340,7 @@ scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool 
                return false;
             struct gbe_reg dst = gbe_channel(v[k], g);
             if (t->kind == IR_TYPE_FLOAT) {
-               struct gbe_reg h = gbe_retype(resp, ISA_TYPE_HF);
-               h.stride = 2;
-               gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(dst, ISA_TYPE_F), h);
+               gbe_half_bits_to_f32(c, dst, resp);
             } else {
                /* the bytes beyond the element are not defined */
                gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(dst, ISA_TYPE_UD), resp,

@@ -151,7 +151,14 @@ rewrite(struct gbe_prog *p, struct gbe_reg *r)
  * the channels that execute it, and the store moves whole registers, so
  * the old value is filled first: the other channels keep theirs. */
 
-#define MAX_BLOCKS 4   /* GRFs one scratch message moves on every generation */
+
+/* Scratch block messages move 1, 2 or 4 registers (PRM "Scratch Block
+ * Read": block size), so a value of n is moved in power-of-two pieces. */
+static unsigned
+piece(unsigned n)
+{
+   return n >= 4 ? 4 : n >= 2 ? 2 : 1;
+}
 
 static struct gbe_inst *
 scratch_msg(struct gbe_prog *p, struct gbe_inst *before, bool write, unsigned hword,
@@ -195,8 +202,8 @@ scratch_header(struct gbe_prog *p, struct gbe_inst *before, struct gbe_reg hdr)
 static void
 fill(struct gbe_prog *p, struct gbe_inst *before, unsigned hword, unsigned regs, struct gbe_reg at)
 {
-   for (unsigned b = 0; b < regs; b += MAX_BLOCKS) {
-      unsigned n = regs - b < MAX_BLOCKS ? regs - b : MAX_BLOCKS;
+   for (unsigned b = 0, n; b < regs; b += n) {
+      n = piece(regs - b);
       struct gbe_reg hdr = gbe_vreg_bytes(p, ISA_TYPE_UD, 32);
       scratch_header(p, before, hdr);
       scratch_msg(p, before, false, hword + b, n, hdr, gbe_offset(at, b * 32));
@@ -208,8 +215,8 @@ static void
 spill(struct gbe_prog *p, struct gbe_inst *after, unsigned hword, unsigned regs, struct gbe_reg from)
 {
    struct gbe_inst *before = after->next;
-   for (unsigned b = 0; b < regs; b += MAX_BLOCKS) {
-      unsigned n = regs - b < MAX_BLOCKS ? regs - b : MAX_BLOCKS;
+   for (unsigned b = 0, n; b < regs; b += n) {
+      n = piece(regs - b);
       struct gbe_reg pl = gbe_vreg_bytes(p, ISA_TYPE_UD, 32 * (1 + n));
       scratch_header(p, before, pl);
       for (unsigned r = 0; r < n; r++) {
@@ -310,6 +317,8 @@ gbe_regalloc(struct gbe_prog *p)
          spill_vreg(p, v);
       for (uint32_t v = n; v < p->num_vregs; v++)
          p->vregs[v].no_spill = true;
+      if (p->failed)
+         return false;
    }
    for (unsigned round = 0;; round++) {
       uint32_t n = p->num_vregs;
