@@ -56,7 +56,7 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    struct gbe_ctx c = { .p = &p, .s = s, .k = out };
    bool ok = gbe_isel(&c);
    gbe_isel_free(&c);
-   ok = ok && gbe_legalize(&p) && gbe_regalloc(&p);
+   ok = ok && gbe_optimize(&p) && gbe_legalize(&p) && gbe_regalloc(&p);
    if (ok) {
       gbe_swsb(&p);
       ok = gbe_emit_code(&p, out);

@@ -73,9 +73,33 @@ scalar_of(const struct ir_type *t)
    return t->elem && t->kind != IR_TYPE_ARRAY ? t->elem : t;
 }
 
+/* The instruction just emitted, when it wrote all of v. */
+static struct gbe_inst *
+last_writer(struct gbe_ctx *c, struct gbe_reg v)
+{
+   struct gbe_inst *l = c->b.before->prev;
+   if (l == &c->p->head || l->dst.file != v.file || l->dst.nr != v.nr ||
+       l->dst.offset != v.offset || l->exec_size != c->b.exec_size || l->group != c->b.group ||
+       l->pred || l->we_all != c->b.we_all)
+      return NULL;
+   return l;
+}
+
 void
 gbe_bool_to_flag(struct gbe_ctx *c, struct gbe_reg v)
 {
+   /* a bool just computed sets the flag itself: a compare already does,
+    * a logic operation with the .nz modifier (PRM "Conditional
+    * Modifier") */
+   struct gbe_inst *l = v.file == GBE_VGRF ? last_writer(c, v) : NULL;
+   if (l && l->op == ISA_OP_CMP && l->flag == 0)
+      return;
+   if (l && !l->cmod && (l->op == ISA_OP_AND || l->op == ISA_OP_OR || l->op == ISA_OP_XOR ||
+                         l->op == ISA_OP_NOT) && l->dst.type == ISA_TYPE_UD) {
+      l->cmod = ISA_CMOD_NZ;
+      l->flag = 0;
+      return;
+   }
    if (v.file == GBE_IMM) {
       struct gbe_reg t = gbe_tmp(c, ISA_TYPE_UD);
       gbe_alu1(&c->b, ISA_OP_MOV, t, v);

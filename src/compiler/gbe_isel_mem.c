@@ -126,17 +126,25 @@ surface_of(struct gbe_ctx *c, const struct mem_addr *a, unsigned *bti, uint32_t 
    }
 }
 
-/* The per-channel byte offsets of one message's channels. */
+/* The per-channel byte offsets of one message's channels, into r. */
 static struct gbe_reg
-address(struct gbe_ctx *c, const struct mem_addr *a, uint32_t base, unsigned group, unsigned n)
+address_into(struct gbe_ctx *c, const struct mem_addr *a, uint32_t base, unsigned group,
+             struct gbe_reg r)
 {
-   struct gbe_reg r = gbe_vreg(c->p, ISA_TYPE_UD, n);
    uint32_t off = base + a->const_off;
-   if (a->dyn.file == GBE_VGRF)
+   if (a->dyn.file == GBE_VGRF && off)
       gbe_alu2(&c->b, ISA_OP_ADD, r, gbe_channel(a->dyn, group), gbe_imm(ISA_TYPE_UD, off));
+   else if (a->dyn.file == GBE_VGRF)
+      gbe_alu1(&c->b, ISA_OP_MOV, r, gbe_channel(a->dyn, group));
    else
       gbe_alu1(&c->b, ISA_OP_MOV, r, gbe_imm(ISA_TYPE_UD, off));
    return r;
+}
+
+static struct gbe_reg
+address(struct gbe_ctx *c, const struct mem_addr *a, uint32_t base, unsigned group, unsigned n)
+{
+   return address_into(c, a, base, group, gbe_vreg(c->p, ISA_TYPE_UD, n));
 }
 
 static unsigned
@@ -264,8 +272,7 @@ store_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
          struct gbe_builder saved;
          half(c, g, &saved);
          struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (nd + 1));
-         struct gbe_reg addr = address(c, &sub, base, g, w);
-         gbe_alu1(&c->b, ISA_OP_MOV, pl, addr);
+         address_into(c, &sub, base, g, pl);
          for (unsigned j = 0; j < nd; j++) {
             unsigned dw = first + j;
             struct gbe_reg src;
@@ -317,7 +324,7 @@ scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool 
          struct gbe_builder saved;
          half(c, g, &saved);
          struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (store ? 2 : 1));
-         gbe_alu1(&c->b, ISA_OP_MOV, pl, address(c, &sub, base, g, w));
+         address_into(c, &sub, base, g, pl);
          struct isa_send_msg m = {
             .msg = store ? ISA_MSG_BYTE_SCATTERED_WRITE : ISA_MSG_BYTE_SCATTERED_READ,
             .bti = (uint8_t)bti, .simd = (uint8_t)w, .elem_bytes = (uint8_t)bytes,
@@ -392,7 +399,7 @@ atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
       struct gbe_builder saved;
       half(c, g, &saved);
       struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (ns + 1));
-      gbe_alu1(&c->b, ISA_OP_MOV, pl, address(c, a, base, g, w));
+      address_into(c, a, base, g, pl);
       /* compare-and-write: src0 is the comparand, src1 the new value
        * (PRM "AOP_CMPWR") */
       struct ir_instr *s0 = cmp ? i->srcs[2] : i->srcs[1];

@@ -186,6 +186,8 @@ bool gbe_fail(struct gbe_prog *p, const char *fmt, ...) __attribute__((format(pr
 
 /* ---- passes, in the order gbe_compile runs them ---- */
 
+/* Copy propagation and dead-code elimination. */
+bool gbe_optimize(struct gbe_prog *p);
 /* Splits instructions whose operands span more than two GRFs, and fixes
  * operand forms the hardware lacks (immediates in src0, 64-bit
  * immediates on three-source instructions...). */

@@ -1,0 +1,176 @@
+/* LIR clean-ups between instruction selection and legalisation:
+ * copy propagation and dead-code elimination.  Selection emits simple,
+ * regular code (every IR value gets its own registers, every message its
+ * own payload copy); these passes remove what that leaves over.
+ *
+ * Most vregs have exactly one writing instruction that writes all of
+ * them (selection's SSA values); only those take part in propagation, so
+ * a copy's source can never change between the copy and its uses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe_lir.h"
+
+struct vreg_use {
+   uint32_t defs;           /* instructions writing it */
+   uint32_t reads;          /* sources reading it */
+   struct gbe_inst *def;    /* the writer when defs == 1 */
+};
+
+static bool
+is_vgrf(const struct gbe_reg *r)
+{
+   return r->file == GBE_VGRF;
+}
+
+static void
+count(struct gbe_prog *p, struct vreg_use *u)
+{
+   memset(u, 0, p->num_vregs * sizeof(*u));
+   gbe_foreach_inst(i, p) {
+      for (unsigned s = 0; s < 3; s++) {
+         if (is_vgrf(&i->src[s]))
+            u[i->src[s].nr].reads++;
+      }
+      if (is_vgrf(&i->dst)) {
+         u[i->dst.nr].defs++;
+         u[i->dst.nr].def = i;
+         /* a predicated write keeps the other channels: it reads too */
+         if (i->pred && i->op != ISA_OP_SEL)
+            u[i->dst.nr].reads++;
+      }
+   }
+}
+
+/* Writes all of its vreg, on every channel the program runs with. */
+static bool
+full_write(const struct gbe_prog *p, const struct gbe_inst *i)
+{
+   if (!is_vgrf(&i->dst) || i->pred || i->dst.offset || i->dst.stride != 1 || i->group ||
+       i->exec_size != p->simd || i->we_all)
+      return false;
+   return gbe_reg_span(&i->dst, i->exec_size) >= p->vregs[i->dst.nr].size ||
+          gbe_reg_span(&i->dst, i->exec_size) == p->simd * isa_type_size(i->dst.type);
+}
+
+static bool
+is_int_type(unsigned t)
+{
+   return t == ISA_TYPE_UD || t == ISA_TYPE_D || t == ISA_TYPE_UW || t == ISA_TYPE_W ||
+          t == ISA_TYPE_UB || t == ISA_TYPE_B || t == ISA_TYPE_UQ || t == ISA_TYPE_Q;
+}
+
+/* A move that copies bits: the same type, or integers of one size (a
+ * move between float and integer types converts the value). */
+static bool
+raw_copy(const struct gbe_inst *i)
+{
+   unsigned st = i->src[0].type, dt = i->dst.type;
+   return i->op == ISA_OP_MOV && !i->sat && !i->cmod && !i->src[0].neg && !i->src[0].abs &&
+          (st == dt || (is_int_type(st) && is_int_type(dt) &&
+                        isa_type_size(st) == isa_type_size(dt) && i->src[0].file != GBE_IMM));
+}
+
+/* Whether source s of instruction i may read `with` (already offset and
+ * typed for the use) instead of the copy. */
+static bool
+can_take(const struct gbe_inst *i, unsigned s, const struct gbe_reg *with)
+{
+   if (gbe_is_send(i) || i->op == ISA_OP_MATH)
+      return with->file != GBE_IMM && (!gbe_is_send(i) || (with->offset % 32 == 0 && with->stride == 1));
+   if (with->file != GBE_IMM)
+      return true;
+   /* an immediate only where the encoding has one: the last source of
+    * a two-source instruction, or a move's */
+   unsigned ns = gbe_op_num_srcs(i->op);
+   if (i->op == ISA_OP_MAD || i->op == ISA_OP_BFE || i->op == ISA_OP_BFI2 || i->op == ISA_OP_LRP)
+      return false;
+   return (ns == 1 && s == 0) || (ns == 2 && s == 1);
+}
+
+static bool
+propagate(struct gbe_prog *p, const struct vreg_use *u)
+{
+   bool progress = false;
+   gbe_foreach_inst(i, p) {
+      for (unsigned s = 0; s < 3; s++) {
+         struct gbe_reg *r = &i->src[s];
+         if (!is_vgrf(r) || u[r->nr].defs != 1)
+            continue;
+         const struct gbe_inst *d = u[r->nr].def;
+         if (d == i || !raw_copy(d) || !full_write(p, d))
+            continue;
+         const struct gbe_reg *src = &d->src[0];
+         if (is_vgrf(src) && u[src->nr].defs != 1)
+            continue;
+         /* the use reads the copy the way the copy was written */
+         if (isa_type_size(r->type) != isa_type_size(d->dst.type) || r->neg || r->abs)
+            continue;
+         struct gbe_reg with = *src;
+         if (src->file != GBE_IMM) {
+            if (r->stride > 1 || (src->stride == 0 && r->stride != 0))
+               continue;
+            unsigned elem = r->offset / isa_type_size(r->type);
+            with = src->stride ? gbe_channel(*src, elem) : *src;
+            with.stride = r->stride ? src->stride : 0;
+         }
+         with.type = r->type;
+         if (!can_take(i, s, &with))
+            continue;
+         *r = with;
+         progress = true;
+      }
+   }
+   return progress;
+}
+
+static bool
+has_effect(const struct gbe_inst *i)
+{
+   if (gbe_is_send(i) || gbe_is_branch(i->op) || i->op == GBE_OP_DO || i->op == ISA_OP_WAIT ||
+       i->op == ISA_OP_SYNC)
+      return true;
+   if (i->cmod && i->op != ISA_OP_SEL && i->op != ISA_OP_MATH)
+      return true;   /* writes a flag */
+   return i->dst.file != GBE_VGRF && i->dst.file != GBE_NULL;
+}
+
+static bool
+dce(struct gbe_prog *p, const struct vreg_use *u)
+{
+   bool progress = false;
+   gbe_foreach_inst_safe(i, p) {
+      if (!is_vgrf(&i->dst) || u[i->dst.nr].reads)
+         continue;
+      if (has_effect(i)) {
+         if (!gbe_is_send(i) && i->cmod) {
+            i->dst = gbe_null(i->dst.type);
+            progress = true;
+         }
+         continue;
+      }
+      gbe_inst_remove(i);
+      progress = true;
+   }
+   return progress;
+}
+
+bool
+gbe_optimize(struct gbe_prog *p)
+{
+   struct vreg_use *u = malloc((p->num_vregs ? p->num_vregs : 1) * sizeof(*u));
+   if (!u) {
+      p->oom = true;
+      return false;
+   }
+   for (unsigned round = 0; round < 8; round++) {
+      count(p, u);
+      bool a = propagate(p, u);
+      count(p, u);
+      bool b = dce(p, u);
+      if (!a && !b)
+         break;
+   }
+   free(u);
+   return true;
+}
