@@ -2,17 +2,18 @@
  * src/compiler for every generation and SIMD width, run on vgpu's EU
  * interpreter, against the IR reference interpreter on the same inputs.
  *
- * The shader interface is the IR differential corpus's (tests/ir/
- * ir_lvp_diff.c): set 0, binding 0 a read-only input SSBO, 1 the output
- * SSBO, 2 a UBO, 3 a second writable SSBO, 16 bytes of push constants;
- * bindings 1 and 3 are compared (integers exactly, floats within the ULP
- * bound given, the one tests/ir justifies for lavapipe).
+ * The shader interface and the comparison are the IR differential
+ * corpus's (tests/ir/ir_corpus_io.h): integers exactly, floats within the
+ * ULP bound given, the one tests/ir justifies for lavapipe.  The
+ * reference is the IR interpreter, or with --ref lavapipe the shader run
+ * by lavapipe through the Vulkan loader (for what the interpreter does
+ * not run: subgroup operations at the widths lavapipe has, images).
  *
  * The threads get the payload a driver gives them (src/compiler/gbe.h):
  * R0 with the workgroup id, the push constants and system values as
  * cross-thread constants, and gbe_cs_fill_per_thread()'s local ids.
  *
- *   gbe_diff shader.spv ulp gx gy gz [--spill-all] [GEN...]
+ *   gbe_diff shader.spv ulp gx gy gz [--spill-all] [--ref lavapipe] [GEN...]
  *
  * --spill-all compiles with every value in scratch memory (the register
  * allocator's spill code on every instruction).
@@ -20,27 +21,12 @@
  * Prints per generation and width whether it compiled, ran and matched;
  * fails on any kernel that compiled and then faulted or differed.  A
  * shader no kernel of which compiles is a skip, with the reasons. */
-#include <math.h>
-#include <stdbool.h>
-#include <string.h>
-
 #include "gbe.h"
-#include "ir_interp.h"
+#include "ir_corpus_io.h"
 #include "ir_pass.h"
 #include "ir_test_util.h"
 #include "spirv.h"
 #include "vgpu_eu.h"
-
-#define IN_WORDS 4096
-#define OUT_WORDS 4096
-#define UBO_BYTES 256
-#define PUSH_BYTES 16
-#define SKIP 77
-
-enum { B_IN, B_OUT, B_UBO, B_OUT2, NUM_BINDINGS };
-static const size_t binding_size[NUM_BINDINGS] = {
-   IN_WORDS * 4, OUT_WORDS * 4, UBO_BYTES, OUT_WORDS * 4,
-};
 #define MEM_BASE 0x10000000ull
 #define BUF_STRIDE 0x100000u
 /* scratch space after the buffers: General State Base Address points
@@ -48,30 +34,6 @@ static const size_t binding_size[NUM_BINDINGS] = {
 #define SCRATCH_AT ((uint64_t)NUM_BINDINGS * BUF_STRIDE)
 #define SCRATCH_BYTES (64u * 64 * 1024)
 #define MEM_BYTES (SCRATCH_AT + SCRATCH_BYTES)
-
-struct inputs {
-   uint32_t *buf[NUM_BINDINGS];
-   uint32_t push[PUSH_BYTES / 4];
-};
-
-static void
-fill_inputs(struct inputs *in)
-{
-   uint32_t x = 0x12345678;
-   for (int b = 0; b < NUM_BINDINGS; b++) {
-      in->buf[b] = calloc(1, binding_size[b]);
-      if (b == B_OUT || b == B_OUT2)
-         continue;
-      for (size_t i = 0; i < binding_size[b] / 4; i++) {
-         x ^= x << 13;
-         x ^= x >> 17;
-         x ^= x << 5;
-         in->buf[b][i] = x;
-      }
-   }
-   static const uint32_t push[] = { 3, 7, 11, 0x80000001u };
-   memcpy(in->push, push, sizeof(push));
-}
 
 static struct ir_shader *
 load_shader(const uint32_t *code, size_t words)
@@ -88,29 +50,6 @@ load_shader(const uint32_t *code, size_t words)
       return NULL;
    }
    return s;
-}
-
-/* ---- the reference ---- */
-
-static bool
-run_interp(struct ir_shader *s, const uint32_t groups[3], const struct inputs *in,
-           uint32_t **out)
-{
-   struct ir_interp_buffer bufs[NUM_BINDINGS];
-   for (int b = 0; b < NUM_BINDINGS; b++) {
-      out[b] = malloc(binding_size[b]);
-      memcpy(out[b], in->buf[b], binding_size[b]);
-      bufs[b] = (struct ir_interp_buffer){ 0, (uint32_t)b, out[b], binding_size[b] };
-   }
-   uint32_t push[PUSH_BYTES / 4];
-   memcpy(push, in->push, sizeof(push));
-   struct ir_interp_resources res = { bufs, NUM_BINDINGS, push, PUSH_BYTES, 0 };
-   char err[256];
-   if (!ir_interp_compute(s, &res, groups, err, sizeof(err))) {
-      fprintf(stderr, "interpreter: %s\n", err);
-      return false;
-   }
-   return true;
 }
 
 /* ---- the kernel on vgpu's EU ---- */
@@ -245,39 +184,6 @@ out:
    return why;
 }
 
-/* ---- comparison ---- */
-
-static uint32_t
-ulp_distance(uint32_t a, uint32_t b)
-{
-   float fa, fb;
-   memcpy(&fa, &a, 4);
-   memcpy(&fb, &b, 4);
-   if (isnan(fa) && isnan(fb))
-      return 0;
-   int64_t ia = (a & 0x80000000u) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
-   int64_t ib = (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
-   int64_t d = ia > ib ? ia - ib : ib - ia;
-   return d > UINT32_MAX ? UINT32_MAX : (uint32_t)d;
-}
-
-static unsigned
-compare(const char *what, uint32_t **want, uint32_t **got, uint32_t ulp)
-{
-   unsigned bad = 0;
-   for (int b = B_OUT; b < NUM_BINDINGS; b++) {
-      if (b == B_UBO)
-         continue;
-      for (size_t i = 0; i < binding_size[b] / 4; i++) {
-         uint32_t d = want[b][i] == got[b][i] ? 0 : ulp ? ulp_distance(want[b][i], got[b][i]) : 1;
-         if (d > ulp && bad++ < 4)
-            fprintf(stderr, "%s: binding %d word %zu: expected 0x%08x, got 0x%08x\n", what, b, i,
-                    want[b][i], got[b][i]);
-      }
-   }
-   return bad;
-}
-
 static void
 free_bufs(uint32_t **b)
 {
@@ -301,10 +207,14 @@ main(int argc, char **argv)
       groups[i] = (uint32_t)atoi(argv[3 + i]);
    enum isa_gen gens[ISA_GEN_COUNT];
    unsigned ngens = 0;
-   bool spill_all = false;
+   bool spill_all = false, ref_lavapipe = false;
    for (int a = 6; a < argc && ngens < ISA_GEN_COUNT; a++) {
       if (!strcmp(argv[a], "--spill-all")) {
          spill_all = true;
+         continue;
+      }
+      if (!strcmp(argv[a], "--ref") && a + 1 < argc) {
+         ref_lavapipe = !strcmp(argv[++a], "lavapipe");
          continue;
       }
       enum isa_gen g = isa_gen_from_verx10((unsigned)atoi(argv[a]));
@@ -323,8 +233,15 @@ main(int argc, char **argv)
    struct inputs in;
    fill_inputs(&in);
    uint32_t *want[NUM_BINDINGS];
-   if (!run_interp(ref, groups, &in, want))
+   if (ref_lavapipe) {
+      int r = run_lavapipe(code, words, groups, &in, want);
+      if (r == SKIP)
+         printf("SKIP: lavapipe is not available\n");
+      if (r)
+         return r;
+   } else if (!run_interp(ref, groups, &in, want)) {
       return 1;
+   }
    unsigned compiled = 0, matched = 0, failed = 0, attempts = 0;
    for (unsigned gi = 0; gi < ngens; gi++) {
       static const unsigned widths[] = { 8, 16, 32 };
