@@ -58,6 +58,7 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    gbe_isel_free(&c);
    ok = ok && gbe_optimize(&p) && gbe_legalize(&p) && gbe_regalloc(&p);
    if (ok) {
+      gbe_schedule(&p);
       gbe_swsb(&p);
       ok = gbe_emit_code(&p, out);
    }

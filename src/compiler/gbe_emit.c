@@ -327,22 +327,6 @@ link_branches(struct gbe_prog *p)
    return true;
 }
 
-/* ---- statistics ---- */
-
-/* A rough issue-cost model in the spirit of Mesa's estimate: ALU
- * instructions cost a cycle per 8 channels of 32 bits, math more, sends
- * their latency. */
-static unsigned
-cycles_of(const struct gbe_inst *i)
-{
-   if (gbe_is_send(i))
-      return 200;
-   if (i->op == ISA_OP_MATH)
-      return 22 * (i->exec_size > 8 ? 2 : 1);
-   unsigned span = gbe_reg_span(&i->dst, i->exec_size);
-   return span > 32 ? 4 : 2;
-}
-
 bool
 gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
 {
@@ -390,7 +374,6 @@ gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
       st->instructions++;
       st->sends += gbe_is_send(i);
       st->loops += i->op == ISA_OP_WHILE;
-      st->cycles += cycles_of(i);
    }
    size_t size = (size_t)n * 16;
    if (!p->opt->no_compact) {
@@ -407,5 +390,6 @@ gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
    k->code = out;
    k->code_size = (uint32_t)size;
    st->grfs = p->grfs_used;
+   st->cycles = gbe_estimate_cycles(p);
    return true;
 }

@@ -194,6 +194,10 @@ bool gbe_optimize(struct gbe_prog *p);
 bool gbe_legalize(struct gbe_prog *p);
 /* Liveness over the linear order and GRF assignment with spilling. */
 bool gbe_regalloc(struct gbe_prog *p);
+/* List scheduling of straight-line code after allocation, and the cycle
+ * estimate of the statistics (one latency model, per generation). */
+void gbe_schedule(struct gbe_prog *p);
+unsigned gbe_estimate_cycles(const struct gbe_prog *p);
 /* Gen12 software scoreboard. */
 void gbe_swsb(struct gbe_prog *p);
 /* To machine code: encodes, resolves JIP/UIP, compacts, counts. */
