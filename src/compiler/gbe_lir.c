@@ -183,9 +183,9 @@ gbe_print(const struct gbe_prog *p, FILE *f)
          fprintf(f, ".c%u", i->cmod);
       if (i->sat)
          fputs(".sat", f);
-      fprintf(f, "(%u%s%s) ", i->exec_size, i->group ? "@" : "", "");
+      fprintf(f, "(%u) ", i->exec_size);
       if (i->group)
-         fprintf(f, "[%u] ", i->group);
+         fprintf(f, "@%u ", i->group);
       unsigned ns = gbe_op_num_srcs(i->op);
       if (!gbe_is_branch(i->op) && i->op != GBE_OP_DO) {
          print_reg(f, &i->dst);

@@ -1,0 +1,225 @@
+/* Unit tests of the back end's passes on small LIR programs: each builds
+ * a program, runs one pass and compares the printed LIR (gbe_print) or the
+ * property the pass guarantees with what the pass must produce, worked
+ * out by hand from its rules. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe_lir.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                     \
+   do {                                                                      \
+      if (!(cond)) {                                                         \
+         failures++;                                                         \
+         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+         fprintf(stderr, __VA_ARGS__);                                       \
+         fputc('\n', stderr);                                                \
+      }                                                                      \
+   } while (0)
+
+struct t {
+   struct gbe_options opt;
+   struct gbe_prog p;
+   struct gbe_builder b;
+};
+
+static void
+init(struct t *t, enum isa_gen gen, unsigned simd)
+{
+   memset(t, 0, sizeof(*t));
+   t->opt.gen = gen;
+   t->p = (struct gbe_prog){ .gen = gen, .simd = simd, .opt = &t->opt, .first_free_grf = 2 };
+   t->p.head.next = t->p.head.prev = &t->p.head;
+   gbe_builder_init(&t->b, &t->p);
+}
+
+static void
+fini(struct t *t)
+{
+   gbe_foreach_inst_safe(i, &t->p)
+      free(i);
+   free(t->p.vregs);
+}
+
+static char *
+print(struct t *t)
+{
+   char *buf = NULL;
+   size_t len = 0;
+   FILE *f = open_memstream(&buf, &len);
+   gbe_print(&t->p, f);
+   fclose(f);
+   return buf;
+}
+
+static void
+expect(struct t *t, const char *what, const char *want)
+{
+   char *got = print(t);
+   CHECK(!strcmp(got, want), "%s:\n--- want\n%s--- got\n%s", what, want, got);
+   free(got);
+}
+
+static struct gbe_inst *
+send_read(struct t *t, struct gbe_reg dst, struct gbe_reg payload)
+{
+   struct gbe_inst *s = gbe_alu2(&t->b, ISA_OP_SEND, dst, payload, gbe_null(ISA_TYPE_UD));
+   s->mlen = 1;
+   s->rlen = 1;
+   return s;
+}
+
+/* Copy propagation reads the copy's source where the copy was read;
+ * dead-code elimination drops what nothing reads. */
+static void
+test_optimize(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg v0 = gbe_vreg(&t.p, ISA_TYPE_UD, 8), v1 = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg v2 = gbe_vreg(&t.p, ISA_TYPE_UD, 8), v3 = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg v4 = gbe_vreg(&t.p, ISA_TYPE_F, 8), v5 = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   gbe_alu1(&t.b, ISA_OP_MOV, v0, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   gbe_alu2(&t.b, ISA_OP_ADD, v1, v0, gbe_imm(ISA_TYPE_UD, 5));
+   gbe_alu1(&t.b, ISA_OP_MOV, v2, v1);
+   gbe_alu1(&t.b, ISA_OP_MOV, v3, gbe_imm(ISA_TYPE_UD, 7));       /* never read */
+   gbe_alu1(&t.b, ISA_OP_MOV, v4, v1);                             /* converts: stays */
+   send_read(&t, v5, v2);
+   gbe_alu2(&t.b, ISA_OP_ADD, gbe_null(ISA_TYPE_F), v4, v5)->cmod = ISA_CMOD_Z;
+   gbe_optimize(&t.p);
+   expect(&t, "optimize",
+          "   0: add(8) v1+0<1>UD, g1.0<1>UD, 0x5UD\n"
+          "   1: mov(8) v4+0<1>F, v1+0<1>UD\n"
+          "   2: send(8) v5+0<1>UD, v1+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   3: add.c1(8) nullF, v4+0<1>F, v5+0<1>UD\n");
+   fini(&t);
+}
+
+/* An operand over more than two GRFs splits in halves with the channel
+ * group; an immediate in src0 goes to src1 when the operation commutes. */
+static void
+test_legalize(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 16);
+   struct gbe_reg q0 = gbe_vreg(&t.p, ISA_TYPE_UQ, 16), q1 = gbe_vreg(&t.p, ISA_TYPE_UQ, 16);
+   struct gbe_reg d0 = gbe_vreg(&t.p, ISA_TYPE_UD, 16);
+   gbe_alu1(&t.b, ISA_OP_MOV, q0, q1);
+   gbe_alu2(&t.b, ISA_OP_ADD, d0, gbe_imm(ISA_TYPE_UD, 3), d0);
+   gbe_legalize(&t.p);
+   expect(&t, "legalize",
+          "   0: mov(8) v0+0<1>UQ, v1+0<1>UQ\n"
+          "   1: mov(8) @8 v0+64<1>UQ, v1+64<1>UQ\n"
+          "   2: add(16) v2+0<1>UD, v2+0<1>UD, 0x3UD\n");
+   fini(&t);
+}
+
+static int
+grf_of(const struct gbe_reg *r)
+{
+   return r->file == GBE_FIXED ? (int)r->nr : -1;
+}
+
+/* Values live at the same time get different registers; a value defined
+ * before a loop and read in it lives through the whole loop, so a
+ * temporary of the loop's end cannot take its register. */
+static void
+test_regalloc(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg a = gbe_vreg(&t.p, ISA_TYPE_UD, 8), b = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg c = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_inst *ia = gbe_alu1(&t.b, ISA_OP_MOV, a, gbe_imm(ISA_TYPE_UD, 1));
+   gbe_emit(&t.b, GBE_OP_DO, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
+            gbe_null(ISA_TYPE_D));
+   struct gbe_inst *ib = gbe_alu2(&t.b, ISA_OP_ADD, b, a, gbe_imm(ISA_TYPE_UD, 2));
+   struct gbe_inst *uc = send_read(&t, gbe_null(ISA_TYPE_UD), b);
+   struct gbe_inst *ic = gbe_alu1(&t.b, ISA_OP_MOV, c, gbe_imm(ISA_TYPE_UD, 3));
+   struct gbe_inst *ud = send_read(&t, gbe_null(ISA_TYPE_UD), c);
+   gbe_emit(&t.b, ISA_OP_WHILE, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
+            gbe_null(ISA_TYPE_D));
+   CHECK(gbe_regalloc(&t.p), "allocation failed");
+   int ga = grf_of(&ia->dst), gb = grf_of(&ib->dst), gc = grf_of(&ic->dst);
+   CHECK(ga == 2, "a: g%d, want the first free GRF g2", ga);
+   CHECK(gb != ga, "b shares a's register g%d while a is live", gb);
+   /* b died at its send: c may take b's register, never a's */
+   CHECK(gc != ga, "c took a's register g%d inside a's loop", gc);
+   CHECK(grf_of(&uc->src[0]) == gb && grf_of(&ud->src[0]) == gc, "uses not rewritten");
+   fini(&t);
+}
+
+static unsigned
+count_sends(struct t *t)
+{
+   unsigned n = 0;
+   gbe_foreach_inst(i, &t->p)
+      n += gbe_is_send(i);
+   return n;
+}
+
+/* Spilling everything: each instruction that mentions a spilled value
+ * is preceded by a fill (a write too, for the channels it does not
+ * execute) and a write is followed by a store, each a scratch message:
+ * mov a (fill, store), add b, a, a (fill a; fill b, store b), the send
+ * (fill b, itself) = 7 sends, 4 fills, 2 stores. */
+static void
+test_spill_all(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   t.opt.spill_all = true;
+   struct gbe_reg a = gbe_vreg(&t.p, ISA_TYPE_UD, 8), b = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   gbe_alu1(&t.b, ISA_OP_MOV, a, gbe_imm(ISA_TYPE_UD, 1));
+   gbe_alu2(&t.b, ISA_OP_ADD, b, a, a);
+   send_read(&t, gbe_null(ISA_TYPE_UD), b);
+   CHECK(gbe_regalloc(&t.p), "allocation failed");
+   CHECK(count_sends(&t) == 7, "%u sends, want 7", count_sends(&t));
+   CHECK(t.p.stats_spills == 2 && t.p.stats_fills == 4, "spills:fills %u:%u, want 2:4",
+         t.p.stats_spills, t.p.stats_fills);
+   CHECK(t.p.scratch_bytes == 64, "scratch %u bytes, want 64", t.p.scratch_bytes);
+   fini(&t);
+}
+
+/* A message whose reply is read late moves ahead of independent ALU
+ * work; what reads the reply stays after it. */
+static void
+test_schedule(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_inst *x = gbe_alu2(&t.b, ISA_OP_ADD, gbe_fixed(10, 0, ISA_TYPE_UD, 1),
+                                 gbe_fixed(2, 0, ISA_TYPE_UD, 1), gbe_imm(ISA_TYPE_UD, 1));
+   struct gbe_inst *y = gbe_alu2(&t.b, ISA_OP_ADD, gbe_fixed(11, 0, ISA_TYPE_UD, 1),
+                                 gbe_fixed(3, 0, ISA_TYPE_UD, 1), gbe_imm(ISA_TYPE_UD, 1));
+   struct gbe_inst *s = send_read(&t, gbe_fixed(12, 0, ISA_TYPE_UD, 1), gbe_fixed(4, 0, ISA_TYPE_UD, 1));
+   struct gbe_inst *u = gbe_alu2(&t.b, ISA_OP_ADD, gbe_fixed(13, 0, ISA_TYPE_UD, 1),
+                                 gbe_fixed(12, 0, ISA_TYPE_UD, 1), gbe_fixed(10, 0, ISA_TYPE_UD, 1));
+   gbe_schedule(&t.p);
+   struct gbe_inst *order[4];
+   unsigned n = 0;
+   gbe_foreach_inst(i, &t.p)
+      order[n < 4 ? n++ : 3] = i;
+   CHECK(n == 4 && order[0] == s && order[3] == u, "the send is not first or its reader not last");
+   CHECK((order[1] == x && order[2] == y) || (order[1] == y && order[2] == x),
+         "the independent additions are not between");
+   fini(&t);
+}
+
+int
+main(void)
+{
+   test_optimize();
+   test_legalize();
+   test_regalloc();
+   test_spill_all();
+   test_schedule();
+   if (failures) {
+      fprintf(stderr, "%d failures\n", failures);
+      return 1;
+   }
+   printf("gbe passes: all checks passed\n");
+   return 0;
+}
