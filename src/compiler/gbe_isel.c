@@ -812,7 +812,18 @@ emit_dyn(struct gbe_ctx *c, struct ir_instr *i)
       return false;
    struct gbe_reg *v = val_or_def(c, i->srcs[0]);
    unsigned n = i->srcs[0]->type->comps;
-   struct gbe_reg idx = val_or_def(c, i->srcs[1])[0];
+   struct gbe_reg idx = val_or_def(c, i->srcs[i->op == IR_OP_extract_dyn ? 1 : 2])[0];
+   if (idx.file == GBE_IMM) {
+      /* a constant index (what unrolling leaves): plain copies */
+      unsigned at = (unsigned)idx.imm;
+      if (i->op == IR_OP_extract_dyn) {
+         gbe_alu1(&c->b, ISA_OP_MOV, d[0], at < n ? v[at] : v[0]);
+         return true;
+      }
+      for (unsigned k = 0; k < n; k++)
+         gbe_alu1(&c->b, ISA_OP_MOV, d[k], k == at ? val_or_def(c, i->srcs[1])[0] : v[k]);
+      return true;
+   }
    if (i->op == IR_OP_extract_dyn) {
       gbe_alu1(&c->b, ISA_OP_MOV, d[0], v[0]);
       for (unsigned k = 1; k < n; k++) {
@@ -1315,8 +1326,11 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
       case IR_OP_sysval:
          ok = gbe_cs_sysval(c, i);
          break;
-      case IR_OP_deref_var: case IR_OP_deref_struct: case IR_OP_deref_array:
-         break;   /* folded into the accesses that use them */
+      case IR_OP_deref_var: case IR_OP_deref_struct:
+         break;   /* constant offsets, folded into the accesses */
+      case IR_OP_deref_array:
+         ok = gbe_isel_deref(c, i);
+         break;
       case IR_OP_load: case IR_OP_store: case IR_OP_atomic:
          ok = gbe_isel_memory(c, i);
          break;
@@ -1435,7 +1449,9 @@ gbe_isel(struct gbe_ctx *c)
    c->vals = calloc(c->num_vals, sizeof(*c->vals));
    c->var_slm_offset = calloc(c->s->num_vars + 1, sizeof(*c->var_slm_offset));
    c->var_slots = calloc(c->s->num_vars + 1, sizeof(*c->var_slots));
-   if (!c->vals || !c->var_slm_offset || !c->var_slots)
+   c->addrs = calloc(c->num_vals, sizeof(*c->addrs));
+   c->addr_done = calloc(c->num_vals, sizeof(*c->addr_done));
+   if (!c->vals || !c->var_slm_offset || !c->var_slots || !c->addrs || !c->addr_done)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
    if (!gbe_cs_setup(c))
@@ -1457,4 +1473,6 @@ gbe_isel_free(struct gbe_ctx *c)
    for (uint32_t v = 0; c->var_slots && v < c->s->num_vars; v++)
       free(c->var_slots[v]);
    free(c->var_slots);
+   free(c->addrs);
+   free(c->addr_done);
 }

@@ -17,6 +17,14 @@ struct gbe_cf {
    bool while_done;               /* loop: its WHILE is emitted */
 };
 
+/* Where a deref points: a variable, a constant byte offset and a
+ * per-channel one (UD, or GBE_BAD when there is none). */
+struct gbe_addr {
+   struct ir_var *var;
+   uint32_t const_off;
+   struct gbe_reg dyn;
+};
+
 struct gbe_ctx {
    struct gbe_prog *p;
    struct gbe_builder b;
@@ -34,6 +42,8 @@ struct gbe_ctx {
    uint32_t slm_next;
    uint32_t *var_slm_offset;      /* per variable index */
    struct gbe_reg **var_slots;    /* per variable index: a private array's dwords */
+   struct gbe_addr *addrs;        /* per IR value index: a deref's address ... */
+   bool *addr_done;               /* ... once computed */
    /* compute payload */
    unsigned cross_regs_at;        /* first GRF of the cross-thread constants */
    struct gbe_reg local_id[3];    /* UW per channel, from the per-thread payload */
@@ -62,6 +72,7 @@ struct gbe_inst *gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m,
                           struct gbe_reg dst, struct gbe_reg payload);
 
 bool gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i);
+bool gbe_isel_deref(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_cs_setup(struct gbe_ctx *c);
 bool gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i);

@@ -11,14 +11,47 @@
 
 #include "gbe_isel.h"
 
-struct mem_addr {
-   struct ir_var *var;
-   uint32_t const_off;
-   struct gbe_reg dyn;       /* UD per channel, or GBE_BAD */
-};
+#define mem_addr gbe_addr
 
+static bool resolve_uncached(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a);
+
+/* A deref's address, computed where the deref stands (which dominates
+ * every access through it) and reused by the accesses.  Where the walk
+ * emits a block more than once (a continue construct at each continue
+ * edge) each copy computes it again, so the cache holds the copy the
+ * following accesses belong to. */
 static bool
 resolve(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
+{
+   if (ptr->index < c->num_vals && c->addr_done[ptr->index]) {
+      *a = c->addrs[ptr->index];
+      return true;
+   }
+   if (!resolve_uncached(c, ptr, a))
+      return false;
+   /* only what emits code is kept: the other derefs add constants */
+   if (ptr->op == IR_OP_deref_array && ptr->index < c->num_vals) {
+      c->addrs[ptr->index] = *a;
+      c->addr_done[ptr->index] = true;
+   }
+   return true;
+}
+
+bool
+gbe_isel_deref(struct gbe_ctx *c, struct ir_instr *i)
+{
+   enum ir_storage st = i->type->storage;
+   if (st != IR_STORAGE_SSBO && st != IR_STORAGE_UBO && st != IR_STORAGE_WORKGROUP &&
+       st != IR_STORAGE_FUNCTION && st != IR_STORAGE_PRIVATE)
+      return true;
+   struct mem_addr a;
+   if (i->index < c->num_vals)
+      c->addr_done[i->index] = false;
+   return resolve(c, i, &a);
+}
+
+static bool
+resolve_uncached(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
 {
    switch (ptr->op) {
    case IR_OP_deref_var:
@@ -30,6 +63,13 @@ resolve(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
       a->const_off += ptr->srcs[0]->type->pointee->offsets[ptr->imm];
       return true;
    case IR_OP_deref_array: {
+      /* an array of blocks is an array of descriptors: its index picks
+       * a binding table entry, not an offset */
+      struct ir_instr *base = ptr->srcs[0];
+      if (base->op == IR_OP_deref_var && base->var->type->kind == IR_TYPE_ARRAY &&
+          (base->var->storage == IR_STORAGE_SSBO || base->var->storage == IR_STORAGE_UBO))
+         return gbe_fail(c->p, "%%%u: descriptor arrays of buffers are not supported yet",
+                         ptr->index);
       if (!resolve(c, ptr->srcs[0], a))
          return false;
       const struct ir_type *pt = ptr->srcs[0]->type->pointee;

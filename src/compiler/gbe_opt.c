@@ -155,6 +155,69 @@ dce(struct gbe_prog *p, const struct vreg_use *u)
    return progress;
 }
 
+static bool
+is_boundary(const struct gbe_inst *i)
+{
+   return gbe_is_branch(i->op) || i->op == GBE_OP_DO;
+}
+
+/* Whether any instruction strictly between a and b mentions vreg v or is
+ * control flow. */
+static bool
+touched_between(const struct gbe_inst *a, const struct gbe_inst *b, uint32_t v)
+{
+   for (const struct gbe_inst *i = a->next; i != b; i = i->next) {
+      if (is_boundary(i) || (is_vgrf(&i->dst) && i->dst.nr == v))
+         return true;
+      for (unsigned s = 0; s < 3; s++) {
+         if (is_vgrf(&i->src[s]) && i->src[s].nr == v)
+            return true;
+      }
+   }
+   return false;
+}
+
+/* The copy's source written straight into the copy's destination: a
+ * value computed only to be copied into a message payload (or a phi's
+ * register) is computed there.  Both must be in one straight-line stretch
+ * with nothing else touching the destination in between. */
+static bool
+coalesce(struct gbe_prog *p, struct vreg_use *u)
+{
+   bool progress = false;
+   gbe_foreach_inst_safe(m, p) {
+      if (!raw_copy(m) || m->pred || !is_vgrf(&m->src[0]) || !is_vgrf(&m->dst) ||
+          m->src[0].offset || m->src[0].stride != 1 || m->dst.stride != 1)
+         continue;
+      uint32_t sv = m->src[0].nr;
+      struct gbe_inst *d = u[sv].def;
+      if (u[sv].defs != 1 || u[sv].reads != 1 || d == m || m->dst.nr == sv)
+         continue;
+      bool as_send = gbe_is_send(d) && d->dst.offset == 0 && m->dst.offset % 32 == 0 &&
+                     d->rlen * 32u == gbe_reg_span(&m->dst, m->exec_size);
+      if (!as_send && (!full_write(p, d) || d->exec_size != m->exec_size ||
+                       d->group != m->group || d->we_all != m->we_all ||
+                       isa_type_size(d->dst.type) != isa_type_size(m->dst.type)))
+         continue;
+      if (touched_between(d, m, m->dst.nr))
+         continue;
+      /* d must come before m in the same stretch */
+      const struct gbe_inst *x = d;
+      while (x != &p->head && x != m)
+         x = x->next;
+      if (x != m)
+         continue;
+      struct gbe_reg nd = m->dst;
+      nd.type = d->dst.type;
+      d->dst = nd;
+      u[nd.nr].def = d;
+      u[sv].defs = u[sv].reads = 0;
+      gbe_inst_remove(m);
+      progress = true;
+   }
+   return progress;
+}
+
 bool
 gbe_optimize(struct gbe_prog *p)
 {
@@ -168,7 +231,9 @@ gbe_optimize(struct gbe_prog *p)
       bool a = propagate(p, u);
       count(p, u);
       bool b = dce(p, u);
-      if (!a && !b)
+      count(p, u);
+      bool c = coalesce(p, u);
+      if (!a && !b && !c)
          break;
    }
    free(u);
