@@ -16,8 +16,9 @@
  *   entry value is constant and whose back-edge value is computed from
  *   constants and such phis: the loop is simulated with ir_eval_instr (the
  *   folder's and interpreter's evaluator) to count iterations;
- * - it runs at most UNROLL_MAX_TRIPS times and the copies hold at most
- *   UNROLL_MAX_INSTRS instructions.
+ * - it runs at most UNROLL_MAX_TRIPS times, and the copies hold at most
+ *   UNROLL_MAX_COST instructions that become code (constants, composites,
+ *   phis and constant derefs do not) and UNROLL_MAX_INSTRS in all.
  * The copies are chained in layout order: iteration k's header phis become
  * the values of iteration k-1's back edge, E branches on to the body, the
  * last copy's E branches to the merge.  Blocks of the last copy after E
@@ -29,7 +30,11 @@
 #include "ir_pass.h"
 
 #define UNROLL_MAX_TRIPS 32
-#define UNROLL_MAX_INSTRS 2048
+/* About what Mesa allows (NIR: 32 iterations x 26 instructions of cost):
+ * beyond it the copies cost instruction-cache space and compile time for
+ * little gain on hardware that branches cheaply. */
+#define UNROLL_MAX_COST 832
+#define UNROLL_MAX_INSTRS 4096
 
 struct loop {
    struct ir_function *f;
@@ -39,6 +44,7 @@ struct loop {
    uint32_t *body_pos;           /* per block index: position + 1, 0 = outside */
    uint32_t num_indexed;         /* blocks numbered before unrolling (copies are not) */
    uint32_t num_instrs;
+   uint32_t cost;                /* instructions that become code */
 };
 
 static bool
@@ -50,6 +56,18 @@ in_body(const struct loop *l, const struct ir_block *b)
 /* Collects the body (blocks from which the back edge is reachable without
  * leaving through the merge) and checks the single-exit shape. */
 static bool
+becomes_code(const struct ir_instr *i)
+{
+   switch (i->op) {
+   case IR_OP_const: case IR_OP_undef: case IR_OP_phi: case IR_OP_vec: case IR_OP_extract:
+   case IR_OP_insert: case IR_OP_bitcast: case IR_OP_deref_var: case IR_OP_deref_struct:
+      return false;
+   default:
+      return true;
+   }
+}
+
+static bool
 collect_body(struct loop *l)
 {
    struct ir_block *h = l->header;
@@ -60,8 +78,10 @@ collect_body(struct loop *l)
       if (b != h && b->construct == IR_CONSTRUCT_LOOP)
          return false;
       l->body_pos[b->index] = ++l->num_blocks;
-      ir_foreach_instr(i, b)
+      ir_foreach_instr(i, b) {
          l->num_instrs++;
+         l->cost += becomes_code(i);
+      }
    }
    l->blocks = malloc(l->num_blocks * sizeof(*l->blocks));
    if (!l->blocks)
@@ -370,7 +390,8 @@ try_loop(struct ir_function *f, struct ir_block *h)
    bool done = false;
    if (collect_body(&l) && header_shape(&l)) {
       int trips = count_trips(&l);
-      if (trips >= 0 && (uint64_t)(trips + 1) * l.num_instrs <= UNROLL_MAX_INSTRS) {
+      if (trips >= 0 && (uint64_t)(trips + 1) * l.num_instrs <= UNROLL_MAX_INSTRS &&
+          (uint64_t)(trips + 1) * l.cost <= UNROLL_MAX_COST) {
          unroll(&l, (unsigned)trips + 1);
          done = true;
       }
