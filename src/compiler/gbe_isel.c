@@ -1300,6 +1300,96 @@ emit_switch(struct gbe_ctx *c, struct ir_block *b)
    return ok ? b->merge : NULL;
 }
 
+/* Marks in seen[] the blocks reachable from `from` through edges that
+ * stay in the current constructs (not breaks, continues, back edges or
+ * construct ends), without entering `avoid`. */
+static void
+reach(struct gbe_ctx *c, struct ir_block *from, struct ir_block *avoid, bool *seen,
+      struct ir_block **stack)
+{
+   unsigned n = 0;
+   stack[n++] = from;
+   seen[from->index] = true;
+   while (n) {
+      struct ir_block *b = stack[--n];
+      for (unsigned k = 0; k < b->num_succs; k++) {
+         struct ir_block *t = b->succs[k];
+         if (t == avoid || seen[t->index] || edge_kind(c, t) != EDGE_NORMAL)
+            continue;
+         seen[t->index] = true;
+         stack[n++] = t;
+      }
+   }
+}
+
+/* Inlining a function that returns from inside a selection leaves an
+ * edge from the selection's construct straight to a block past its merge
+ * (the call's continuation).  That block is the selection's early exit:
+ * reached from inside the construct and from the merge.  NULL when every
+ * edge leaving the construct goes to the merge or ends a construct
+ * around it. */
+static struct ir_block *
+early_exit(struct gbe_ctx *c, struct ir_block *h)
+{
+   unsigned nb = h->func->num_blocks + 1;
+   bool *after = calloc(nb, sizeof(bool)), *inside = calloc(nb, sizeof(bool));
+   struct ir_block **stack = calloc(nb * 2, sizeof(*stack));
+   struct ir_block *exit = NULL;
+   if (!after || !inside || !stack) {
+      c->p->oom = true;
+      goto out;
+   }
+   reach(c, h->merge, NULL, after, stack);
+   for (unsigned k = 0; k < h->num_succs; k++) {
+      if (h->succs[k] != h->merge && !after[h->succs[k]->index] &&
+          edge_kind(c, h->succs[k]) == EDGE_NORMAL)
+         reach(c, h->succs[k], h->merge, inside, stack);
+   }
+   ir_foreach_block(b, h->func) {
+      if (!inside[b->index] || after[b->index])
+         continue;
+      for (unsigned k = 0; k < b->num_succs && !exit; k++) {
+         struct ir_block *t = b->succs[k];
+         if (t != h->merge && after[t->index])
+            exit = t;
+      }
+   }
+out:
+   free(after);
+   free(inside);
+   free(stack);
+   return exit;
+}
+
+/* A selection with an early exit to t runs in a one-trip DO/WHILE up to
+ * t, like a switch: the early edges and the merge's path on to t are
+ * BREAKs, and the walk goes on at t after the WHILE. */
+static struct ir_block *
+emit_selection_with_exit(struct gbe_ctx *c, struct ir_block *b, struct ir_block *t)
+{
+   struct gbe_cf wrap = { .outer = c->cf, .is_switch = true, .header = b, .merge = t };
+   wrap.pending_cont = gbe_tmp(c, ISA_TYPE_UD);
+   gbe_alu1(&c->b, ISA_OP_MOV, wrap.pending_cont, gbe_imm(ISA_TYPE_UD, 0));
+   c->cf = &wrap;
+   emit_jump(c, GBE_OP_DO);
+   struct ir_block *r = emit_selection(c, b);
+   if (r)
+      r = emit_seq(c, r);
+   emit_jump(c, ISA_OP_BREAK);
+   emit_jump(c, ISA_OP_WHILE);
+   c->cf = wrap.outer;
+   if (wrap.has_pending_cont) {
+      unsigned nsw;
+      emit_if(c, wrap.pending_cont, false);
+      emit_continue_construct(c, innermost_loop(c, &nsw), false);
+      emit_jump(c, ISA_OP_ENDIF);
+   }
+   if (r && !c->p->failed)
+      return gbe_fail(c->p, "b%u: the way from a selection to its early exit b%u ends at b%u",
+                      b->index, t->index, r->index), NULL;
+   return t;
+}
+
 /* Emits the non-phi instructions of b. */
 static bool
 emit_instrs(struct gbe_ctx *c, struct ir_block *b)
@@ -1366,8 +1456,10 @@ emit_block(struct gbe_ctx *c, struct ir_block *b)
    case IR_TERM_BR:
       return emit_edge(c, b, b->succs[0]);
    case IR_TERM_CBR:
-      if (b->construct == IR_CONSTRUCT_SELECTION)
-         return emit_selection(c, b);
+      if (b->construct == IR_CONSTRUCT_SELECTION) {
+         struct ir_block *t = early_exit(c, b);
+         return t ? emit_selection_with_exit(c, b, t) : emit_selection(c, b);
+      }
       return emit_cond_branch(c, b);
    case IR_TERM_SWITCH:
       return emit_switch(c, b);
@@ -1445,6 +1537,7 @@ bool
 gbe_isel(struct gbe_ctx *c)
 {
    ir_index(c->s->entry);
+   ir_compute_dominance(c->s->entry);
    c->num_vals = c->s->entry->num_values + 1;
    c->vals = calloc(c->num_vals, sizeof(*c->vals));
    c->var_slm_offset = calloc(c->s->num_vars + 1, sizeof(*c->var_slm_offset));
