@@ -75,8 +75,8 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    if (p.oom && !p.failed)
       snprintf(err, err_size, "out of memory");
    ok = ok && !p.oom;
-   if (getenv("GBE_PRINT_LIR"))
-      gbe_print(&p, stderr);
+   if (opt->print_lir)
+      gbe_print(&p, opt->print_lir);
    free_prog(&p);
    if (!ok)
       gbe_kernel_finish(out);

@@ -8,24 +8,95 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ir.h"
 #include "isa.h"
 
 #define GBE_MAX_BINDINGS 64
 
+/* Binding table entries a kernel may use: 240 and up have fixed meanings
+ * (PRM Vol 2d "Binding Table Index": 253-255 stateless and SLM). */
+#define GBE_MAX_BINDING_TABLE 240
+/* Entries a runtime-sized descriptor array takes when the options do not
+ * say (struct gbe_array_size). */
+#define GBE_RUNTIME_ARRAY_DEFAULT 8
+
+/* The descriptor count of a runtime-sized descriptor array (SPIR-V
+ * OpTypeRuntimeArray of blocks or images) in the pipeline layout. */
+struct gbe_array_size {
+   uint32_t set, binding, count;
+};
+
 struct gbe_options {
    enum isa_gen gen;
    unsigned simd;            /* 8, 16 or 32; 0: the compiler chooses */
    bool spill_all;           /* testing: every value lives in scratch */
    bool no_compact;          /* testing: emit every instruction native */
+   FILE *print_lir;          /* the LIR after the last pass, when not NULL */
+   const struct gbe_array_size *array_sizes;   /* may be NULL */
+   unsigned num_array_sizes;
 };
 
-/* What a kernel's surface indices mean: binding table entry i of the
- * dispatch holds the descriptor (set, binding) of bindings[i]. */
+/* How the driver fills the binding table entries of a binding: what the
+ * kernel's messages expect to find there. */
+enum gbe_surface_kind {
+   /* SSBO, UBO: SURFTYPE_BUFFER, format RAW, pitch 1 (untyped and
+    * scattered messages address bytes) */
+   GBE_SURFACE_BUFFER,
+   /* storage and uniform texel buffers: SURFTYPE_BUFFER of `format`, the
+    * pitch its bytes per texel, entries = texels (typed messages, the
+    * sampler's ld and resinfo) */
+   GBE_SURFACE_TEXEL_BUFFER,
+   /* storage images: the view's dimensionality, layers and extent in
+    * `format` (typed messages, resinfo) */
+   GBE_SURFACE_IMAGE,
+};
+
+/* gbe_binding.format when the entry takes the view's own format and the
+ * kernel does not know it: uniform texel buffers (the sampler converts
+ * every format it samples), storage images and texel buffers declared
+ * without a format (Unknown).  A declared format is the view's (Vulkan
+ * requires them to match) and is given as the SURFACE_FORMAT. */
+#define GBE_FORMAT_VIEW UINT32_MAX
+/* SURFACE_FORMAT RAW: the format of GBE_SURFACE_BUFFER entries */
+#define GBE_FORMAT_RAW 0x1ffu
+
+/* What a kernel's surface indices mean: binding table entries
+ * [bti, bti + count) of the dispatch hold elements 0..count-1 of the
+ * descriptor (set, binding) (count is 1 unless the binding is an array;
+ * a runtime-sized array takes its gbe_array_size count), each set up as
+ * kind and format say.
+ *
+ * Storage-image reads and the view format (the contract with the driver):
+ * a typed surface read converts only the formats the generation lists
+ * (isl ISL_CAP_TYPED_READ: Ivy Bridge the 32-bit single-channel ones,
+ * Haswell adds the 8/16-bit UINT ones, Skylake the other integer and float
+ * ones, Ice Lake the normalized ones; PRM Vol 2d "Typed Surface Read"
+ * supported surface formats).  For a declared format the hardware cannot
+ * read, the kernel reads raw bits and converts them itself, from an entry
+ * the driver sets up differently from the view:
+ *   - texels of 32 bits or more: format R32_UINT and texel_dwords = the
+ *     view format's bits / 32; every horizontal count in texels (an
+ *     image's width, a buffer's entries, Gen9+ 1D QPitch) is multiplied by
+ *     texel_dwords, everything else (pitch, tiling, height, depth, layers,
+ *     QPitch in rows) is the view's: texel x's dword k is R32_UINT element
+ *     x * texel_dwords + k;
+ *   - smaller texels: the UINT format with the view format's channel
+ *     layout (R16_UINT for R16_FLOAT...), texel_dwords 1.
+ * An image read through such an entry and also written, atomically
+ * accessed or size-queried (which need the view's own format and extent)
+ * has two runs of entries, one per format.  A binding the kernel never
+ * accesses has none. */
 struct gbe_binding {
    uint32_t set, binding;
-   enum ir_storage storage;  /* SSBO, UBO, DESCRIPTOR (images) */
+   enum ir_storage storage;       /* SSBO, UBO, DESCRIPTOR (images, texel buffers) */
+   enum gbe_surface_kind kind;
+   uint32_t bti;                  /* first binding table entry */
+   uint32_t count;                /* entries: one per array element */
+   uint32_t format;               /* SURFACE_FORMAT (enum isl_format), GBE_FORMAT_VIEW,
+                                   * or GBE_FORMAT_RAW for GBE_SURFACE_BUFFER */
+   uint32_t texel_dwords;         /* R32_UINT elements per texel of the view, else 1 */
 };
 
 /* Values the driver writes into the compute cross-thread constant data
@@ -69,6 +140,7 @@ struct gbe_kernel {
    uint32_t scratch_per_thread;  /* bytes, 0 when none */
    uint32_t num_bindings;
    struct gbe_binding bindings[GBE_MAX_BINDINGS];
+   uint32_t binding_table_size;  /* entries used: every binding's bti + count */
    struct gbe_cs_info cs;
    struct gbe_stats stats;
 };
@@ -81,6 +153,11 @@ struct gbe_kernel {
 bool gbe_compile(struct ir_shader *s, const struct gbe_options *opt,
                  struct gbe_kernel *out, char *err, size_t err_size);
 void gbe_kernel_finish(struct gbe_kernel *k);
+
+/* The binding whose entries hold binding table entry bti, and the array
+ * element there; NULL when the kernel uses no such entry. */
+const struct gbe_binding *gbe_binding_at(const struct gbe_kernel *k, uint32_t bti,
+                                         uint32_t *element);
 
 /* The widths a compute shader can be compiled at, best first. */
 unsigned gbe_cs_simd_choices(const struct ir_shader *s, enum isa_gen gen,

@@ -139,6 +139,10 @@ gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
                gbe_imm(ISA_TYPE_UD, (uint32_t)__builtin_ctz(c->p->simd)));
       return true;
    }
+   case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
+   case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
+   case IR_SYSVAL_subgroup_lt_mask:
+      return gbe_isel_subgroup_mask(c, i);
    default:
       return gbe_fail(c->p, "%%%u: system value %s in a compute shader is not supported yet",
                       i->index, ir_sysval_names[i->imm]);

@@ -79,17 +79,43 @@ dst_reg(const struct gbe_reg *r)
    return d;
 }
 
+/* A register-indirect source: g[a0.n imm] with a VxH region (an address
+ * per channel) or <0;1,0> (one for all); the register fields are unused. */
+static struct isa_reg
+indirect_src(const struct gbe_reg *r, struct isa_reg s)
+{
+   s.file = ISA_FILE_GRF;
+   s.indirect = true;
+   s.addr_subnr = r->addr_subnr;
+   s.addr_imm = (uint16_t)(r->imm & 0x3ff);
+   s.vstride = r->stride ? 0xf : 0;
+   s.width = 0;
+   s.hstride = 0;
+   return s;
+}
+
 static struct isa_reg
 src_reg(const struct gbe_reg *r, unsigned exec_size)
 {
    struct isa_reg s = { .type = r->type, .negate = r->neg, .abs = r->abs };
+   if (r->indirect)
+      return indirect_src(r, s);
+   if (r->addr_of) {
+      /* the allocated register's byte address, a word immediate */
+      uint32_t a = (r->nr * 32 + r->offset) & 0xffff;
+      s.file = ISA_FILE_IMM;
+      s.type = ISA_TYPE_UW;
+      s.imm = a | a << 16;
+      return s;
+   }
    switch (r->file) {
    case GBE_IMM:
       s.file = ISA_FILE_IMM;
       s.imm = r->imm;
       /* a word immediate fills both halves of the 32-bit field (PRM
-       * "Immediate": the hardware reads either half) */
-      if (isa_type_size(r->type) == 2)
+       * "Immediate": the hardware reads either half); a packed vector
+       * (V, UV: eight 4-bit values, whose element size is 2) is all bits */
+      if (isa_type_size(r->type) == 2 && r->type != ISA_TYPE_UV && r->type != ISA_TYPE_V)
          s.imm = (r->imm & 0xffff) | (r->imm & 0xffff) << 16;
       return s;
    case GBE_NULL:
@@ -181,6 +207,13 @@ to_isa(enum isa_gen gen, const struct templates *t, const struct gbe_inst *i, st
       in->desc = i->desc;
       in->ex_desc = i->ex_desc;
       in->eot = i->eot;
+      if (i->src[1].file == GBE_ARF) {
+         /* the descriptor in a0.0 (gbe_send_indirect): src1 before
+          * Gen12, a flag of the split send on Gen12 */
+         in->desc_is_reg = true;
+         if (gen < ISA_GEN12)
+            in->src[1] = src_reg(&i->src[1], 1);
+      }
       return true;
    }
    if (i->op == ISA_OP_SYNC) {

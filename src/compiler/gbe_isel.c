@@ -233,6 +233,12 @@ normalize(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d)
    }
 }
 
+void
+gbe_normalize(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d)
+{
+   normalize(c, t, d);
+}
+
 static enum isa_cmod
 cmp_cmod(enum ir_op op)
 {
@@ -253,20 +259,6 @@ math(struct gbe_ctx *c, unsigned fn, struct gbe_reg d, struct gbe_reg a, struct 
 {
    struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_MATH, d, a, b);
    m->cmod = (uint8_t)fn;
-}
-
-static bool
-has_native_int64(enum isa_gen gen)
-{
-   /* Gen8 and Gen9 have 64-bit integer ALUs; Gen7/7.5 have none and
-    * Gen11/Gen12LP dropped them (PRM Vol 7 "Native 64-bit integer"). */
-   return gen == ISA_GEN8 || gen == ISA_GEN9;
-}
-
-static bool
-has_fp64(enum isa_gen gen)
-{
-   return gen == ISA_GEN8 || gen == ISA_GEN9;
 }
 
 /* 32x32 -> low 32 multiply.  Gen8/9 multiply dwords directly; the other
@@ -639,17 +631,8 @@ static bool
 emit_alu(struct gbe_ctx *c, struct ir_instr *i)
 {
    const struct ir_type *t = scalar_of(i->type);
-   for (unsigned s = 0; s < i->num_srcs; s++) {
-      const struct ir_type *st = scalar_of(i->srcs[s]->type);
-      if (st->bits == 64 && !(st->kind == IR_TYPE_FLOAT ? has_fp64(c->p->gen)
-                                                         : has_native_int64(c->p->gen)))
-         return gbe_fail(c->p, "%%%u (%s): 64-bit %s on %s is not supported yet", i->index,
-                         ir_op_infos[i->op].name, st->kind == IR_TYPE_FLOAT ? "floats" : "integers",
-                         isa_gen_name(c->p->gen));
-   }
-   if (t->bits == 64 && !(t->kind == IR_TYPE_FLOAT ? has_fp64(c->p->gen) : has_native_int64(c->p->gen)))
-      return gbe_fail(c->p, "%%%u (%s): 64-bit results on %s are not supported yet", i->index,
-                      ir_op_infos[i->op].name, isa_gen_name(c->p->gen));
+   if (gbe_is_alu64(i))
+      return gbe_emit_alu64(c, i);   /* 64-bit operands, ldexp: gbe_isel_64.c */
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
       return false;
@@ -759,6 +742,8 @@ emit_bitcast(struct gbe_ctx *c, struct ir_instr *i)
       }
       return true;
    }
+   if (st->bits == 64 || dt->bits == 64)
+      return gbe_emit_bitcast64(c, i);
    return gbe_fail(c->p, "%%%u (bitcast %u x %u-bit to %u x %u-bit): not supported on %s yet",
                    i->index, st->comps, st->bits, dt->comps, dt->bits, isa_gen_name(c->p->gen));
 }
@@ -1421,11 +1406,25 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
       case IR_OP_deref_array:
          ok = gbe_isel_deref(c, i);
          break;
-      case IR_OP_load: case IR_OP_store: case IR_OP_atomic:
-         ok = gbe_isel_memory(c, i);
+      case IR_OP_load: case IR_OP_store: case IR_OP_atomic: {
+         enum ir_storage st = i->srcs[0]->type->storage;
+         ok = st == IR_STORAGE_TEXEL ? gbe_isel_texel(c, i) :
+              st == IR_STORAGE_PHYSICAL ? gbe_isel_global(c, i) : gbe_isel_memory(c, i);
+         break;
+      }
+      case IR_OP_deref_texel:
+         break;   /* the image access reads its operands */
+      case IR_OP_int_to_ptr: case IR_OP_ptr_to_int:
+         ok = gbe_isel_ptr_cast(c, i);
+         break;
+      case IR_OP_tex:
+         ok = gbe_isel_tex(c, i);
          break;
       case IR_OP_barrier:
          ok = gbe_isel_barrier(c, i);
+         break;
+      case IR_OP_subgroup:
+         ok = gbe_isel_subgroup(c, i);
          break;
       case IR_OP_ubfe: case IR_OP_sbfe: case IR_OP_bfi:
          ok = emit_alu(c, i);

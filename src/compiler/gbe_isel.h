@@ -18,11 +18,14 @@ struct gbe_cf {
 };
 
 /* Where a deref points: a variable, a constant byte offset and a
- * per-channel one (UD, or GBE_BAD when there is none). */
+ * per-channel one (UD, or GBE_BAD when there is none).  For an element
+ * of a descriptor array (gbe_isel_surface.c), `element` is its index: an
+ * immediate, a per-channel UD value, or GBE_BAD for a plain binding. */
 struct gbe_addr {
    struct ir_var *var;
    uint32_t const_off;
    struct gbe_reg dyn;
+   struct gbe_reg element;
 };
 
 struct gbe_ctx {
@@ -48,6 +51,10 @@ struct gbe_ctx {
    unsigned cross_regs_at;        /* first GRF of the cross-thread constants */
    struct gbe_reg local_id[3];    /* UW per channel, from the per-thread payload */
    struct gbe_reg lane;           /* UD: channel index within the thread */
+   /* a descriptor array element chosen at run time, uniform over the
+    * channels of the access being emitted (a scalar UD, GBE_BAD outside
+    * such an access): gbe_send adds it to the binding table index */
+   struct gbe_reg dyn_element;
    bool have_lane;
 };
 
@@ -71,9 +78,55 @@ struct gbe_reg gbe_lane_index(struct gbe_ctx *c);
 struct gbe_inst *gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m,
                           struct gbe_reg dst, struct gbe_reg payload);
 
+/* Keeps a sub-dword integer zero-extended, a half float representable. */
+void gbe_normalize(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d);
+
+/* gbe_isel_64.c: instructions with a 64-bit operand or result, and ldexp
+ * of every size; bitcasts to and from 64-bit components. */
+bool gbe_is_alu64(const struct ir_instr *i);
+bool gbe_emit_alu64(struct gbe_ctx *c, struct ir_instr *i);
+bool gbe_emit_bitcast64(struct gbe_ctx *c, struct ir_instr *i);
+
 bool gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i);
+/* The IR's atomic operation as the data port's. */
+enum isa_atomic_op gbe_isa_atomic_op(enum ir_atomic_op op);
+
+/* Binding table entries and descriptor arrays (gbe_isel_surface.c). */
+/* The first entry of the binding (its array's element 0), added to the
+ * kernel's bindings when new; UINT32_MAX (after gbe_fail) when the table
+ * is full. */
+uint32_t gbe_binding_entry(struct gbe_ctx *c, const struct ir_var *v,
+                           enum gbe_surface_kind kind, uint32_t format, uint32_t texel_dwords);
+/* deref_array of a descriptor array: the element into a->element. */
+bool gbe_descriptor_element(struct gbe_ctx *c, struct ir_instr *deref, struct gbe_addr *a);
+/* Emits access(c, i, a) for an access through a descriptor array element
+ * chosen at run time: once when the element is uniform, else once per
+ * distinct element of the live channels, with c->dyn_element set. */
+typedef bool gbe_access_fn(struct gbe_ctx *c, struct ir_instr *i, const struct gbe_addr *a);
+bool gbe_dynamic_element(struct gbe_ctx *c, struct ir_instr *i, const struct gbe_addr *a,
+                         gbe_access_fn *access);
+/* gbe_send's path for a send to c->dyn_element's surface: the descriptor
+ * in a0.0. */
+struct gbe_inst *gbe_emit_send(struct gbe_ctx *c, const struct isa_send_msg *m,
+                               struct gbe_reg dst, struct gbe_reg payload,
+                               struct gbe_reg desc_reg);
+struct gbe_inst *gbe_send_indirect(struct gbe_ctx *c, const struct isa_send_msg *m,
+                                   struct gbe_reg dst, struct gbe_reg payload);
+
+/* Storage images, texel buffers and the sampler on buffers
+ * (gbe_isel_image.c). */
+bool gbe_isel_texel(struct gbe_ctx *c, struct ir_instr *i);
+bool gbe_isel_tex(struct gbe_ctx *c, struct ir_instr *i);
+
+/* Physical storage buffers: A64 messages (gbe_isel_global.c). */
+bool gbe_isel_global(struct gbe_ctx *c, struct ir_instr *i);
+bool gbe_isel_ptr_cast(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_deref(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i);
+/* Subgroup operations and the subgroup mask system values
+ * (gbe_isel_subgroup.c). */
+bool gbe_isel_subgroup(struct gbe_ctx *c, struct ir_instr *i);
+bool gbe_isel_subgroup_mask(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_cs_setup(struct gbe_ctx *c);
 bool gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel(struct gbe_ctx *c);

@@ -68,8 +68,7 @@ resolve_uncached(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
       struct ir_instr *base = ptr->srcs[0];
       if (base->op == IR_OP_deref_var && base->var->type->kind == IR_TYPE_ARRAY &&
           (base->var->storage == IR_STORAGE_SSBO || base->var->storage == IR_STORAGE_UBO))
-         return gbe_fail(c->p, "%%%u: descriptor arrays of buffers are not supported yet",
-                         ptr->index);
+         return gbe_descriptor_element(c, ptr, a);
       if (!resolve(c, ptr->srcs[0], a))
          return false;
       const struct ir_type *pt = ptr->srcs[0]->type->pointee;
@@ -97,20 +96,6 @@ resolve_uncached(struct gbe_ctx *c, struct ir_instr *ptr, struct mem_addr *a)
    }
 }
 
-static int
-binding_index(struct gbe_ctx *c, const struct ir_var *v)
-{
-   struct gbe_kernel *k = c->k;
-   for (unsigned i = 0; i < k->num_bindings; i++) {
-      if (k->bindings[i].set == v->set && k->bindings[i].binding == v->binding)
-         return (int)i;
-   }
-   if (k->num_bindings == GBE_MAX_BINDINGS)
-      return gbe_fail(c->p, "more than %u bindings", GBE_MAX_BINDINGS) ? -1 : -1;
-   k->bindings[k->num_bindings] = (struct gbe_binding){ v->set, v->binding, v->storage };
-   return (int)k->num_bindings++;
-}
-
 static uint32_t
 slm_offset(struct gbe_ctx *c, const struct ir_var *v)
 {
@@ -123,8 +108,12 @@ slm_offset(struct gbe_ctx *c, const struct ir_var *v)
    return c->var_slm_offset[v->index] - 1;
 }
 
+/* Encodes m and emits its send with desc_reg as the descriptor register
+ * operand (null for an immediate descriptor); NULL with the reason
+ * recorded when the generation has no such message. */
 struct gbe_inst *
-gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst, struct gbe_reg payload)
+gbe_emit_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst,
+              struct gbe_reg payload, struct gbe_reg desc_reg)
 {
    unsigned sfid;
    uint32_t desc, ex_desc;
@@ -134,13 +123,21 @@ gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst, st
                why ? why : "cannot be encoded");
       return NULL;
    }
-   struct gbe_inst *s = gbe_alu2(&c->b, ISA_OP_SEND, dst, payload, gbe_null(ISA_TYPE_UD));
+   struct gbe_inst *s = gbe_alu2(&c->b, ISA_OP_SEND, dst, payload, desc_reg);
    s->sfid = (uint8_t)sfid;
    s->desc = desc;
    s->ex_desc = ex_desc;
    s->mlen = m->mlen;
    s->rlen = m->rlen;
    return s;
+}
+
+struct gbe_inst *
+gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst, struct gbe_reg payload)
+{
+   if (c->dyn_element.file != GBE_BAD && m->bti < GBE_MAX_BINDING_TABLE)
+      return gbe_send_indirect(c, m, dst, payload);
+   return gbe_emit_send(c, m, dst, payload, gbe_null(ISA_TYPE_UD));
 }
 
 /* The surface index and, for SLM, the base offset of an access. */
@@ -150,10 +147,12 @@ surface_of(struct gbe_ctx *c, const struct mem_addr *a, unsigned *bti, uint32_t 
    *base = 0;
    switch (a->var->storage) {
    case IR_STORAGE_SSBO: case IR_STORAGE_UBO: {
-      int i = binding_index(c, a->var);
-      if (i < 0)
+      /* RAW buffer surfaces (gbe.h); an array element's entry follows
+       * element 0's, or comes at run time (gbe_send, c->dyn_element) */
+      uint32_t first = gbe_binding_entry(c, a->var, GBE_SURFACE_BUFFER, GBE_FORMAT_RAW, 1);
+      if (first == UINT32_MAX)
          return false;
-      *bti = (unsigned)i;
+      *bti = first + (a->element.file == GBE_IMM ? (uint32_t)a->element.imm : 0);
       return true;
    }
    case IR_STORAGE_WORKGROUP:
@@ -402,8 +401,8 @@ scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool 
 
 /* ---- atomics ---- */
 
-static enum isa_atomic_op
-atomic_op(enum ir_atomic_op op)
+enum isa_atomic_op
+gbe_isa_atomic_op(enum ir_atomic_op op)
 {
    switch (op) {
    case IR_ATOMIC_add: return ISA_ATOMIC_ADD;
@@ -451,7 +450,7 @@ atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
       struct gbe_reg resp = c->p->simd > w ? gbe_vreg(c->p, ISA_TYPE_UD, w) : d[0];
       struct isa_send_msg m = {
          .msg = ISA_MSG_UNTYPED_ATOMIC, .bti = (uint8_t)bti, .simd = (uint8_t)w,
-         .atomic = atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
+         .atomic = gbe_isa_atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
          .mlen = (uint8_t)(rpc * (ns + 1)), .rlen = (uint8_t)rpc, .write = true,
       };
       if (!gbe_send(c, &m, resp, pl))
@@ -533,12 +532,10 @@ private_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, 
    return true;
 }
 
-bool
-gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
+static bool
+memory_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *ap)
 {
-   struct mem_addr a;
-   if (!resolve(c, i->srcs[0], &a))
-      return false;
+   struct mem_addr a = *ap;
    if (i->op == IR_OP_atomic)
       return atomic(c, i, &a);
    bool store = i->op == IR_OP_store;
@@ -554,6 +551,18 @@ gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
    if (a.const_off % 4)
       return gbe_fail(c->p, "%%%u: a 32-bit access at an unaligned offset", i->index);
    return store ? store_untyped(c, i, &a) : load_untyped(c, i, &a);
+}
+
+bool
+gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct mem_addr a;
+   if (!resolve(c, i->srcs[0], &a))
+      return false;
+   /* a descriptor array element picked at run time (gbe_isel_surface.c) */
+   if (a.element.file == GBE_VGRF)
+      return gbe_dynamic_element(c, i, &a, memory_access);
+   return memory_access(c, i, &a);
 }
 
 /* Barriers (PRM Vol 2d "Message Gateway", "Memory Fence"): memory

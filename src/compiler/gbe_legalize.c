@@ -135,6 +135,8 @@ gbe_legalize(struct gbe_prog *p)
       if (!fix_immediates(p, i))
          return false;
    }
+   if (!gbe_lower_64bit_moves(p))
+      return false;
    bool again = true;
    while (again) {
       again = false;

@@ -157,6 +157,10 @@ print_reg(FILE *f, const struct gbe_reg *r)
       fputc('-', f);
    if (r->abs)
       fputs("(abs)", f);
+   if (r->addr_of)
+      fputc('&', f);
+   if (r->indirect)
+      fprintf(f, "[a0.%u+%llu in]", r->addr_subnr, (unsigned long long)r->imm);
    switch (r->file) {
    case GBE_NULL: fputs("null", f); break;
    case GBE_IMM: fprintf(f, "0x%llx", (unsigned long long)r->imm); break;

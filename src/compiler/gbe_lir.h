@@ -31,6 +31,17 @@ struct gbe_reg {
    uint32_t nr;
    uint32_t offset;     /* bytes from the start of the vreg or GRF */
    uint64_t imm;
+   /* A register-indirect source (PRM Vol 7 "Register Region Restrictions",
+    * indirect addressing): the register (VGRF or FIXED) is where a0's
+    * addresses point into; stride 1 reads an address per channel from
+    * a0.addr_subnr on (VxH), stride 0 one address for all channels; imm
+    * is the address immediate.  Such a vreg must not be spilled
+    * (gbe_vreg.no_spill): its address is in the code. */
+   bool indirect;
+   uint8_t addr_subnr;
+   /* The register's byte address in the register file, an immediate
+    * once registers are allocated (what a0 is computed from). */
+   bool addr_of;
 };
 
 /* Pseudo opcodes beyond enum isa_op: markers the emitter turns into
@@ -192,6 +203,10 @@ bool gbe_optimize(struct gbe_prog *p);
  * operand forms the hardware lacks (immediates in src0, 64-bit
  * immediates on three-source instructions...). */
 bool gbe_legalize(struct gbe_prog *p);
+/* Part of legalisation (gbe_isel_64.c): on generations without 64-bit
+ * integer types, moves and predicated selects of 64-bit values become
+ * pairs of dword instructions. */
+bool gbe_lower_64bit_moves(struct gbe_prog *p);
 /* Liveness over the linear order and GRF assignment with spilling. */
 bool gbe_regalloc(struct gbe_prog *p);
 /* List scheduling of straight-line code after allocation, and the cycle

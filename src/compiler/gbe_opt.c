@@ -66,6 +66,8 @@ static bool
 raw_copy(const struct gbe_inst *i)
 {
    unsigned st = i->src[0].type, dt = i->dst.type;
+   if (i->src[0].indirect || i->src[0].addr_of)
+      return false;   /* reads through a0, not the register named */
    return i->op == ISA_OP_MOV && !i->sat && !i->cmod && !i->src[0].neg && !i->src[0].abs &&
           (st == dt || (is_int_type(st) && is_int_type(dt) &&
                         isa_type_size(st) == isa_type_size(dt) && i->src[0].file != GBE_IMM));
@@ -95,7 +97,7 @@ propagate(struct gbe_prog *p, const struct vreg_use *u)
    gbe_foreach_inst(i, p) {
       for (unsigned s = 0; s < 3; s++) {
          struct gbe_reg *r = &i->src[s];
-         if (!is_vgrf(r) || u[r->nr].defs != 1)
+         if (!is_vgrf(r) || u[r->nr].defs != 1 || r->indirect || r->addr_of)
             continue;
          const struct gbe_inst *d = u[r->nr].def;
          if (d == i || !raw_copy(d) || !full_write(p, d))
@@ -193,9 +195,13 @@ coalesce(struct gbe_prog *p, struct vreg_use *u)
       struct gbe_inst *d = u[sv].def;
       if (u[sv].defs != 1 || u[sv].reads != 1 || d == m || m->dst.nr == sv)
          continue;
+      /* a reply fills whole registers, the channels the send did not run
+       * included: only a destination nothing else writes (not a phi's
+       * register, which other arms or iterations fill) may take it */
       bool as_send = gbe_is_send(d) && d->dst.offset == 0 && m->dst.offset % 32 == 0 &&
-                     d->rlen * 32u == gbe_reg_span(&m->dst, m->exec_size);
-      if (!as_send && (!full_write(p, d) || d->exec_size != m->exec_size ||
+                     d->rlen * 32u == gbe_reg_span(&m->dst, m->exec_size) &&
+                     u[m->dst.nr].defs == 1;
+      if (!as_send && (gbe_is_send(d) || !full_write(p, d) || d->exec_size != m->exec_size ||
                        d->group != m->group || d->we_all != m->we_all ||
                        isa_type_size(d->dst.type) != isa_type_size(m->dst.type)))
          continue;

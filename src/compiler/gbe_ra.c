@@ -313,8 +313,10 @@ gbe_regalloc(struct gbe_prog *p)
 {
    if (p->opt->spill_all) {
       uint32_t n = p->num_vregs;
-      for (uint32_t v = 0; v < n; v++)
-         spill_vreg(p, v);
+      for (uint32_t v = 0; v < n; v++) {
+         if (!p->vregs[v].no_spill)   /* read through a0: its address is in the code */
+            spill_vreg(p, v);
+      }
       for (uint32_t v = n; v < p->num_vregs; v++)
          p->vregs[v].no_spill = true;
       if (p->failed)

@@ -61,7 +61,8 @@ is_barrier(const struct gbe_inst *i)
    if (i->dst.file == GBE_ARF)
       return true;
    for (unsigned s = 0; s < 3; s++) {
-      if (i->src[s].file == GBE_ARF)
+      /* an indirect source reads registers its operand does not name */
+      if (i->src[s].file == GBE_ARF || i->src[s].indirect)
          return true;
    }
    return false;

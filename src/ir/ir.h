@@ -340,6 +340,11 @@ enum ir_subgroup_op {
    IR_SUBGROUP_OP_COUNT,
 };
 extern const char *const ir_subgroup_op_names[IR_SUBGROUP_OP_COUNT];
+/* The identity of a reduction's ALU op on t's components, SPIR-V's
+ * "identity I" (0 for iadd and fadd, all ones for iand and umin, +inf for
+ * fmin...): reductions and scans fold from it, and an exclusive scan's
+ * first invocation gets it. */
+uint64_t ir_subgroup_identity(enum ir_op alu, const struct ir_type *t);
 
 /* Outputs with a fixed meaning instead of a location. */
 #define IR_OUTPUT_BUILTINS(X) \

@@ -9,6 +9,7 @@ struct ir_interp_buffer {
    uint32_t set, binding;
    void *data;
    size_t size;
+   uint32_t element;              /* element of a descriptor array binding */
 };
 
 struct ir_interp_resources {
@@ -17,6 +18,11 @@ struct ir_interp_resources {
    void *push_constants;
    size_t push_size;
    uint64_t max_steps;            /* 0 = default guard against endless loops */
+   /* Compute: 0 or 1 runs each invocation as a subgroup of its own; n
+    * (up to 128) groups invocations by local index into subgroups of n
+    * run in lockstep, as a SIMD-n machine does (ir_interp.c), and
+    * subgroup operations see the invocations that reach them together. */
+   uint32_t subgroup_size;
 };
 
 /* Runs groups[0]*groups[1]*groups[2] workgroups of a shader that passes

@@ -3,12 +3,14 @@
  *
  *   genvk-compile [--print-after=PASS|all] [--time] [--lower] [--entry=NAME]
  *                 [--spec=ID=VALUE]... [--quiet]
- *                 [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact]]
+ *                 [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact] [--lir]]
  *                 file.spv
  *
  * --lower also runs the generic lowerings (system values, scalarisation).
  * --gen prints the kernel's disassembly (src/isa) and, with --stats, one
- * line of statistics per kernel in the form Mesa's INTEL_DEBUG=cs prints. */
+ * line of statistics per kernel in the form Mesa's INTEL_DEBUG=cs prints;
+ * --lir the back end's LIR after its last pass; --no-compact every
+ * instruction in its 128-bit form. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +56,7 @@ read_file(const char *path, size_t *words)
 /* The Gen kernel at one width (or each width the shader can use). */
 static bool
 compile_kernel(struct ir_shader *s, unsigned verx10, unsigned simd, bool stats, bool quiet,
-               bool native)
+               bool native, bool lir)
 {
    /* the generation number, 75 for Gen7.5 */
    unsigned v = verx10 < 20 ? verx10 * 10 : verx10;
@@ -63,7 +65,8 @@ compile_kernel(struct ir_shader *s, unsigned verx10, unsigned simd, bool stats, 
       fprintf(stderr, "genvk-compile: --gen takes 7, 75, 8, 9, 11 or 12\n");
       return false;
    }
-   struct gbe_options opt = { .gen = gen, .simd = simd, .no_compact = native };
+   struct gbe_options opt = { .gen = gen, .simd = simd, .no_compact = native,
+                             .print_lir = lir ? stdout : NULL };
    struct gbe_kernel k;
    char err[512];
    if (!gbe_compile(s, &opt, &k, err, sizeof(err))) {
@@ -86,7 +89,7 @@ usage(void)
 {
    fprintf(stderr, "usage: genvk-compile [--print-after=PASS|all] [--time] [--lower] [--entry=NAME]\n"
                    "                     [--spec=ID=VALUE]... [--quiet]\n"
-                   "                     [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact]] file.spv\n"
+                   "                     [--gen 7|75|8|9|11|12 [--simd 8|16|32] [--stats] [--no-compact] [--lir]] file.spv\n"
                    "passes:");
    for (unsigned p = 0; p < ir_num_passes; p++)
       fprintf(stderr, " %s", ir_passes[p].name);
@@ -100,7 +103,7 @@ main(int argc, char **argv)
    struct spirv_spec_value spec[MAX_SPEC];
    struct spirv_options so = { .spec = spec };
    struct ir_pass_options po = { .validate = true, .print = stdout };
-   bool quiet = false, lower = false, stats = false, native = false;
+   bool quiet = false, lower = false, stats = false, native = false, lir = false;
    unsigned gen_verx10 = 0, simd = 0;
    const char *path = NULL;
    for (int i = 1; i < argc; i++) {
@@ -117,6 +120,8 @@ main(int argc, char **argv)
          stats = true;
       else if (!strcmp(a, "--no-compact"))
          native = true;
+      else if (!strcmp(a, "--lir"))
+         lir = true;
       else if (!strcmp(a, "--gen") && i + 1 < argc)
          gen_verx10 = (unsigned)atoi(argv[++i]);
       else if (!strcmp(a, "--simd") && i + 1 < argc)
@@ -166,7 +171,7 @@ main(int argc, char **argv)
               (t_parse + now() - t0) * 1e3, t_parse * 1e3, (now() - t0) * 1e3, ru.ru_maxrss);
    }
    if (ok && gen_verx10)
-      ok = compile_kernel(s, gen_verx10, simd, stats, quiet, native);
+      ok = compile_kernel(s, gen_verx10, simd, stats, quiet, native, lir);
    else if (ok && !quiet && !po.print_after)
       ir_print(s, stdout);
    ir_shader_destroy(s);

@@ -12,6 +12,7 @@
  * the hardware's call mask: only channels inside the innermost call are
  * scheduled, so the ones that did not call wait at the return address
  * even though the subroutine lies at a higher IP. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -352,6 +353,13 @@ operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o,
       return o->off[c];
    unsigned off = indirect_offset(t, &o->reg, align16, c, o->size, dst);
    return off + o->size <= VGPU_EU_GRF_BYTES ? (int)off : -1;
+}
+
+int
+eu_operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o,
+                  bool align16, unsigned c, bool dst)
+{
+   return operand_offset(t, o, align16, c, dst);
 }
 
 /* Raw bits of channel c of a source (immediate vectors expanded). */
@@ -791,21 +799,53 @@ exec_one(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
 void
 vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask)
 {
-   memset(t, 0, sizeof(*t));
+   /* The checks' state is large and only set up when checks run. */
+   memset(t, 0, offsetof(struct vgpu_eu_thread, chk));
    t->live = dispatch_mask;
    t->at_ip = dispatch_mask;
    t->call_mask = ~0u;
    t->next_wait = UINT32_MAX;
 }
 
+/* The channels an instruction is about to execute on, as exec_alu and the
+ * send path work them out, for the checks. */
+static void
+check_masks(const struct vgpu_eu_thread *t, const struct eu_inst *e,
+            struct eu_check_masks *m)
+{
+   const struct isa_inst *in = &e->in;
+   memset(m, 0, sizeof(*m));
+   if (e->branch)
+      return;
+   uint32_t mask = exec_mask(t, e);
+   uint32_t live = (t->at_ip & t->live) >> e->group;
+   uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
+   if (in->op != ISA_OP_SEL)
+      mask &= pred;
+   uint32_t read = mask;
+   if (eu_dot_terms(in->op)) {
+      for (unsigned g = 0; g < e->n; g += 4)
+         read |= (mask >> g) & 0xf ? 0xfu << g : 0;
+   }
+   m->exec = mask;
+   m->read = read;
+   m->pred = pred;
+   /* WE_all runs channels whether or not they hold data (Mesa's Gen7
+    * mach over the second quarter's register as 1Q, say): which lanes
+    * matter is the kernel's business, so its reads are never strict. */
+   m->strict = in->mask_ctrl ? 0 : read & live;
+}
+
 /* Instructions one thread may execute before vgpu calls it hung. */
 #define THREAD_BUDGET (1ull << 28)
 
-enum vgpu_eu_status
-vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
-            struct vgpu_eu_thread *t)
+/* The interpreter loop, instantiated twice: without checks (the hot one,
+ * where checked is a constant false and every check compiles away) and
+ * with them. */
+static inline __attribute__((always_inline)) enum vgpu_eu_status
+run_loop(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+         struct vgpu_eu_thread *t, const bool checked)
 {
-   t->gen = env->gen;
    uint64_t budget = t->instructions +
                      (env->max_instructions ? env->max_instructions : THREAD_BUDGET);
    for (;;) {
@@ -816,9 +856,18 @@ vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
          t->fault_addr = k->addr + t->ip;
          return VGPU_EU_FAULT;
       }
+      struct eu_check_masks m;
+      if (checked) {
+         check_masks(t, e, &m);
+         enum vgpu_eu_status st = eu_check_before(env, t, k->addr, e, &m);
+         if (st != VGPU_EU_DONE)
+            return st;
+      }
       enum vgpu_eu_status st = exec_one(env, t, e);
       if (st != VGPU_EU_DONE)
          return st;
+      if (checked)
+         eu_check_after(env, t, e, &m);
       if (e->in.eot && (e->in.op == ISA_OP_SEND || e->in.op == ISA_OP_SENDC ||
                         e->in.op == ISA_OP_SENDS || e->in.op == ISA_OP_SENDSC))
          return VGPU_EU_DONE;
@@ -827,4 +876,22 @@ vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
          return VGPU_EU_FAULT;
       }
    }
+}
+
+static enum vgpu_eu_status
+run_checked(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+            struct vgpu_eu_thread *t)
+{
+   eu_check_start(t);
+   return run_loop(env, k, t, true);
+}
+
+enum vgpu_eu_status
+vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+            struct vgpu_eu_thread *t)
+{
+   t->gen = env->gen;
+   if (env->checks)
+      return run_checked(env, k, t);
+   return run_loop(env, k, t, false);
 }

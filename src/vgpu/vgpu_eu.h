@@ -56,6 +56,20 @@ struct vgpu_eu_surface {
    const char *not_modelled;   /* a state vgpu cannot lay out, or NULL */
 };
 
+/* Checks that make a wrong kernel fail loudly instead of passing by luck
+ * (vgpu_eu_check.c); each is off unless env->checks has its bit.
+ *   UNDEF    a source reads a GRF byte that neither the thread payload
+ *            (vgpu_eu_thread_define) nor an earlier write defined
+ *   SWSB     Gen12: an instruction uses a register before the software
+ *            scoreboard (SBID tokens, RegDist) guarantees its producer is done
+ *   REGIONS  an operand breaks a PRM Vol 7 "Register Region Restrictions" rule
+ * With all bits clear the interpreter runs its unchecked loop: no cost. */
+#define VGPU_EU_CHECK_UNDEF   (1u << 0)
+#define VGPU_EU_CHECK_SWSB    (1u << 1)
+#define VGPU_EU_CHECK_REGIONS (1u << 2)
+#define VGPU_EU_CHECK_ALL     (VGPU_EU_CHECK_UNDEF | VGPU_EU_CHECK_SWSB | \
+                               VGPU_EU_CHECK_REGIONS)
+
 /* Everything outside the thread.  map returns a host pointer for
  * [addr, addr + len) of the GPU address space or NULL (a page fault). */
 struct vgpu_eu_env {
@@ -70,6 +84,12 @@ struct vgpu_eu_env {
    uint32_t scratch_per_thread;  /* bytes of scratch each thread may address
                                   * with scratch block messages */
    uint64_t max_instructions;    /* per thread before it counts as hung; 0: 2^28 */
+   unsigned checks;              /* VGPU_EU_CHECK_* bits */
+   bool lp_64bit_rules;          /* Cherryview/Broxton/Gemini Lake: their extra
+                                  * 64-bit regioning rules (REGIONS) */
+   /* NULL: a failed check stops the thread with VGPU_EU_FAULT and why.
+    * Otherwise each violation is passed here and the thread goes on. */
+   void (*check_report)(void *user, const char *what);
 };
 
 enum vgpu_eu_status {
@@ -77,6 +97,38 @@ enum vgpu_eu_status {
    VGPU_EU_BLOCKED,       /* waiting at a barrier */
    VGPU_EU_FAULT,         /* page fault or undecodable instruction: why */
    VGPU_EU_UNSUPPORTED,   /* an instruction or message vgpu cannot run: why */
+};
+
+/* What the checks remember about one register (the GRFs, then a0, then
+ * acc0) for the Gen12 software scoreboard: its last writer and its readers
+ * since, as in-order positions (in-order instructions executed before
+ * them) or out-of-order SBID tokens. */
+#define VGPU_EU_SB_REGS (VGPU_EU_GRFS + 2)
+struct vgpu_eu_sb_reg {
+   int32_t w_pos;        /* in-order writer, -1: none */
+   int32_t r_pos;        /* latest in-order reader, -1: none */
+   uint32_t w_ip, r_ip;  /* the writer's and the reader's IP, for messages */
+   uint16_t r_toks;      /* tokens of out-of-order readers */
+   int8_t w_tok;         /* out-of-order writer's token, -1: none */
+   uint8_t w_op;         /* the writer's enum isa_op, for messages */
+};
+
+/* The checks' per-thread state (vgpu_eu_check.c).  vgpu_eu_thread_init
+ * leaves it alone (it is large); the first checked run or
+ * vgpu_eu_thread_define sets it up. */
+struct vgpu_eu_check_state {
+   uint8_t defined[VGPU_EU_GRF_BYTES / 8]; /* bit per GRF byte: payload or an
+                                            * enabled channel wrote it */
+   uint8_t touched[VGPU_EU_GRF_BYTES / 8]; /* ... or a disabled channel's lane
+                                            * of a written region */
+   uint32_t pos;                 /* in-order instructions executed */
+   uint32_t done_below;          /* in-order positions below it are done */
+   uint16_t src_pending, dst_pending;   /* per token: sources not yet read,
+                                         * destination not yet written */
+   uint32_t tok_ip[16];
+   uint8_t tok_op[16];
+   struct vgpu_eu_sb_reg reg[VGPU_EU_SB_REGS];
+   char why[320];
 };
 
 struct vgpu_eu_thread {
@@ -95,6 +147,9 @@ struct vgpu_eu_thread {
    uint64_t fault_addr;
    /* statistics */
    uint64_t instructions, channel_instructions;
+   bool check_ready;       /* chk is set up */
+   /* Last: vgpu_eu_thread_init clears everything before it only. */
+   struct vgpu_eu_check_state chk;
 };
 
 struct vgpu_eu_kernel;
@@ -111,6 +166,14 @@ struct vgpu_eu_kernel *vgpu_eu_kernel_get(struct vgpu_eu_cache *cache,
 
 /* Starts a thread: every register zero, channels of dispatch_mask live. */
 void vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask);
+/* For VGPU_EU_CHECK_UNDEF: GRF bytes [first_byte, first_byte + len) hold
+ * the thread's payload (what the dispatcher wrote before it starts); every
+ * other GRF byte starts undefined.  Call after vgpu_eu_thread_init. */
+void vgpu_eu_thread_define(struct vgpu_eu_thread *t, unsigned first_byte,
+                           unsigned len);
+/* True when the thread stopped because a check failed; t->why names the
+ * rule, the registers and the instruction. */
+bool vgpu_eu_check_failed(const struct vgpu_eu_thread *t);
 /* Runs until EOT, a barrier wait, a fault or an unsupported instruction.
  * A blocked thread resumes where it stopped once t->notified is set. */
 enum vgpu_eu_status vgpu_eu_run(const struct vgpu_eu_env *env,

@@ -27,8 +27,43 @@ struct eu_inst {
    bool branch;
    bool ok;               /* operands inside the register file */
    bool reads_ce;         /* a source is ce0, the channel-enable mask */
+   /* vgpu_eu_check.c, on the first checked execution: the first region
+    * rule the instruction breaks (NULL: none) and the operand (-1 dst). */
+   bool region_checked;
+   int8_t region_operand;
+   const char *region_rule;
    struct eu_operand dst, src[3];
 };
+
+/* An instruction's channels as it executes (vgpu_eu.c), for the checks:
+ * exec writes its destination, read read its sources, and of those the
+ * strict ones must read defined bytes (live channels under the execution
+ * mask); the others (all of a WE_all instruction's, a dot product's
+ * disabled neighbours) may read the garbage a disabled channel's lane
+ * holds, but not bytes no write ever covered. */
+struct eu_check_masks {
+   uint32_t exec, read, strict;
+   uint32_t pred;                       /* predicate per channel, ~0 without */
+   /* filled by eu_check_before for eu_check_after */
+   uint32_t ip;
+   unsigned mlen, ex_mlen, rlen;        /* sends: lengths in GRFs */
+   uint32_t sb_read[5], sb_write[5];    /* registers (VGPU_EU_SB_REGS bits) */
+};
+
+/* vgpu_eu.c: byte offset of channel c of an operand in the register file,
+ * -1 for an indirect access outside the GRFs. */
+int eu_operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o,
+                      bool align16, unsigned c, bool dst);
+
+/* vgpu_eu_check.c: run around each instruction when env->checks is set.
+ * before judges what the instruction reads (and, for the scoreboard,
+ * writes) and may stop the thread; after records what it wrote. */
+void eu_check_start(struct vgpu_eu_thread *t);
+enum vgpu_eu_status eu_check_before(const struct vgpu_eu_env *env,
+                                    struct vgpu_eu_thread *t, uint64_t kernel,
+                                    struct eu_inst *e, struct eu_check_masks *m);
+void eu_check_after(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
+                    const struct eu_inst *e, const struct eu_check_masks *m);
 
 struct eu_alu_ctx {
    const struct eu_inst *e;

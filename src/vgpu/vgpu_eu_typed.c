@@ -24,6 +24,7 @@
  * atomics; an address no object maps is a page fault. */
 #include <string.h>
 
+#include "isl.h"
 #include "vgpu_eu_priv.h"
 #include "vgpu_format.h"
 
@@ -35,6 +36,7 @@ struct typed {
    uint8_t *reply;
    struct vgpu_eu_surface s;
    const struct vgpu_format *fmt;
+   struct isl_surf lod0;  /* images: LOD 0 as isl lays it out */
    unsigned addr_reg;    /* first address parameter */
    unsigned naddr;       /* address parameters */
    unsigned data_reg;    /* first data register */
@@ -85,37 +87,39 @@ texel_coords(const struct typed *m, unsigned c, uint32_t xyz[3])
    }
 }
 
-/* Byte offset of a texel in a tiled or linear surface (PRM Vol 5 "Tiling"):
- * an X tile is 512 bytes by 8 rows stored row after row; a Y tile is 128
- * bytes by 32 rows stored as eight 16-byte columns of 32 rows each.  Tiles
- * follow each other along a row of tiles, pitch / tile width of them. */
-static uint64_t
-tiled_offset(const struct vgpu_eu_surface *s, uint64_t xb, uint64_t y)
+/* LOD 0 of the surface as isl lays it out (the only LOD typed messages
+ * reach here, check_surface): rows of `pitch` bytes in the surface's
+ * tiling, slices `qpitch` rows apart; Gen9+ linear 1D surfaces instead
+ * keep a layer per row of qpitch texels (vgpu_gpgpu_genX.c reads both from
+ * RENDER_SURFACE_STATE with isl_decode_state). */
+static void
+lod0_surface(const struct typed *m, struct isl_surf *out)
 {
-   switch (s->tiling) {
-   case VGPU_EU_TILE_X:
-      return ((y / 8) * (s->pitch / 512) + xb / 512) * 4096 +
-             (y % 8) * 512 + xb % 512;
-   case VGPU_EU_TILE_Y:
-      return ((y / 32) * (s->pitch / 128) + xb / 128) * 4096 +
-             (xb % 128 / 16) * 512 + (y % 32) * 16 + xb % 16;
-   default:
-      return y * s->pitch + xb;
-   }
+   static const enum isl_tiling tiling[] = {
+      [VGPU_EU_LINEAR] = ISL_TILING_LINEAR, [VGPU_EU_TILE_X] = ISL_TILING_X,
+      [VGPU_EU_TILE_Y] = ISL_TILING_Y,
+   };
+   const struct vgpu_eu_surface *s = &m->s;
+   *out = (struct isl_surf){
+      .dim = ISL_SURF_DIM_2D, .format = (enum isl_format)m->fmt->number,
+      .tiling = s->tiling < 3 ? tiling[s->tiling] : ISL_TILING_LINEAR,
+      .layout = s->slices_in_x ? ISL_LAYOUT_1D_GEN9 : ISL_LAYOUT_2D,
+      .width = s->width, .height = s->height, .depth = 1, .levels = 1,
+      .array_len = s->depth, .halign = 4, .valign = 4,
+      .array_pitch_rows = s->slices_in_x ? 1 : s->qpitch,
+      .row_pitch_B = s->slices_in_x ? s->qpitch * m->fmt->bytes : s->pitch,
+   };
 }
 
+/* Byte offset of a texel: isl's placement of the slice and its tiling
+ * (X, Y: PRM Vol 5 "Tiling"). */
 static uint64_t
 texel_offset(const struct typed *m, const uint32_t xyz[3])
 {
    const struct vgpu_eu_surface *s = &m->s;
    if (s->buffer)
       return (uint64_t)xyz[0] * s->pitch;
-   uint64_t x = xyz[0], y = xyz[1];
-   if (s->slices_in_x)
-      x += (uint64_t)xyz[2] * s->qpitch;
-   else
-      y += (uint64_t)xyz[2] * s->qpitch;
-   return tiled_offset(s, x * m->fmt->bytes, y);
+   return isl_surf_texel_offset(&m->lod0, 0, xyz[2], xyz[0], xyz[1]);
 }
 
 /* Host pointer of channel c's texel; NULL with *dropped for a texel the
@@ -161,7 +165,7 @@ read_texel(struct typed *m, unsigned c, uint8_t *texel)
 {
    uint32_t rgba[4] = { 0, 0, 0, 0 };
    if (texel)
-      vgpu_format_unpack(m->fmt, texel, rgba);
+      isl_texel_unpack(m->fmt->isl, texel, rgba);
    unsigned slot = 0;
    for (unsigned k = 0; k < 4; k++) {
       if (!((m->msg->channel_mask >> k) & 1))
@@ -183,7 +187,7 @@ write_texel(struct typed *m, unsigned c, uint8_t *texel)
       if ((m->msg->channel_mask >> k) & 1)
          rgba[k] = eu_payload32(m->payload, m->data_reg + slot++, c);
    }
-   vgpu_format_pack(m->fmt, rgba, m->msg->channel_mask, texel);
+   isl_texel_pack(m->fmt->isl, rgba, m->msg->channel_mask, texel);
 }
 
 /* A dropped texel keeps memory and returns 0; pre-decrement returns the
@@ -377,6 +381,8 @@ vgpu_eu_typed(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (m.naddr > 4)
       return eu_send_fault(m.t, 0, "typed message with more than U, V, R and LOD addresses");
    m.data_reg = header + m.naddr;
+   if (!m.s.buffer)
+      lod0_surface(&m, &m.lod0);
    switch (msg->msg) {
    case ISA_MSG_TYPED_READ:
       return each_texel(&m, read_texel);

@@ -33,12 +33,50 @@ stats_write(void)
    fclose(f);
 }
 
+/* ---- EU kernel checks (VGPU_EU_CHECKS) ---- */
+
+/* VGPU_EU_CHECKS: comma-separated undef, swsb, regions, all or off, and
+ * warn to log each violation once and go on instead of failing the
+ * dispatch as a GPU hang. */
+static struct {
+   unsigned bits;
+   bool warn;
+} eu_checks;
+
+static void
+eu_checks_init(void)
+{
+   const char *v = getenv("VGPU_EU_CHECKS");
+   if (!v)
+      return;
+   char buf[128];
+   snprintf(buf, sizeof(buf), "%s", v);
+   char *save = NULL;
+   for (char *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+      if (!strcmp(w, "undef"))
+         eu_checks.bits |= VGPU_EU_CHECK_UNDEF;
+      else if (!strcmp(w, "swsb"))
+         eu_checks.bits |= VGPU_EU_CHECK_SWSB;
+      else if (!strcmp(w, "regions"))
+         eu_checks.bits |= VGPU_EU_CHECK_REGIONS;
+      else if (!strcmp(w, "all"))
+         eu_checks.bits |= VGPU_EU_CHECK_ALL;
+      else if (!strcmp(w, "off"))
+         eu_checks.bits = 0;
+      else if (!strcmp(w, "warn"))
+         eu_checks.warn = true;
+      else
+         fprintf(stderr, "vgpu: VGPU_EU_CHECKS: unknown check '%s'\n", w);
+   }
+}
+
 static void
 stats_init(void)
 {
    stats.path = getenv("VGPU_STATS");
    if (stats.path && *stats.path)
       atexit(stats_write);
+   eu_checks_init();
 }
 
 void
@@ -103,6 +141,24 @@ env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
    if (!dw)
       return false;
    return de->d->surface_state(dw, out);
+}
+
+/* VGPU_EU_CHECKS=...,warn: each distinct violation (kernel and message)
+ * once per process. */
+static void
+env_check_report(void *user, const char *what)
+{
+   struct dispatch_env *de = user;
+   static struct { uint64_t kernel; char *what; } seen[256];
+   static unsigned nseen;
+   for (unsigned i = 0; i < nseen; i++) {
+      if (seen[i].kernel == de->d->kernel && !strcmp(seen[i].what, what))
+         return;
+   }
+   if (nseen < 256 && (seen[nseen].what = strdup(what)))
+      seen[nseen++].kernel = de->d->kernel;
+   fprintf(stderr, "vgpu: EU check (kernel 0x%llx): %s\n",
+           (unsigned long long)de->d->kernel, what);
 }
 
 /* ---- threads ---- */
@@ -207,6 +263,14 @@ run_group(struct vgpu_exec *exec, const struct vgpu_eu_env *env,
          case VGPU_EU_BLOCKED:
             break;
          case VGPU_EU_FAULT:
+            if (vgpu_eu_check_failed(&th[i])) {
+               /* The message lives in the thread, which goes away. */
+               const struct dispatch_env *de = env->user;
+               fprintf(stderr, "vgpu: EU check failed (kernel 0x%llx): %s\n",
+                       (unsigned long long)de->d->kernel, th[i].why);
+               vgpu_exec_fault(exec, th[i].fault_addr, "EU kernel check failed (VGPU_EU_CHECKS)");
+               return false;
+            }
             vgpu_exec_fault(exec, th[i].fault_addr, th[i].why);
             return false;
          case VGPU_EU_UNSUPPORTED:
@@ -270,6 +334,9 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       .slm = slm, .slm_size = d->slm_size,
       .general_state_base = g->general_base,
       .scratch_per_thread = g->scratch_per_thread,
+      .checks = eu_checks.bits,
+      .lp_64bit_rules = vgpu.info->is_lp && (vgpu.info->ver == 8 || vgpu.info->ver == 9),
+      .check_report = eu_checks.warn ? env_check_report : NULL,
    };
    uint32_t gid[3];
    for (gid[2] = d->start[2]; gid[2] < d->end[2]; gid[2]++)
@@ -284,6 +351,9 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
          write_r0(&th[i], g, gid, i);
          if (!write_constants(exec, &th[i], g, d, i))
             goto out;
+         /* The payload: R0, the cross-thread and the per-thread constants. */
+         if (env.checks)
+            vgpu_eu_thread_define(&th[i], 0, (1 + d->cross_regs + d->per_thread_regs) * 32);
       }
       stats.threads += n;
       if (!run_group(exec, &env, k, th, n))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "genX_pack.h"
+#include "isl.h"
 #include "vgpu_cs.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_priv.h"
@@ -180,125 +181,80 @@ media_idl(struct vgpu_exec *exec, struct vgpu_gpgpu *g, const uint32_t *dw)
       g->idd_len = len;
 }
 
+/* RENDER_SURFACE_STATE as isl reads it (isl_decode_state: the same
+ * description the driver packs with), in the data port's terms. */
 static uint8_t
-surface_tiling(const struct GENX(RENDER_SURFACE_STATE) *v, struct vgpu_eu_surface *out)
+eu_tiling(enum isl_tiling tiling, struct vgpu_eu_surface *out)
 {
-#if GFX_VER >= 8
-   enum { TILE_LINEAR, TILE_W, TILE_X, TILE_Y };
-#if GFX_VER >= 9
-   if (v->tiled_resource_mode)
-      out->not_modelled = "TileYF/TileYS image surface";
-#endif
-   if (v->tile_mode == TILE_W)
+   switch (tiling) {
+   case ISL_TILING_X: return VGPU_EU_TILE_X;
+   case ISL_TILING_Y: return VGPU_EU_TILE_Y;
+   case ISL_TILING_W:
       out->not_modelled = "W-tiled image surface";
-   return v->tile_mode == TILE_X ? VGPU_EU_TILE_X :
-          v->tile_mode == TILE_Y ? VGPU_EU_TILE_Y : VGPU_EU_LINEAR;
-#else
-   (void)out;
-   if (!v->tiled_surface)
       return VGPU_EU_LINEAR;
-   return v->tile_walk ? VGPU_EU_TILE_Y : VGPU_EU_TILE_X;
-#endif
+   default: return VGPU_EU_LINEAR;
+   }
 }
 
-/* Rows from one array slice to the next, and on Gen7/8 from one 3D depth
- * slice to the next at LOD 0 (PRM Vol 5 "Memory Views", "Surface Arrays"
- * and "3D Surfaces"): Gen8+ programs Surface QPitch in units of 4 rows;
- * Gen7 derives it from Surface Array Spacing, QPitch = h0 + h1 + 12j
- * (ARYSPC_FULL) or h0 (ARYSPC_LOD0), each height aligned to j, the
- * vertical alignment.  Gen7/8 3D surfaces ignore QPitch: LOD 0 holds its
- * depth slices one below the other. */
-#if GFX_VER >= 9
+/* Rows from one array slice (or Gen7/8 3D depth slice at LOD 0) to the
+ * next; for Gen9+ linear 1D surfaces, which keep their slices in one row
+ * and ignore Surface Pitch, the texels from one slice to the next. */
 static uint32_t
-surface_qpitch(const struct GENX(RENDER_SURFACE_STATE) *v, uint32_t height)
+eu_qpitch(const struct isl_state_desc *d)
 {
-   (void)height;
-   return v->surface_qpitch << 2;
-}
-#else
-static uint32_t
-align_rows(uint32_t rows, uint32_t align)
-{
-   return (rows + align - 1) / align * align;
+   if (d->surf.layout != ISL_LAYOUT_1D_GEN9)
+      return d->surf.array_pitch_rows;
+   const struct isl_format_layout *l = isl_format_layout(d->surf.format);
+   return l ? d->surf.row_pitch_B / isl_format_bytes(l) : 0;
 }
 
-static uint32_t
-surface_qpitch(const struct GENX(RENDER_SURFACE_STATE) *v, uint32_t height)
+static void
+image_surface(const struct isl_state_desc *d, struct vgpu_eu_surface *out)
 {
-#if GFX_VER == 8
-   static const uint8_t valign[4] = { 4, 4, 8, 16 };
-#else
-   static const uint8_t valign[2] = { 2, 4 };
-#endif
-   uint32_t j = valign[v->surface_vertical_alignment];
-   if (v->surface_type == VGPU_EU_SURF_3D)
-      return align_rows(height, j);
-#if GFX_VER == 8
-   return v->surface_qpitch << 2;
-#else
-   enum { ARYSPC_FULL, ARYSPC_LOD0 };
-   if (v->surface_array_spacing == ARYSPC_LOD0)
-      return align_rows(height, j);
-   return align_rows(height, j) + align_rows(height > 1 ? height / 2 : 1, j) + 12 * j;
-#endif
-}
-#endif
-
-static bool
-aux_enabled(const struct GENX(RENDER_SURFACE_STATE) *v)
-{
-#if GFX_VER >= 8
-   return v->auxiliary_surface_mode != 0;
-#else
-   return v->mcs_enable;
-#endif
+   /* Images: Width and Height hold the size minus one, typed messages
+    * reach Depth + 1 layers (3D: Render Target View Extent + 1 slices). */
+   out->width = d->surf.width;
+   out->height = d->surf.height;
+   out->depth = d->array_extent;
+   out->pitch = d->surf.row_pitch_B;
+   out->tiling = eu_tiling(d->surf.tiling, out);
+   out->qpitch = eu_qpitch(d);
+   out->slices_in_x = d->surf.layout == ISL_LAYOUT_1D_GEN9;
+   out->min_array_element = d->min_array_element;
+   out->min_lod = d->min_lod;
+   out->mip_count = d->mip_count_lod;
+   out->size = 0;   /* untyped messages see no bytes; typed ones the dimensions */
+   if (d->unsupported)
+      out->not_modelled = d->unsupported;
 }
 
 static bool
 surface_state(const uint32_t *dw, struct vgpu_eu_surface *out)
 {
-   struct GENX(RENDER_SURFACE_STATE) v;
-   GENX(RENDER_SURFACE_STATE_unpack)(dw, &v);
+   struct isl_state_desc d;
    memset(out, 0, sizeof(*out));
-   out->base = v.surface_base_address;
-   out->format = v.surface_format;
-   out->type = (uint8_t)v.surface_type;
-   out->buffer = v.surface_type == VGPU_EU_SURF_BUFFER;
-   out->pitch = v.surface_pitch + 1;
+   if (!isl_decode_state(GFX_VERx10, dw, &d)) {
+      out->type = VGPU_EU_SURF_NULL;
+      out->not_modelled = "surface of a reserved Surface Type";
+      return true;
+   }
+   out->base = d.address;
+   out->format = d.format;
+   out->type = (uint8_t)d.type;
+   out->buffer = d.type == ISL_SURFTYPE_BUFFER;
    if (out->buffer) {
       /* A buffer's entry count is Width, Height and Depth joined, its
-       * Surface Pitch the bytes from one entry to the next (PRM
-       * RENDER_SURFACE_STATE "Width", "Surface Pitch" for SURFTYPE_BUFFER);
-       * Mesa's buffers use a 1-byte pitch, so offsets are bytes. */
-      out->entries = ((uint64_t)v.depth << 21 | (uint64_t)v.height << 7 | v.width) + 1;
+       * Surface Pitch the bytes from one entry to the next; Mesa's
+       * buffers use a 1-byte pitch, so offsets are bytes. */
+      out->pitch = d.stride_B;
+      out->entries = d.entries;
       out->size = out->entries * out->pitch;
       return true;
    }
-   /* Images: each size field holds the size minus one. */
-   out->width = v.width + 1;
-   out->height = v.height + 1;
-   out->depth = v.depth + 1;
-   /* Typed messages reach the R coordinates of a 3D surface's view extent
-    * (PRM RENDER_SURFACE_STATE "Render Target View Extent"). */
-   if (v.surface_type == VGPU_EU_SURF_3D)
-      out->depth = v.render_target_view_extent + 1;
-   out->tiling = surface_tiling(&v, out);
-   out->qpitch = surface_qpitch(&v, out->height);
-   out->min_array_element = v.minimum_array_element;
-   out->min_lod = v.surface_min_lod;
-   out->mip_count = v.mip_count_lod;
-   out->size = 0;   /* untyped messages see no bytes; typed ones the dimensions */
-#if GFX_VER >= 9
-   /* Linear 1D surfaces keep their slices in one row, Surface QPitch
-    * texels apart, and ignore Surface Pitch (PRM Vol 5 "1D Surfaces"). */
-   out->slices_in_x = v.surface_type == VGPU_EU_SURF_1D && out->tiling == VGPU_EU_LINEAR;
-#endif
-   if (aux_enabled(&v))
-      out->not_modelled = "image surface with an auxiliary (compression) surface";
-   if (v.number_of_multisamples)
-      out->not_modelled = "multisampled image surface";
-   if (v.x_offset || v.y_offset)
-      out->not_modelled = "image surface with an X/Y offset";
+   if (d.type == ISL_SURFTYPE_STRBUF)
+      out->not_modelled = "structured buffer surface";
+   else
+      image_surface(&d, out);
    return true;
 }
 

@@ -14,8 +14,9 @@
  *
  *   SHADER ms=T simd=W instructions=I sends=S loops=L cycles=C spills=P fills=F
  *
- * A shader the driver cannot build prints "SHADER unsupported" and is
- * left out.  Prints numbers, asserts nothing. */
+ * A shader needing a feature the device lacks (compute_vk_unsupported's
+ * judgement) or that the driver cannot build prints "SHADER unsupported"
+ * and is left out.  Prints numbers, asserts nothing. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 
 #include <vulkan/vulkan.h>
 
+#include "compute_vk.h"
 #include "ir_test_util.h"
 
 static double
@@ -186,6 +188,15 @@ main(int argc, char **argv)
       if (!code)
          continue;
       const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
+      struct compute_vk v = { .instance = c.inst, .pd = c.pd };
+      vkGetPhysicalDeviceProperties(c.pd, &v.props);
+      struct compute_vk_job job = { .code = code, .words = words, .groups = { 1, 1, 1 } };
+      char why[256];
+      if (compute_vk_unsupported(&v, &job, why, sizeof(why))) {
+         printf("%s unsupported\n", name);
+         free(code);
+         continue;
+      }
       double best = 1e30;
       bool ok = true;
       VkShaderModule m = VK_NULL_HANDLE;

@@ -9,19 +9,27 @@
  * by lavapipe through the Vulkan loader (for what the interpreter does
  * not run: subgroup operations at the widths lavapipe has, images).
  *
+ * A shader that uses subgroups computes something else at each width:
+ * the interpreter then runs it in subgroups of the kernel's width
+ * (ir_interp.h); with --ref lavapipe, the kernels of lavapipe's own
+ * subgroup size are compared with lavapipe and the others with the
+ * interpreter.
+ *
  * The threads get the payload a driver gives them (src/compiler/gbe.h):
  * R0 with the workgroup id, the push constants and system values as
  * cross-thread constants, and gbe_cs_fill_per_thread()'s local ids.
  *
- *   gbe_diff shader.spv ulp gx gy gz [--spill-all] [--ref lavapipe] [GEN...]
+ *   gbe_diff shader.spv ulp gx gy gz [--spill-all] [--checks] [--ref lavapipe] [GEN...]
  *
  * --spill-all compiles with every value in scratch memory (the register
- * allocator's spill code on every instruction).
+ * allocator's spill code on every instruction); --checks turns on vgpu's
+ * kernel checks (undefined reads, Gen12 scoreboard, register regions).
  *
  * Prints per generation and width whether it compiled, ran and matched;
  * fails on any kernel that compiled and then faulted or differed.  A
  * shader no kernel of which compiles is a skip, with the reasons. */
 #include "gbe.h"
+#include "gbe_eu_dispatch.h"
 #include "ir_corpus_io.h"
 #include "ir_pass.h"
 #include "ir_test_util.h"
@@ -57,7 +65,6 @@ load_shader(const uint32_t *code, size_t words)
 struct machine {
    uint8_t *mem;                       /* NUM_BINDINGS buffers, BUF_STRIDE apart */
    const struct gbe_kernel *k;
-   uint8_t *slm;
 };
 
 static void *
@@ -73,11 +80,11 @@ static bool
 m_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
 {
    struct machine *m = user;
-   if (bti >= m->k->num_bindings)
+   uint32_t element;
+   const struct gbe_binding *gb = gbe_binding_at(m->k, bti, &element);
+   if (!gb || gb->set != 0 || gb->binding >= NUM_BINDINGS || element)
       return false;
-   unsigned b = m->k->bindings[bti].binding;
-   if (m->k->bindings[bti].set != 0 || b >= NUM_BINDINGS)
-      return false;
+   unsigned b = gb->binding;
    /* a RAW buffer (SURFTYPE_BUFFER, format RAW) as a driver binds SSBOs */
    *out = (struct vgpu_eu_surface){
       .base = MEM_BASE + (uint64_t)b * BUF_STRIDE, .size = binding_size[b], .buffer = true,
@@ -86,49 +93,7 @@ m_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
    return true;
 }
 
-static void
-thread_payload(const struct gbe_kernel *k, struct vgpu_eu_thread *t, const uint32_t gid[3],
-               const uint32_t groups[3], const struct inputs *in, unsigned thread)
-{
-   uint32_t r0[8] = { 0 };
-   r0[1] = gid[0];
-   r0[6] = gid[1];
-   r0[7] = gid[2];
-   r0[5] = thread * k->scratch_per_thread;
-   memcpy(t->regs, r0, sizeof(r0));
-   uint8_t *cross = &t->regs[32];
-   memcpy(cross, in->push, k->cs.push_bytes < PUSH_BYTES ? k->cs.push_bytes : PUSH_BYTES);
-   uint32_t nwg = k->cs.sysval_offset[GBE_CS_NUM_WORKGROUPS];
-   if (nwg != UINT32_MAX)
-      memcpy(cross + nwg, groups, 12);
-   gbe_cs_fill_per_thread(k, thread, &t->regs[32 * (1 + k->cs.cross_thread_regs)]);
-}
-
-/* Runs one workgroup's threads round-robin; a barrier releases once
- * every thread still running waits at one (vgpu_gpgpu.c does the same). */
-static const char *
-run_group(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *vk, struct vgpu_eu_thread *th,
-          unsigned n)
-{
-   bool done[64] = { false };
-   unsigned remaining = n;
-   while (remaining) {
-      for (unsigned i = 0; i < n; i++) {
-         if (done[i])
-            continue;
-         enum vgpu_eu_status st = vgpu_eu_run(env, vk, &th[i]);
-         if (st == VGPU_EU_DONE) {
-            done[i] = true;
-            remaining--;
-         } else if (st != VGPU_EU_BLOCKED) {
-            return th[i].why ? th[i].why : "fault";
-         }
-      }
-      for (unsigned i = 0; i < n; i++)
-         th[i].notified = true;
-   }
-   return NULL;
-}
+static unsigned eu_checks;   /* VGPU_EU_CHECK_* for every run (--checks) */
 
 static const char *
 run_kernel(const struct gbe_kernel *k, const uint32_t groups[3], const struct inputs *in,
@@ -136,51 +101,23 @@ run_kernel(const struct gbe_kernel *k, const uint32_t groups[3], const struct in
 {
    struct machine m = { .k = k };
    m.mem = calloc(1, MEM_BYTES);
-   unsigned n = k->cs.threads;
-   struct vgpu_eu_thread *th = aligned_alloc(64, sizeof(*th) * (n ? n : 1));
-   struct vgpu_eu_cache *cache = vgpu_eu_cache_create();
-   m.slm = calloc(1, k->slm_size ? k->slm_size : 1);
-   const char *why = NULL;
-   if (!m.mem || !th || !cache || !m.slm || n > 64 ||
-       (uint64_t)k->scratch_per_thread * n > SCRATCH_BYTES) {
-      why = n > 64 ? "more than 64 threads per group" : k->scratch_per_thread ?
-            "more scratch than the test provides" : "out of memory";
-      goto out;
-   }
+   if (!m.mem)
+      return "out of memory";
    for (int b = 0; b < NUM_BINDINGS; b++)
       memcpy(m.mem + b * BUF_STRIDE, in->buf[b], binding_size[b]);
-   struct vgpu_eu_env env = {
-      .gen = k->gen, .user = &m, .map = m_map, .surface = m_surface,
-      .slm = m.slm, .slm_size = k->slm_size, .max_instructions = 1u << 24,
-      .general_state_base = MEM_BASE + SCRATCH_AT, .scratch_per_thread = k->scratch_per_thread,
+   static struct gbe_eu_dispatch d;
+   d = (struct gbe_eu_dispatch){
+      .k = k, .push = in->push, .push_size = PUSH_BYTES,
+      .groups = { groups[0], groups[1], groups[2] },
+      .scratch_base = MEM_BASE + SCRATCH_AT, .scratch_bytes = SCRATCH_BYTES,
+      .env = { .user = &m, .map = m_map, .surface = m_surface, .checks = eu_checks },
    };
-   struct vgpu_eu_kernel *vk = vgpu_eu_kernel_get(cache, k->gen, 0x1000, k->code, k->code_size);
-   if (!vk) {
-      why = "kernel did not load";
-      goto out;
-   }
-   uint32_t full = k->simd == 32 ? ~0u : (1u << k->simd) - 1;
-   uint32_t gid[3];
-   for (gid[2] = 0; gid[2] < groups[2] && !why; gid[2]++)
-   for (gid[1] = 0; gid[1] < groups[1] && !why; gid[1]++)
-   for (gid[0] = 0; gid[0] < groups[0] && !why; gid[0]++) {
-      memset(m.slm, 0, k->slm_size);
-      for (unsigned i = 0; i < n; i++) {
-         vgpu_eu_thread_init(&th[i], i == n - 1 ? k->cs.right_mask : full);
-         thread_payload(k, &th[i], gid, groups, in, i);
-      }
-      why = run_group(&env, vk, th, n);
-   }
-   for (int b = 0; b < NUM_BINDINGS; b++) {
+   const char *why = gbe_eu_dispatch_run(&d);
+   for (int b = 0; b < NUM_BINDINGS && !why; b++) {
       out[b] = malloc(binding_size[b]);
       memcpy(out[b], m.mem + b * BUF_STRIDE, binding_size[b]);
    }
-out:
-   if (cache)
-      vgpu_eu_cache_destroy(cache);
-   free(th);
    free(m.mem);
-   free(m.slm);
    return why;
 }
 
@@ -213,6 +150,10 @@ main(int argc, char **argv)
          spill_all = true;
          continue;
       }
+      if (!strcmp(argv[a], "--checks")) {
+         eu_checks = VGPU_EU_CHECK_ALL;
+         continue;
+      }
       if (!strcmp(argv[a], "--ref") && a + 1 < argc) {
          ref_lavapipe = !strcmp(argv[++a], "lavapipe");
          continue;
@@ -232,19 +173,30 @@ main(int argc, char **argv)
       return 1;
    struct inputs in;
    fill_inputs(&in);
-   uint32_t *want[NUM_BINDINGS];
+   static const unsigned widths[] = { 8, 16, 32 };
+   bool sg = uses_subgroups(ref);
+   uint32_t lvp_sg = 0;
+   uint32_t *want[NUM_BINDINGS] = { NULL }, *sg_want[3][NUM_BINDINGS] = { { NULL } };
    if (ref_lavapipe) {
       int r = run_lavapipe(code, words, groups, &in, want);
       if (r == SKIP)
          printf("SKIP: lavapipe is not available\n");
       if (r)
          return r;
-   } else if (!run_interp(ref, groups, &in, want)) {
+      lvp_sg = sg ? lavapipe_subgroup_size() : 0;
+   } else if (!sg && !run_interp(ref, groups, &in, want, 0)) {
       return 1;
+   }
+   for (unsigned wi = 0; wi < 3 && sg; wi++) {
+      if (ref_lavapipe && widths[wi] == lvp_sg) {
+         memcpy(sg_want[wi], want, sizeof(want));
+      } else if (!run_interp(ref, groups, &in, sg_want[wi], widths[wi])) {
+         free_bufs(sg_want[wi]);
+         memset(sg_want[wi], 0, sizeof(sg_want[wi]));
+      }
    }
    unsigned compiled = 0, matched = 0, failed = 0, attempts = 0;
    for (unsigned gi = 0; gi < ngens; gi++) {
-      static const unsigned widths[] = { 8, 16, 32 };
       for (unsigned wi = 0; wi < 3; wi++) {
          struct ir_shader *s = load_shader(code, words);
          if (!s)
@@ -265,16 +217,23 @@ main(int argc, char **argv)
          const char *why = run_kernel(&k, groups, &in, got);
          char what[64];
          snprintf(what, sizeof(what), "%s SIMD%u", gname, widths[wi]);
-         if (why) {
+         uint32_t **ref_bufs = sg ? sg_want[wi] : want;
+         bool vs_lavapipe = ref_lavapipe && (!sg || widths[wi] == lvp_sg);
+         if (!ref_bufs[B_OUT]) {
+            printf("%s: compiled, no reference: the interpreter failed at this width\n", what);
+            failed++;
+         } else if (why) {
             printf("%s: compiled, did not run: %s\n", what, why);
             failed++;
-         } else if (compare(what, want, got, ulp)) {
-            printf("%s: compiled, ran, differs from the interpreter\n", what);
+         } else if (compare(what, ref_bufs, got, ulp)) {
+            printf("%s: compiled, ran, differs from %s\n", what,
+                   vs_lavapipe ? "lavapipe" : "the interpreter");
             failed++;
          } else {
             char stats[160];
             gbe_stats_line(&k, stats, sizeof(stats));
-            printf("%s: compiled, ran, matched (%s)\n", what, stats);
+            printf("%s: compiled, ran, matched%s (%s)\n", what, vs_lavapipe ? " lavapipe" : "",
+                   stats);
             matched++;
          }
          free_bufs(got);
@@ -283,6 +242,10 @@ main(int argc, char **argv)
    }
    printf("%s: %u/%u compiled, %u matched, %u failed\n", argv[1], compiled, attempts, matched,
           failed);
+   for (unsigned wi = 0; wi < 3 && sg; wi++) {
+      if (sg_want[wi][B_OUT] != want[B_OUT])
+         free_bufs(sg_want[wi]);
+   }
    free_bufs(want);
    for (int b = 0; b < NUM_BINDINGS; b++)
       free(in.buf[b]);

@@ -118,10 +118,11 @@ def parse_programs(path, spv_dir):
 class Result:
     """One run: status is 'ran', 'skip' (with reason) or 'fail' (with reason)."""
 
-    def __init__(self, status, reason="", prefix=None):
+    def __init__(self, status, reason="", prefix=None, output=""):
         self.status = status
         self.reason = reason
         self.prefix = prefix
+        self.output = output   # what the run printed
 
 
 def run_program(cmd, env, prefix):
@@ -146,7 +147,7 @@ def run_program(cmd, env, prefix):
     if r.returncode != 0:
         tail = (r.stdout + r.stderr).strip().splitlines()[-6:]
         return Result("fail", "exit status %d: %s" % (r.returncode, " | ".join(tail)))
-    return Result("ran", prefix=prefix)
+    return Result("ran", prefix=prefix, output=r.stdout + r.stderr)
 
 
 # IEEE 754 binary32 and binary16: (exponent mask, mantissa mask, sign bit)
@@ -214,35 +215,45 @@ def differing_words(want, got, tolerances):
 
 
 def output_files(prefix):
-    """binding -> path of the buffers compute_run wrote for prefix."""
+    """(binding, array element) -> path of the buffers compute_run wrote for
+    prefix (PREFIX.bB, PREFIX.bB.E for element E > 0)."""
     directory, base = os.path.split(prefix)
     files = {}
     for f in os.listdir(directory):
         if f.startswith(base + ".b"):
-            files[int(f[len(base) + 2:])] = os.path.join(directory, f)
+            binding, _, element = f[len(base) + 2:].partition(".")
+            if binding.isdigit() and (not element or element.isdigit()):
+                files[(int(binding), int(element or 0))] = os.path.join(directory, f)
     return files
 
 
-def compare(program, reference, result, device):
+def binding_name(key):
+    binding, element = key
+    return "%d[%d]" % key if element else "%d" % binding
+
+
+def compare(program, reference, result, device, reference_name="lavapipe"):
     """A list of lines describing every difference (empty: identical)."""
     want, got = output_files(reference), output_files(result)
     if set(want) != set(got):
-        return ["wrote bindings %s, lavapipe %s" % (sorted(got), sorted(want))]
+        return ["wrote bindings %s, %s %s" % (sorted(map(binding_name, got)), reference_name,
+                                              sorted(map(binding_name, want)))]
     lines = []
-    for binding in sorted(want):
-        with open(want[binding], "rb") as f:
+    for key in sorted(want):
+        name = binding_name(key)
+        with open(want[key], "rb") as f:
             w = f.read()
-        with open(got[binding], "rb") as f:
+        with open(got[key], "rb") as f:
             g = f.read()
         if len(w) != len(g):
-            lines.append("binding %d: %d bytes, lavapipe %d" % (binding, len(g), len(w)))
+            lines.append("binding %s: %d bytes, %s %d" % (name, len(g), reference_name, len(w)))
             continue
-        bad = differing_words(w, g, program.tolerances.get(binding))
+        bad = differing_words(w, g, program.tolerances.get(key[0]))
         for i, x, y in bad[:MAX_REPORTED_WORDS]:
-            lines.append("binding %d word %d: lavapipe 0x%08x, %s 0x%08x"
-                         % (binding, i, x, device, y))
+            lines.append("binding %s word %d: %s 0x%08x, %s 0x%08x"
+                         % (name, i, reference_name, x, device, y))
         if len(bad) > MAX_REPORTED_WORDS:
-            lines.append("binding %d: %d words differ in all" % (binding, len(bad)))
+            lines.append("binding %s: %d words differ in all" % (name, len(bad)))
     return lines
 
 

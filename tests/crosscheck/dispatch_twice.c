@@ -21,8 +21,10 @@ main(void)
    for (uint32_t i = 0; i < ELEMENTS; i++)
       data[i] = i;
    const struct compute_vk_binding bindings[] = {
-      { 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, data, sizeof(data) },
-      { 1, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, params, sizeof(params) },
+      { .binding = 0, .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .data = data,
+        .size = sizeof(data) },
+      { .binding = 1, .type = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .data = params,
+        .size = sizeof(params) },
    };
    const struct compute_vk_job job = {
       .code = dispatch_twice_comp_spv, .words = sizeof(dispatch_twice_comp_spv) / 4,

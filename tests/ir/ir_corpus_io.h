@@ -60,13 +60,40 @@ fill_inputs(struct inputs *in)
    memcpy(in->push, push, sizeof(push));
 }
 
+/* The subgroup size a device runs compute shaders with. */
+static inline uint32_t
+device_subgroup_size(const struct compute_vk *v)
+{
+   VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+   };
+   VkPhysicalDeviceProperties2 p2 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sg,
+   };
+   vkGetPhysicalDeviceProperties2(v->pd, &p2);
+   return sg.subgroupSize;
+}
+
+/* lavapipe's subgroup size, 0 when lavapipe is not the driver the loader
+ * finds. */
+static inline uint32_t
+lavapipe_subgroup_size(void)
+{
+   struct compute_vk v = { 0 };   /* compute_vk_close destroys a device only when one was made */
+   if (!compute_vk_open(&v))
+      return 0;
+   uint32_t size = strstr(v.props.deviceName, "llvmpipe") ? device_subgroup_size(&v) : 0;
+   compute_vk_close(&v);
+   return size;
+}
+
 /* 0 with the buffers lavapipe left in out, SKIP when lavapipe is not the
  * driver the loader found, 1 on failure. */
 static int
 run_lavapipe(const uint32_t *code, size_t words, const uint32_t groups[3],
              const struct inputs *in, uint32_t **out)
 {
-   struct compute_vk v;
+   struct compute_vk v = { 0 };   /* compute_vk_close destroys a device only when one was made */
    if (!compute_vk_open(&v))
       return SKIP;
    if (!strstr(v.props.deviceName, "llvmpipe")) {
@@ -91,8 +118,9 @@ run_lavapipe(const uint32_t *code, size_t words, const uint32_t groups[3],
    char why[256];
    /* lavapipe has every feature the corpus uses: a shader it cannot run is
     * a broken test, not a skip */
-   if (compute_vk_unsupported(&v, &job, why, sizeof(why))) {
-      fprintf(stderr, "lavapipe cannot run the shader: %s\n", why);
+   const char *bad = compute_vk_unsupported(&v, &job, why, sizeof(why));
+   if (bad) {
+      fprintf(stderr, "lavapipe cannot run the shader: %s\n", bad);
       compute_vk_close(&v);
       return 1;
    }
@@ -102,9 +130,37 @@ run_lavapipe(const uint32_t *code, size_t words, const uint32_t groups[3],
    return 0;
 }
 
+/* Whether a shader's results depend on the subgroup size: it uses
+ * subgroup operations or subgroup system values. */
+static inline bool
+uses_subgroups(struct ir_shader *s)
+{
+   ir_foreach_block(b, s->entry) {
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_OP_subgroup)
+            return true;
+         if (i->op != IR_OP_sysval)
+            continue;
+         switch ((enum ir_sysval)i->imm) {
+         case IR_SYSVAL_subgroup_size: case IR_SYSVAL_subgroup_invocation_id:
+         case IR_SYSVAL_num_subgroups: case IR_SYSVAL_subgroup_id:
+         case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
+         case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
+         case IR_SYSVAL_subgroup_lt_mask:
+            return true;
+         default:
+            break;
+         }
+      }
+   }
+   return false;
+}
+
+/* The interpreter's run: subgroups of subgroup_size invocations in
+ * lockstep (0: each invocation a subgroup of its own). */
 static bool
 run_interp(struct ir_shader *s, const uint32_t groups[3], const struct inputs *in,
-           uint32_t **out)
+           uint32_t **out, uint32_t subgroup_size)
 {
    struct ir_interp_buffer bufs[NUM_BINDINGS];
    for (int b = 0; b < NUM_BINDINGS; b++) {
@@ -114,7 +170,10 @@ run_interp(struct ir_shader *s, const uint32_t groups[3], const struct inputs *i
    }
    uint32_t push[PUSH_BYTES / 4];
    memcpy(push, in->push, sizeof(push));
-   struct ir_interp_resources res = { bufs, NUM_BINDINGS, push, PUSH_BYTES, 0 };
+   struct ir_interp_resources res = {
+      .buffers = bufs, .num_buffers = NUM_BINDINGS, .push_constants = push,
+      .push_size = PUSH_BYTES, .subgroup_size = subgroup_size,
+   };
    char err[256];
    if (!ir_interp_compute(s, &res, groups, err, sizeof(err))) {
       fprintf(stderr, "interpreter: %s\n", err);

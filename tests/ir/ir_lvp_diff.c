@@ -3,7 +3,8 @@
  * (the corpus interface and comparison: ir_corpus_io.h; argument 2 is the
  * ULP bound).  The interpreter is also run on the IR before and after
  * optimisation and after the generic lowerings, and those must agree bit
- * for bit. */
+ * for bit.  A shader that uses subgroups is interpreted with lavapipe's
+ * subgroup size, in lockstep (ir_interp.h). */
 #include "ir_corpus_io.h"
 #include "ir_pass.h"
 #include "ir_test_util.h"
@@ -32,17 +33,22 @@ main(int argc, char **argv)
    }
    if (!ir_validate(s, stderr))   /* the interpreter assumes valid IR */
       return 1;
+   uint32_t sg = 0;
+   if (uses_subgroups(s) && !(sg = lavapipe_subgroup_size())) {
+      printf("SKIP: lavapipe, whose subgroup size the interpreter takes, is not available\n");
+      return SKIP;
+   }
    struct inputs in;
    fill_inputs(&in);
    uint32_t *raw[NUM_BINDINGS], *opt[NUM_BINDINGS], *low[NUM_BINDINGS], *lvp[NUM_BINDINGS];
-   if (!run_interp(s, groups, &in, raw))
+   if (!run_interp(s, groups, &in, raw, sg))
       return 1;
    struct ir_pass_options po = { .validate = true };
-   if (!ir_optimize(s, &po) || !run_interp(s, groups, &in, opt))
+   if (!ir_optimize(s, &po) || !run_interp(s, groups, &in, opt, sg))
       return 1;
    if (compare("optimised vs unoptimised IR", raw, opt, 0))
       return 1;
-   if (!ir_lower(s, &po) || !run_interp(s, groups, &in, low))
+   if (!ir_lower(s, &po) || !run_interp(s, groups, &in, low, sg))
       return 1;
    if (compare("lowered vs unoptimised IR", raw, low, 0))
       return 1;
@@ -68,6 +74,10 @@ main(int argc, char **argv)
       fprintf(stderr, "%u words differ\n", bad);
       return 1;
    }
-   printf("%s: interpreter matches lavapipe (ulp bound %u)\n", argv[1], ulp);
+   if (sg)
+      printf("%s: interpreter matches lavapipe (ulp bound %u, subgroups of %u)\n", argv[1], ulp,
+             sg);
+   else
+      printf("%s: interpreter matches lavapipe (ulp bound %u)\n", argv[1], ulp);
    return 0;
 }

@@ -14,6 +14,8 @@ struct compute_vk_features {
    VkPhysicalDevice8BitStorageFeatures s8;
    VkPhysicalDeviceShaderFloat16Int8Features f16i8;
    VkPhysicalDeviceShaderAtomicInt64Features a64;
+   VkPhysicalDeviceDescriptorIndexingFeatures di;
+   VkPhysicalDeviceBufferDeviceAddressFeatures bda;
 };
 
 /* SPIR-V capability -> the Vulkan feature that allows it (Vulkan spec,
@@ -51,6 +53,16 @@ static const struct {
      "shaderStorageImageReadWithoutFormat", NULL),
    F(StorageImageWriteWithoutFormat, f2.features.shaderStorageImageWriteWithoutFormat,
      "shaderStorageImageWriteWithoutFormat", NULL),
+   F(RuntimeDescriptorArray, di.runtimeDescriptorArray, "runtimeDescriptorArray",
+     "VK_EXT_descriptor_indexing"),
+   F(StorageBufferArrayNonUniformIndexing, di.shaderStorageBufferArrayNonUniformIndexing,
+     "shaderStorageBufferArrayNonUniformIndexing", "VK_EXT_descriptor_indexing"),
+   F(UniformBufferArrayNonUniformIndexing, di.shaderUniformBufferArrayNonUniformIndexing,
+     "shaderUniformBufferArrayNonUniformIndexing", "VK_EXT_descriptor_indexing"),
+   F(StorageImageArrayNonUniformIndexing, di.shaderStorageImageArrayNonUniformIndexing,
+     "shaderStorageImageArrayNonUniformIndexing", "VK_EXT_descriptor_indexing"),
+   F(PhysicalStorageBufferAddresses, bda.bufferDeviceAddress, "bufferDeviceAddress",
+     "VK_KHR_buffer_device_address"),
 #undef F
 };
 
@@ -239,6 +251,8 @@ chain_features(VkPhysicalDevice pd, struct compute_vk_features *f)
       .s8 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES },
       .f16i8 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES },
       .a64 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES },
+      .di = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES },
+      .bda = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES },
    };
    void **next = &f->f2.pNext;
    *next = &f->s16;
@@ -251,8 +265,16 @@ chain_features(VkPhysicalDevice pd, struct compute_vk_features *f)
       *next = &f->f16i8;
       next = &f->f16i8.pNext;
    }
-   if (has_extension(pd, "VK_KHR_shader_atomic_int64"))
+   if (has_extension(pd, "VK_KHR_shader_atomic_int64")) {
       *next = &f->a64;
+      next = &f->a64.pNext;
+   }
+   if (has_extension(pd, "VK_EXT_descriptor_indexing")) {
+      *next = &f->di;
+      next = &f->di.pNext;
+   }
+   if (has_extension(pd, "VK_KHR_buffer_device_address"))
+      *next = &f->bda;
 }
 
 /* Features2 is core in 1.1; a 1.0 device answers only the core features. */
@@ -538,6 +560,15 @@ compute_vk_open(struct compute_vk *v)
    return false;
 }
 
+static bool
+has_arrays(const struct compute_vk_job *job)
+{
+   for (uint32_t b = 0; b < job->num_bindings; b++)
+      if (job->bindings[b].element)
+         return true;
+   return false;
+}
+
 void
 compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
 {
@@ -560,6 +591,18 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
          listed = !strcmp(exts[e], ext);
       if (!listed)
          exts[num_exts++] = ext;
+   }
+   if (has_arrays(job)) {
+      /* an array indexed at run time needs its type's dynamic indexing
+       * (core features every driver here has) */
+      struct compute_vk_features have;
+      query_features(v->pd, v->props.apiVersion, &have);
+      VkPhysicalDeviceFeatures *w = &want.f2.features;
+      const VkPhysicalDeviceFeatures *h = &have.f2.features;
+      w->shaderUniformBufferArrayDynamicIndexing = h->shaderUniformBufferArrayDynamicIndexing;
+      w->shaderStorageBufferArrayDynamicIndexing = h->shaderStorageBufferArrayDynamicIndexing;
+      w->shaderStorageImageArrayDynamicIndexing = h->shaderStorageImageArrayDynamicIndexing;
+      w->shaderSampledImageArrayDynamicIndexing = h->shaderSampledImageArrayDynamicIndexing;
    }
    float prio = 1.0f;
    VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -590,6 +633,7 @@ struct compute_vk_resource {
 
 struct compute_vk_objects {
    struct compute_vk_resource *res;
+   uint8_t push[256];              /* the job's, addresses written */
    VkBuffer indirect;
    VkDeviceMemory indirect_mem;
    VkDescriptorSetLayout dsl;
@@ -634,11 +678,15 @@ usage_of(VkDescriptorType t)
 }
 
 static VkDeviceMemory
-allocate_memory(struct compute_vk *v, VkMemoryRequirements req, VkMemoryPropertyFlags flags)
+allocate_memory(struct compute_vk *v, VkMemoryRequirements req, VkMemoryPropertyFlags flags,
+                bool device_address)
 {
    VkDeviceMemory mem;
+   VkMemoryAllocateFlagsInfo fi = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                    .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT };
    VK(vkAllocateMemory(v->dev, &(VkMemoryAllocateInfo){
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = device_address ? &fi : NULL,
+      .allocationSize = req.size,
       .memoryTypeIndex = vk_program_memory_type(v->pd, req.memoryTypeBits, flags) },
       NULL, &mem));
    return mem;
@@ -654,8 +702,9 @@ create_host_buffer(struct compute_vk *v, VkBufferUsageFlags usage, const void *d
       NULL, buf));
    VkMemoryRequirements req;
    vkGetBufferMemoryRequirements(v->dev, *buf, &req);
+   bool bda = usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
    *mem = allocate_memory(v, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, bda);
    VK(vkBindBufferMemory(v->dev, *buf, *mem, 0));
    VK(vkMapMemory(v->dev, *mem, 0, VK_WHOLE_SIZE, 0, map));
    memcpy(*map, data, size);
@@ -701,7 +750,8 @@ create_image(struct compute_vk *v, const struct compute_vk_binding *b,
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(v->dev, r->image, &req);
    r->image_mem = allocate_memory(v, req, im->mapped ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT : 0);
+                                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT : 0,
+                                  false);
    VK(vkBindImageMemory(v->dev, r->image, r->image_mem, 0));
    if (im->mapped)
       copy_mapped_image(v, b, r, true);
@@ -721,7 +771,10 @@ create_resources(struct compute_vk *v, const struct compute_vk_job *job,
    for (uint32_t b = 0; b < n; b++) {
       const struct compute_vk_binding *bd = &job->bindings[b];
       struct compute_vk_resource *r = &o->res[b];
-      create_host_buffer(v, usage_of(bd->type), bd->data, bd->size, &r->buf, &r->mem, &r->map);
+      VkBufferUsageFlags usage = usage_of(bd->type);
+      if (job->num_addresses)
+         usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+      create_host_buffer(v, usage, bd->data, bd->size, &r->buf, &r->mem, &r->map);
       if (is_image(bd))
          create_image(v, bd, r);
       if (bd->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER ||
@@ -743,19 +796,48 @@ has_base(const struct compute_vk_job *job)
    return job->base[0] || job->base[1] || job->base[2];
 }
 
+/* The set layout's bindings (into lb when not NULL): one per binding
+ * number, as many descriptors as its highest array element needs;
+ * buffers reached by address only have none.  Returns how many. */
+static uint32_t
+layout_bindings(const struct compute_vk_job *job, VkDescriptorSetLayoutBinding *lb)
+{
+   uint32_t nl = 0;
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      const struct compute_vk_binding *bd = &job->bindings[b];
+      if (bd->memory)
+         continue;
+      uint32_t at = 0;
+      while (at < nl && (!lb || lb[at].binding != bd->binding))
+         at++;
+      if (!lb) {
+         /* counting: the first binding of its number only */
+         bool first = true;
+         for (uint32_t e = 0; e < b; e++)
+            first &= job->bindings[e].memory || job->bindings[e].binding != bd->binding;
+         nl += first;
+         continue;
+      }
+      if (at == nl)
+         lb[nl++] = (VkDescriptorSetLayoutBinding){
+            .binding = bd->binding, .descriptorType = bd->type,
+            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+      if (bd->element + 1 > lb[at].descriptorCount)
+         lb[at].descriptorCount = bd->element + 1;
+   }
+   return nl;
+}
+
 static void
 create_pipeline(struct compute_vk *v, const struct compute_vk_job *job,
                 struct compute_vk_objects *o)
 {
-   uint32_t n = job->num_bindings;
-   VkDescriptorSetLayoutBinding *lb = calloc(n ? n : 1, sizeof(*lb));
-   for (uint32_t b = 0; b < n; b++)
-      lb[b] = (VkDescriptorSetLayoutBinding){
-         .binding = job->bindings[b].binding, .descriptorType = job->bindings[b].type,
-         .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+   uint32_t nl = layout_bindings(job, NULL);
+   VkDescriptorSetLayoutBinding *lb = calloc(nl ? nl : 1, sizeof(*lb));
+   layout_bindings(job, lb);
    VK(vkCreateDescriptorSetLayout(v->dev, &(VkDescriptorSetLayoutCreateInfo){
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = n, .pBindings = lb }, NULL, &o->dsl));
+      .bindingCount = nl, .pBindings = lb }, NULL, &o->dsl));
    free(lb);
    VkPushConstantRange pcr = { VK_SHADER_STAGE_COMPUTE_BIT, 0, job->push_size };
    VK(vkCreatePipelineLayout(v->dev, &(VkPipelineLayoutCreateInfo){
@@ -792,7 +874,7 @@ create_descriptor_pool(struct compute_vk *v, const struct compute_vk_job *job,
    for (size_t t = 0; t < ARRAY_LEN(pool_types); t++) {
       uint32_t n = 0;
       for (uint32_t b = 0; b < job->num_bindings; b++)
-         n += job->bindings[b].type == pool_types[t];
+         n += job->bindings[b].type == pool_types[t] && !job->bindings[b].memory;
       if (n)
          ps[count++] = (VkDescriptorPoolSize){ pool_types[t], n };
    }
@@ -811,11 +893,14 @@ write_descriptors(struct compute_vk *v, const struct compute_vk_job *job,
       .descriptorSetCount = 1, .pSetLayouts = &o->dsl }, &o->set));
    for (uint32_t b = 0; b < job->num_bindings; b++) {
       const struct compute_vk_resource *r = &o->res[b];
+      if (job->bindings[b].memory)
+         continue;
       VkDescriptorBufferInfo bi = { r->buf, 0, VK_WHOLE_SIZE };
       VkDescriptorImageInfo ii = { VK_NULL_HANDLE, r->image_view, VK_IMAGE_LAYOUT_GENERAL };
       vkUpdateDescriptorSets(v->dev, 1, &(VkWriteDescriptorSet){
          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = o->set,
-         .dstBinding = job->bindings[b].binding, .descriptorCount = 1,
+         .dstBinding = job->bindings[b].binding,
+         .dstArrayElement = job->bindings[b].element, .descriptorCount = 1,
          .descriptorType = job->bindings[b].type, .pBufferInfo = &bi, .pImageInfo = &ii,
          .pTexelBufferView = &r->buf_view }, 0, NULL);
    }
@@ -928,7 +1013,7 @@ record_and_submit(struct compute_vk *v, const struct compute_vk_job *job,
                            NULL);
    if (job->push_size)
       vkCmdPushConstants(cb, o->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, job->push_size,
-                         job->push);
+                         o->push);
    record_dispatch(cb, job, o);
    download_images(cb, job, o);
    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -980,10 +1065,70 @@ destroy_objects(struct compute_vk *v, const struct compute_vk_job *job,
 }
 
 void
+compute_vk_patch_addresses(const struct compute_vk_job *job, uint8_t *const *bytes,
+                           uint8_t *push, uint64_t (*address_of)(void *user, uint32_t i),
+                           void *user)
+{
+   for (uint32_t a = 0; a < job->num_addresses; a++) {
+      const struct compute_vk_address *ad = &job->addresses[a];
+      uint64_t value = ad->src == COMPUTE_VK_NULL ? 0 : address_of(user, ad->src) + ad->delta;
+      bool to_push = ad->dst == COMPUTE_VK_PUSH;
+      size_t size = to_push ? job->push_size : job->bindings[ad->dst].size;
+      if ((size_t)ad->offset + 8 > size) {
+         fprintf(stderr, "compute_vk: address at byte %u outside its %zu bytes\n", ad->offset,
+                 size);
+         exit(1);
+      }
+      memcpy((to_push ? push : bytes[ad->dst]) + ad->offset, &value, 8);
+   }
+}
+
+struct address_query {
+   struct compute_vk *v;
+   const struct compute_vk_objects *o;
+   PFN_vkGetBufferDeviceAddressKHR get;
+};
+
+static uint64_t
+buffer_address(void *user, uint32_t i)
+{
+   struct address_query *q = user;
+   return q->get(q->v->dev, &(VkBufferDeviceAddressInfo){
+      .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = q->o->res[i].buf });
+}
+
+/* The push constants, and the device addresses the job asks for written
+ * into the mapped buffers and the push constants. */
+static void
+patch_addresses(struct compute_vk *v, const struct compute_vk_job *job,
+                struct compute_vk_objects *o)
+{
+   if (job->push_size > sizeof(o->push)) {
+      fprintf(stderr, "compute_vk: %u bytes of push constants\n", job->push_size);
+      exit(1);
+   }
+   memcpy(o->push, job->push, job->push_size);
+   if (!job->num_addresses)
+      return;
+   struct address_query q = { v, o, (PFN_vkGetBufferDeviceAddressKHR)
+                              vkGetDeviceProcAddr(v->dev, "vkGetBufferDeviceAddressKHR") };
+   if (!q.get) {
+      fprintf(stderr, "compute_vk: no vkGetBufferDeviceAddressKHR\n");
+      exit(1);
+   }
+   uint8_t **bytes = calloc(job->num_bindings ? job->num_bindings : 1, sizeof(*bytes));
+   for (uint32_t b = 0; b < job->num_bindings; b++)
+      bytes[b] = o->res[b].map;
+   compute_vk_patch_addresses(job, bytes, o->push, buffer_address, &q);
+   free(bytes);
+}
+
+void
 compute_vk_dispatch(struct compute_vk *v, const struct compute_vk_job *job)
 {
    struct compute_vk_objects o = { 0 };
    create_resources(v, job, &o);
+   patch_addresses(v, job, &o);
    create_pipeline(v, job, &o);
    write_descriptors(v, job, &o);
    record_and_submit(v, job, &o);

@@ -42,6 +42,20 @@ struct compute_vk_binding {
    size_t size;
    VkFormat format;                /* texel buffers and storage images */
    struct compute_vk_image image;  /* storage images */
+   uint32_t element;               /* array element of the binding */
+   bool memory;                    /* no descriptor: reached by its device address */
+};
+
+/* A device address written before the dispatch into a binding's initial
+ * contents or the push constants: src's buffer address plus delta (0 for
+ * COMPUTE_VK_NULL) at byte offset of dst. */
+#define COMPUTE_VK_PUSH UINT32_MAX
+#define COMPUTE_VK_NULL UINT32_MAX
+struct compute_vk_address {
+   uint32_t dst;        /* index in the job's bindings, or COMPUTE_VK_PUSH */
+   uint32_t offset;
+   uint32_t src;        /* index in the job's bindings, or COMPUTE_VK_NULL */
+   uint32_t delta;
 };
 
 struct compute_vk_job {
@@ -55,6 +69,8 @@ struct compute_vk_job {
    uint32_t groups[3];
    uint32_t base[3];   /* vkCmdDispatchBase's first group when not all 0 */
    bool indirect;      /* groups read by vkCmdDispatchIndirect from a buffer */
+   const struct compute_vk_address *addresses;
+   uint32_t num_addresses;
 };
 
 /* The VkFormat of a short name ("r32f", "rgba8", "rgba8_snorm"...) and its
@@ -75,6 +91,13 @@ bool compute_vk_open(struct compute_vk *v);
 /* Creates the logical device with the features job's shader needs; call
  * after compute_vk_unsupported returned NULL. */
 void compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job);
+
+/* Writes the job's addresses into data (binding i's contents at
+ * bytes[i], the push constants at push), each buffer's address given by
+ * address_of. */
+void compute_vk_patch_addresses(const struct compute_vk_job *job, uint8_t *const *bytes,
+                                uint8_t *push, uint64_t (*address_of)(void *user, uint32_t i),
+                                void *user);
 
 /* Runs the dispatch once and copies every buffer back into its binding. */
 void compute_vk_dispatch(struct compute_vk *v, const struct compute_vk_job *job);
