@@ -163,7 +163,10 @@ gbe_cs_finish(struct gbe_ctx *c)
    b.we_all = true;
    struct gbe_reg eot = gbe_fixed(EOT_GRF, 0, ISA_TYPE_UD, 1);
    gbe_alu1(&b, ISA_OP_MOV, eot, gbe_fixed(0, 0, ISA_TYPE_UD, 1));
-   struct isa_send_msg m = { .msg = ISA_MSG_TS_END_THREAD, .mlen = 1, .header = true };
+   /* a compute thread holds no URB handle: resource select 1 says there
+    * is none to dereference (PRM Vol 2d "Thread Spawner" message
+    * descriptor, bit 4); the payload is R0 itself, not a header */
+   struct isa_send_msg m = { .msg = ISA_MSG_TS_END_THREAD, .mlen = 1, .ctrl = 1u << 4 };
    c->b = b;
    struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), eot);
    if (s)

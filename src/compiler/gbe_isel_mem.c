@@ -602,7 +602,9 @@ gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
       gbe_alu2(&c->b, ISA_OP_AND, gbe_offset(hdr, 8), gbe_fixed(0, 8, ISA_TYPE_UD, 0),
                gbe_imm(ISA_TYPE_UD, id_mask[c->p->gen]));
       c->b.exec_size = 8;
-      struct isa_send_msg m = { .msg = ISA_MSG_GATEWAY_BARRIER, .mlen = 1, .header = true };
+      /* the barrier payload is the one register above, with no
+       * header-present bit in the descriptor (as Mesa's kernels send it) */
+      struct isa_send_msg m = { .msg = ISA_MSG_GATEWAY_BARRIER, .mlen = 1 };
       if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), hdr))
          return false;
       c->b.exec_size = 1;

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gbe_lir.h"
+#include "gbe_isel.h"
+#include "ir_builder.h"
 
 static int failures;
 
@@ -208,9 +209,72 @@ test_schedule(void)
    fini(&t);
 }
 
+/* Selection: outp[id.x] = id.x * 3 + 1 for an 8-wide workgroup, SIMD8 on
+ * Gen9.  The payload is R0 then the local ids, x, y and z a register each
+ * (the sysval is the vector; clean-up drops y and z later); the kernel
+ * keeps denormals (cr0), widens the uint16 ids, multiplies (Gen9
+ * multiplies dwords directly), builds the untyped write's payload
+ * (address = id << 2, then the data) and ends the thread from a copy of R0
+ * in g127.  Descriptors from the PRM layouts (Vol 2d "Message
+ * Descriptor"): the write is mlen 2 << 25 | data port 1 type 9 (untyped
+ * write) << 14 | (SIMD8 = 2 << 4 | channels G, B, A disabled = 0xe) << 8
+ * | surface 0 = 0x04026e00; the end of thread is mlen 1 << 25 | resource
+ * select (no URB handle) 1 << 4 = 0x02000010. */
+static void
+test_select(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 8;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *u32 = ir_type_int(s, 32, 1);
+   const struct ir_type *arr = ir_type_array(s, u32, 0, 4);
+   struct ir_var *v = ir_var_create(s, "outp", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   v->set = 0;
+   v->binding = 5;
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   struct ir_builder b;
+   ir_builder_at_end(&b, ir_block_create(f));
+   struct ir_instr *id = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                  ir_type_int(s, 32, 3)), 0);
+   struct ir_instr *val = ir_op2(&b, IR_OP_iadd, ir_op2(&b, IR_OP_imul, id, ir_imm_u32(&b, 3)),
+                                 ir_imm_u32(&b, 1));
+   struct ir_instr *p = ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, v), 0), id);
+   ir_store(&b, p, val);
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_kernel k = { 0 };
+   char err[256] = "";
+   t.p.err = err;
+   t.p.err_size = sizeof(err);
+   struct gbe_ctx c = { .p = &t.p, .s = s, .k = &k };
+   CHECK(gbe_isel(&c), "selection failed: %s", err);
+   gbe_isel_free(&c);
+   expect(&t, "select",
+          "   0: or(1) arf0x80.0<1>UD, arf0x80.0<0>UD, 0x4c0UD NoMask\n"
+          "   1: mov(8) v0+0<1>UD, g1.0<1>UW\n"
+          "   2: mov(8) v1+0<1>UD, g2.0<1>UW\n"
+          "   3: mov(8) v2+0<1>UD, g3.0<1>UW\n"
+          "   4: mul(8) v3+0<1>UD, v0+0<1>UD, 0x3UD\n"
+          "   5: add(8) v4+0<1>UD, v3+0<1>UD, 0x1UD\n"
+          "   6: shl(8) v5+0<1>UD, v0+0<1>UD, 0x2UD\n"
+          "   7: mov(8) v6+0<1>UD, v5+0<1>UD\n"
+          "   8: mov(8) v6+32<1>UD, v4+0<1>UD\n"
+          "   9: send(8) nullUD, v6+0<1>UD sfid 12 desc 0x04026e00 ex 0x00000000 mlen 2+0 rlen 0\n"
+          "  10: mov(8) g127.0<1>UD, g0.0<1>UD NoMask\n"
+          "  11: send(8) nullUD, g127.0<1>UD sfid 7 desc 0x02000010 ex 0x00000000 mlen 1+0 rlen 0 EOT NoMask\n");
+   CHECK(k.num_bindings == 1 && k.bindings[0].binding == 5, "binding table: %u entries",
+         k.num_bindings);
+   fini(&t);
+   ir_shader_destroy(s);
+}
+
 int
 main(void)
 {
+   test_select();
    test_optimize();
    test_legalize();
    test_regalloc();
