@@ -6,11 +6,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gvk_bo.h"
 #include "gvk_entrypoints.h"
 #include "gvk_object.h"
 
 struct gvk_physical_device;
 struct gvk_device;
+struct gvk_device_bos;
+struct gvk_genx_cmd;
+struct gvk_meta;
+struct gvk_pipeline_cache;
 
 struct gvk_queue {
    struct gvk_object base;             /* dispatchable: loader data first */
@@ -36,6 +41,17 @@ struct gvk_device {
    uint64_t idle_batch_addr;           /* softpinned address (Gen8+) */
 
    atomic_bool lost;
+
+   /* gvk_bo.c: live buffer objects, the address allocator, free blocks */
+   struct gvk_device_bos *bos;
+   /* Instruction heap: every kernel; Instruction Base Address */
+   struct gvk_heap kernels;
+   /* genX_cmd_*.c of the device's generation */
+   const struct gvk_genx_cmd *genx;
+   /* gvk_meta.c: the driver's own pipelines (copies, fills) */
+   struct gvk_meta *meta;
+   /* used when the application passes no pipeline cache */
+   struct gvk_pipeline_cache *default_cache;
 };
 
 static inline struct gvk_device *

@@ -3,6 +3,7 @@
 #define GVK_OBJECT_H
 
 #include <vulkan/vk_icd.h>
+#include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
 struct gvk_object {
@@ -23,5 +24,16 @@ void *gvk_object_create(const VkAllocationCallbacks *parent,
                         VkObjectType type, VkSystemAllocationScope scope);
 
 void gvk_object_destroy(struct gvk_object *obj);
+
+/* type_from_handle / type_to_handle for a non-dispatchable handle. */
+#define GVK_DEFINE_HANDLE_CASTS(type, vk)                                  \
+   static inline struct type *type##_from_handle(vk h)                     \
+   {                                                                       \
+      return (struct type *)(uintptr_t)h;                                  \
+   }                                                                       \
+   static inline vk type##_to_handle(struct type *o)                       \
+   {                                                                       \
+      return (vk)(uintptr_t)o;                                             \
+   }
 
 #endif
