@@ -97,6 +97,14 @@ struct gbe_binding {
    uint32_t format;               /* SURFACE_FORMAT (enum isl_format), GBE_FORMAT_VIEW,
                                    * or GBE_FORMAT_RAW for GBE_SURFACE_BUFFER */
    uint32_t texel_dwords;         /* R32_UINT elements per texel of the view, else 1 */
+   /* GBE_SURFACE_BUFFER: bytes into the cross-thread constants where the
+    * driver writes each element's buffer address, count uint64 (the
+    * descriptor's range start: buffer address + offset + dynamic
+    * offset); UINT32_MAX when the kernel does not read them.  64-bit
+    * atomics need them: before LSC the data port has 64-bit atomics only
+    * as A64 messages, which take a virtual address, not a binding table
+    * entry (PRM Vol 2d "A64 Untyped Atomic"). */
+   uint32_t address_offset;
 };
 
 /* Values the driver writes into the compute cross-thread constant data

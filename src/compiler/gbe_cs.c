@@ -4,7 +4,8 @@
  *   g0                R0 header: thread group id x in DWord 1, y and z in
  *                     DWords 6 and 7, the barrier id in DWord 2
  *   g1 ...            cross-thread constants: push constants from byte 0,
- *                     then the system values of enum gbe_cs_sysval
+ *                     then the system values of enum gbe_cs_sysval, then
+ *                     the buffer addresses of gbe_binding.address_offset
  *   then              per-thread constants: the local invocation ids,
  *                     SIMD-width uint16 per component used
  *
@@ -49,6 +50,8 @@ gbe_cs_setup(struct gbe_ctx *c)
       cs->sysval_offset[GBE_CS_NUM_WORKGROUPS] = cross;
       cross += 32;
    }
+   if (!gbe_buffer_addresses(c, &cross))
+      return false;
    memcpy(cs->local_size, c->s->workgroup_size, sizeof(cs->local_size));
    cs->cross_thread_regs = cross / 32;
    bool ids = sv[IR_SYSVAL_local_invocation_id] || sv[IR_SYSVAL_subgroup_id] ||

@@ -514,13 +514,14 @@ emit_alu_comp(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg 
       gbe_alu1(bl, ISA_OP_MOV, d, a);
       break;
    case IR_OP_fsign: {
-      /* copysign(1.0, x) for non-zero x; zeros (and NaN compares) give 0 */
+      /* copysign(1.0, x) for non-zero x; a zero gives itself, its sign
+       * kept (SignedZeroInfNanPreserve, and the IR's fsign) */
       struct gbe_reg o = gbe_tmp(c, ISA_TYPE_UD);
       gbe_alu2(bl, ISA_OP_AND, o, gbe_retype(a, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, 0x80000000u));
       gbe_alu2(bl, ISA_OP_OR, o, o, gbe_imm(ISA_TYPE_UD, 0x3f800000u));
       struct gbe_inst *ci = gbe_alu2(bl, ISA_OP_CMP, gbe_null(ISA_TYPE_F), a, gbe_imm(ISA_TYPE_F, 0));
       ci->cmod = ISA_CMOD_NZ;
-      struct gbe_inst *s = gbe_alu2(bl, ISA_OP_SEL, d, gbe_retype(o, ISA_TYPE_F), gbe_imm(ISA_TYPE_F, 0));
+      struct gbe_inst *s = gbe_alu2(bl, ISA_OP_SEL, d, gbe_retype(o, ISA_TYPE_F), a);
       s->pred = 1;
       return true;
    }
@@ -1504,21 +1505,56 @@ emit_seq(struct gbe_ctx *c, struct ir_block *b)
 
 /* ---- driver ---- */
 
-/* Denormals are kept, as the IR (and SPIR-V without float controls
- * asking otherwise) computes them: cr0.0 bits 6, 7 and 10 for double,
- * single and half precision (PRM Vol 7 "Control Register").  An explicit
- * cr0 operand needs the thread-switch control for pipeline coherency
- * (SKL PRM Vol 7 "Implementation Restriction on Register Access"). */
+/* cr0.0 (PRM Vol 7 "Control Register"): bits 5:4 the rounding mode (0 to
+ * nearest even, 3 toward zero), bits 6, 7 and 10 keep double, single and
+ * half precision denormals (a clear bit flushes them).  Denormals are kept
+ * as the IR computes them unless DenormFlushToZero asks otherwise; one
+ * rounding mode serves every width (the driver reports no rounding-mode
+ * independence).  Threads start with these bits clear. */
+static uint32_t
+cr0_float_modes(const struct ir_shader *s)
+{
+   static const struct { unsigned bits; uint32_t keep; } widths[] = {
+      { 16, 1u << 10 }, { 32, 1u << 7 }, { 64, 1u << 6 },
+   };
+   uint32_t v = 0;
+   for (unsigned w = 0; w < 3; w++) {
+      unsigned m = ir_float_modes(s, widths[w].bits);
+      v |= m & IR_FLOAT_DENORM_FLUSH ? 0 : widths[w].keep;
+      v |= m & IR_FLOAT_RTZ ? 3u << 4 : 0;
+   }
+   return v;
+}
+
+/* Modes the driver does not report: the 64-bit division, square root and
+ * conversions are integer sequences that round to nearest and keep
+ * denormals, and the math box keeps half-float denormals. */
+static bool
+float_modes_supported(struct gbe_ctx *c)
+{
+   if (ir_float_modes(c->s, 64) & (IR_FLOAT_RTZ | IR_FLOAT_DENORM_FLUSH))
+      return gbe_fail(c->p, "RoundingModeRTZ or DenormFlushToZero on 64-bit floats: not emitted yet");
+   if (ir_float_modes(c->s, 16) & IR_FLOAT_DENORM_FLUSH)
+      return gbe_fail(c->p, "DenormFlushToZero on 16-bit floats: not supported");
+   return true;
+}
+
+/* An explicit cr0 operand needs the thread-switch control for pipeline
+ * coherency (SKL PRM Vol 7 "Implementation Restriction on Register
+ * Access"). */
 static void
 float_modes(struct gbe_ctx *c)
 {
+   uint32_t modes = cr0_float_modes(c->s);
+   if (!modes)
+      return;
    struct gbe_builder b = c->b;
    b.exec_size = 1;
    b.we_all = true;
    struct gbe_reg cr0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_CONTROL, .stride = 1 };
    struct gbe_reg cr0s = cr0;
    cr0s.stride = 0;
-   struct gbe_inst *i = gbe_alu2(&b, ISA_OP_OR, cr0, cr0s, gbe_imm(ISA_TYPE_UD, 0x4c0));
+   struct gbe_inst *i = gbe_alu2(&b, ISA_OP_OR, cr0, cr0s, gbe_imm(ISA_TYPE_UD, modes));
    i->thread_switch = true;
 }
 
@@ -1541,12 +1577,14 @@ gbe_isel(struct gbe_ctx *c)
    c->vals = calloc(c->num_vals, sizeof(*c->vals));
    c->var_slm_offset = calloc(c->s->num_vars + 1, sizeof(*c->var_slm_offset));
    c->var_slots = calloc(c->s->num_vars + 1, sizeof(*c->var_slots));
+   c->var_scratch = calloc(c->s->num_vars + 1, sizeof(*c->var_scratch));
    c->addrs = calloc(c->num_vals, sizeof(*c->addrs));
    c->addr_done = calloc(c->num_vals, sizeof(*c->addr_done));
-   if (!c->vals || !c->var_slm_offset || !c->var_slots || !c->addrs || !c->addr_done)
+   if (!c->vals || !c->var_slm_offset || !c->var_slots || !c->var_scratch || !c->addrs ||
+       !c->addr_done)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
-   if (!gbe_cs_setup(c))
+   if (!float_modes_supported(c) || !gbe_cs_setup(c))
       return false;
    float_modes(c);
    if (!walk(c))
@@ -1565,6 +1603,7 @@ gbe_isel_free(struct gbe_ctx *c)
    for (uint32_t v = 0; c->var_slots && v < c->s->num_vars; v++)
       free(c->var_slots[v]);
    free(c->var_slots);
+   free(c->var_scratch);
    free(c->addrs);
    free(c->addr_done);
 }

@@ -45,6 +45,8 @@ struct gbe_ctx {
    uint32_t slm_next;
    uint32_t *var_slm_offset;      /* per variable index */
    struct gbe_reg **var_slots;    /* per variable index: a private array's dwords */
+   uint32_t *var_scratch;         /* per variable index: a private array's scratch
+                                   * offset + 1 (0 = not placed) */
    struct gbe_addr *addrs;        /* per IR value index: a deref's address ... */
    bool *addr_done;               /* ... once computed */
    /* compute payload */
@@ -121,6 +123,12 @@ bool gbe_isel_tex(struct gbe_ctx *c, struct ir_instr *i);
 /* Physical storage buffers: A64 messages (gbe_isel_global.c). */
 bool gbe_isel_global(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_ptr_cast(struct gbe_ctx *c, struct ir_instr *i);
+/* 64-bit atomics on storage buffers, as A64 messages to the buffer's
+ * address (gbe_binding.address_offset), which gbe_buffer_addresses
+ * places in the cross-thread constants from *cross on (rounded up to a
+ * GRF after them). */
+bool gbe_isel_buffer_atomic64(struct gbe_ctx *c, struct ir_instr *i, const struct gbe_addr *a);
+bool gbe_buffer_addresses(struct gbe_ctx *c, uint32_t *cross);
 bool gbe_isel_deref(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i);
 /* Subgroup operations and the subgroup mask system values

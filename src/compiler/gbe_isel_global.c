@@ -16,7 +16,12 @@
  * The payload of an A64 message is the address of each channel as a
  * QWord (two GRFs per eight channels), then the data as in the 32-bit
  * untyped messages (one GRF per eight channels and component).  Every
- * message here is SIMD8, the width all three of them have. */
+ * message here is SIMD8, the width all three of them have.
+ *
+ * 64-bit atomics on storage buffers come here too: the binding table
+ * messages have no 64-bit form, so the kernel reads the buffer's address
+ * from the constants the driver fills (gbe.h, gbe_binding.address_offset)
+ * and sends an A64 atomic, as Mesa's ANV does before LSC. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,41 +234,165 @@ global_rw(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a, bo
    return true;
 }
 
+/* The int64 form of the A64 atomic (message control bit 4, PRM Vol 2d
+ * "A64 Untyped Atomic") takes and returns QWords: each source, like the
+ * reply, is two GRFs per eight channels.  The back end uses it from Gen9,
+ * where Mesa's ANV does; Broadwell is left out with it. */
 static bool
 global_atomic(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a)
 {
-   if (i->type->bits != 32 || i->type->kind != IR_TYPE_INT)
+   bool q = i->type->bits == 64;
+   if (i->type->kind != IR_TYPE_INT || (i->type->bits != 32 && !q))
       return gbe_fail(c->p, "%%%u: %u-bit atomics through physical pointers are not supported yet",
                       i->index, i->type->bits);
+   if (q && c->p->gen < ISA_GEN9)
+      return gbe_fail(c->p, "%%%u: 64-bit atomics on %s: the back end has them from Gen9 only",
+                      i->index, isa_gen_name(c->p->gen));
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
       return false;
    bool cmp = i->imm == IR_ATOMIC_cmpxchg;
-   unsigned ns = cmp ? 2 : 1;
+   unsigned ns = cmp ? 2 : 1, regs = q ? 2 : 1;
    struct gbe_reg lo = gbe_tmp(c, ISA_TYPE_UD), hi = gbe_tmp(c, ISA_TYPE_UD);
    full_address(c, a, 0, lo, hi);
    /* compare-and-write: source 0 is the comparand (PRM "AOP_CMPWR") */
-   struct gbe_reg src[2] = { gbe_val(c, cmp ? i->srcs[2] : i->srcs[1])[0],
-                             cmp ? gbe_val(c, i->srcs[1])[0] : gbe_null(ISA_TYPE_UD) };
+   const struct gbe_reg *src[2] = { gbe_val(c, cmp ? i->srcs[2] : i->srcs[1]),
+                                    cmp ? gbe_val(c, i->srcs[1]) : NULL };
    for (unsigned g = 0; g < c->p->simd; g += A64_SIMD) {
       struct gbe_builder saved;
       group(c, g, &saved);
-      struct gbe_reg pl = a64_payload(c, lo, hi, g, ns);
-      for (unsigned s = 0; s < ns; s++)
-         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, (2 + s) * 32),
-                  gbe_retype(gbe_channel(src[s], g), ISA_TYPE_UD));
-      struct gbe_reg resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
+      struct gbe_reg pl = a64_payload(c, lo, hi, g, ns * regs);
+      for (unsigned s = 0; s < ns; s++) {
+         for (unsigned j = 0; j < regs; j++) {
+            struct gbe_reg dst = gbe_offset(pl, (2 + s * regs) * 32 + j * 4);
+            dst.stride = (uint8_t)regs;
+            gbe_alu1(&c->b, ISA_OP_MOV, dst, value_dword(src[s], q, j, g));
+         }
+      }
+      struct gbe_reg resp = gbe_vreg(c->p, ISA_TYPE_UD, A64_SIMD * regs);
       struct isa_send_msg m = {
          .msg = ISA_MSG_A64_UNTYPED_ATOMIC, .bti = ISA_BTI_STATELESS, .simd = A64_SIMD,
          .atomic = gbe_isa_atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
-         .elem_bytes = 4, .mlen = (uint8_t)(2 + ns), .rlen = 1, .write = true,
+         .elem_bytes = (uint8_t)(4 * regs), .mlen = (uint8_t)(2 + ns * regs),
+         .rlen = (uint8_t)regs, .write = true,
       };
       if (!gbe_send(c, &m, resp, pl))
          return false;
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(gbe_channel(d[0], g), ISA_TYPE_UD), resp);
+      for (unsigned j = 0; j < regs; j++) {
+         struct gbe_reg part = gbe_offset(resp, j * 4);
+         part.stride = (uint8_t)regs;
+         set_value_dword(c, d, q, j, g, part);
+      }
       c->b = saved;
    }
    return true;
+}
+
+/* ---- 64-bit atomics on storage buffers ---- */
+
+static const struct ir_var *
+root_var(const struct ir_instr *p)
+{
+   while (p->op == IR_OP_deref_struct || p->op == IR_OP_deref_array)
+      p = p->srcs[0];
+   return p->op == IR_OP_deref_var ? p->var : NULL;
+}
+
+static struct gbe_binding *
+binding_with_entry(struct gbe_kernel *k, uint32_t bti)
+{
+   for (unsigned n = 0; n < k->num_bindings; n++) {
+      if (k->bindings[n].bti == bti && k->bindings[n].count)
+         return &k->bindings[n];
+   }
+   return NULL;
+}
+
+/* The binding of the buffer variable v, with its binding table entries:
+ * the other accesses to it use them. */
+static struct gbe_binding *
+buffer_binding(struct gbe_ctx *c, const struct ir_var *v)
+{
+   uint32_t bti = gbe_binding_entry(c, v, GBE_SURFACE_BUFFER, GBE_FORMAT_RAW, 1);
+   return bti == UINT32_MAX ? NULL : binding_with_entry(c->k, bti);
+}
+
+bool
+gbe_buffer_addresses(struct gbe_ctx *c, uint32_t *cross)
+{
+   uint32_t at = *cross;
+   ir_foreach_block(b, c->s->entry) {
+      ir_foreach_instr(i, b) {
+         if (i->op != IR_OP_atomic || i->type->bits != 64 ||
+             i->srcs[0]->type->storage != IR_STORAGE_SSBO)
+            continue;
+         const struct ir_var *v = root_var(i->srcs[0]);
+         if (!v)
+            continue;
+         struct gbe_binding *bd = buffer_binding(c, v);
+         if (!bd)
+            return false;
+         if (bd->address_offset == UINT32_MAX) {
+            bd->address_offset = at;
+            at += bd->count * 8;
+         }
+      }
+   }
+   *cross = (at + 31) & ~31u;
+   return true;
+}
+
+/* Element e's address: a scalar of the cross-thread constants. */
+static struct gbe_reg
+element_address(struct gbe_ctx *c, const struct gbe_binding *b, uint32_t e)
+{
+   uint32_t off = b->address_offset + 8 * e;
+   return gbe_fixed(c->cross_regs_at + off / 32, off % 32, ISA_TYPE_UQ, 0);
+}
+
+/* The address of each channel's element of a descriptor array indexed
+ * at run time: chosen among the count of them by compares. */
+static struct gbe_reg
+dynamic_element_address(struct gbe_ctx *c, const struct gbe_binding *b, struct gbe_reg element)
+{
+   struct gbe_reg base = gbe_tmp(c, ISA_TYPE_UQ);
+   for (uint32_t e = 0; e < b->count; e++) {
+      if (e) {
+         struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_UD),
+                                       gbe_retype(element, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, e));
+         m->cmod = ISA_CMOD_Z;
+      }
+      for (unsigned h = 0; h < 2; h++) {
+         struct gbe_inst *mov = gbe_alu1(&c->b, ISA_OP_MOV, dword_of(base, h),
+                                         dword_of(element_address(c, b, e), h));
+         mov->pred = e != 0;
+      }
+   }
+   return base;
+}
+
+bool
+gbe_isel_buffer_atomic64(struct gbe_ctx *c, struct ir_instr *i, const struct gbe_addr *a)
+{
+   const struct gbe_binding *b = buffer_binding(c, a->var);
+   if (!b)
+      return false;
+   if (b->address_offset == UINT32_MAX)
+      return gbe_fail(c->p, "%%%u: binding (%u, %u) has no address for a 64-bit atomic",
+                      i->index, b->set, b->binding);
+   struct global_addr g = { .const_off = a->const_off, .dyn = a->dyn };
+   if (g.dyn.file == GBE_VGRF)
+      g.dyn = gbe_retype(g.dyn, ISA_TYPE_D);
+   if (a->element.file == GBE_VGRF) {
+      g.base = dynamic_element_address(c, b, a->element);
+   } else {
+      uint32_t e = a->element.file == GBE_IMM ? (uint32_t)a->element.imm : 0;
+      if (e >= b->count)
+         return gbe_fail(c->p, "%%%u: element %u of a %u-element descriptor array", i->index,
+                         e, b->count);
+      g.base = element_address(c, b, e);
+   }
+   return global_atomic(c, i, &g);
 }
 
 bool

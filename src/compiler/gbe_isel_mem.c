@@ -3,7 +3,10 @@
  *   SSBO, UBO    untyped surface read/write/atomic through the binding
  *                table (byte scattered for 8/16-bit data)
  *   shared       the same messages on SLM (binding table index 254)
- *   push         the CURBE registers of the payload, read directly
+ *   push         the CURBE registers of the payload, read directly (through
+ *                a0 at a run-time offset)
+ *   private      registers, or DWord scattered messages to the thread's
+ *                scratch space for large arrays
  * Messages carry at most 16 channels: a SIMD32 access is two messages,
  * one per half. */
 #include <stdlib.h>
@@ -211,14 +214,121 @@ scalar_type(const struct ir_type *t)
 
 /* ---- push constants ---- */
 
+/* Bytes of a push constant component, and the type it is read as. */
+static unsigned
+push_size(const struct ir_type *t)
+{
+   return t->kind == IR_TYPE_BOOL ? 4 : t->bits / 8;
+}
+
+static enum isa_type
+push_type(const struct ir_type *t, unsigned sz)
+{
+   return sz == 1 ? ISA_TYPE_UB : sz == 2 ? ISA_TYPE_UW : sz == 8 ? gbe_reg_type(t, false)
+                                                                  : ISA_TYPE_UD;
+}
+
+/* ---- push constants at a run-time offset ----
+ *
+ * A register-indirect read of the CURBE registers (PRM Vol 7 "Register
+ * Region Restrictions", indirect addressing): a0 holds each channel's
+ * byte address in the register file and a VxH region reads one element
+ * at each.  Gen7/7.5 have eight address subregisters, and their indirect
+ * sources may fill only one destination register: eight channels an
+ * instruction there.  a0 gets a valid address in every channel first
+ * (NoMask), as Gen11+ read the addresses of disabled channels too (what
+ * Mesa found), then the enabled channels' offsets.  The offset is clamped
+ * into the block, so that an index beyond it (undefined in SPIR-V) still
+ * reads constants the dispatch wrote. */
+
+static struct gbe_reg
+a0_uw(void)
+{
+   return (struct gbe_reg){ .file = GBE_ARF, .type = ISA_TYPE_UW, .nr = ISA_ARF_ADDRESS,
+                            .stride = 1 };
+}
+
+/* The register-indirect source g[a0.0 + imm] of type, one address per
+ * channel (VxH). */
+static struct gbe_reg
+curbe_indirect(enum isa_type type, unsigned imm)
+{
+   return (struct gbe_reg){ .file = GBE_FIXED, .type = (uint8_t)type, .stride = 1,
+                            .indirect = true, .imm = imm };
+}
+
+/* Component dst's channels of the builder's group from the element imm
+ * bytes past each channel's a0 address: qwords as two dwords through a
+ * one-register temporary (Gen7's rule above), half floats converted. */
+static void
+push_element(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg dst, unsigned imm)
+{
+   unsigned sz = push_size(t), g = c->b.group;
+   struct gbe_reg view = gbe_retype(gbe_channel(dst, g), ISA_TYPE_UD);
+   if (sz == 8) {
+      view.stride = 2;
+      for (unsigned h = 0; h < 2; h++) {
+         struct gbe_reg tmp = gbe_vreg(c->p, ISA_TYPE_UD, c->b.exec_size);
+         gbe_alu1(&c->b, ISA_OP_MOV, tmp, curbe_indirect(ISA_TYPE_UD, imm + 4 * h));
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(view, 4 * h), tmp);
+      }
+      return;
+   }
+   struct gbe_reg src = curbe_indirect(push_type(t, sz), imm);
+   if (t->kind == IR_TYPE_FLOAT && sz == 2) {
+      struct gbe_reg bits = gbe_vreg(c->p, ISA_TYPE_UD, c->b.exec_size);
+      gbe_alu1(&c->b, ISA_OP_MOV, bits, src);
+      gbe_half_bits_to_f32(c, gbe_channel(dst, g), bits);
+      return;
+   }
+   gbe_alu1(&c->b, ISA_OP_MOV, view, src);
+}
+
+static bool
+load_push_dynamic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   const struct ir_type *t = scalar_type(i->type);
+   unsigned sz = push_size(t);
+   uint32_t size = a->var->type->size, end = a->const_off + i->type->comps * sz;
+   if (end > size)
+      return gbe_fail(c->p, "%%%u: a push constant access past its block", i->index);
+   if (size > c->k->cs.push_bytes)
+      c->k->cs.push_bytes = size;
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   struct gbe_reg off = gbe_tmp(c, ISA_TYPE_UD);
+   struct gbe_inst *sel = gbe_alu2(&c->b, ISA_OP_SEL, off, gbe_retype(a->dyn, ISA_TYPE_UD),
+                                   gbe_imm(ISA_TYPE_UD, size - end));
+   sel->cmod = ISA_CMOD_L;
+   uint32_t at = c->cross_regs_at * 32 + a->const_off;
+   unsigned n = c->p->gen <= ISA_GEN75 ? 8 : msg_width(c);
+   for (unsigned g = 0; g < c->p->simd; g += n) {
+      struct gbe_builder saved = c->b;
+      c->b.exec_size = (uint8_t)n;
+      c->b.group = (uint8_t)g;
+      c->b.we_all = true;
+      gbe_alu1(&c->b, ISA_OP_MOV, a0_uw(), gbe_imm(ISA_TYPE_UW, at));
+      c->b.we_all = saved.we_all;
+      /* a0 is UW: the offsets' low words, so that the destination's
+       * stride matches the execution type (PRM "Destination Stride") */
+      struct gbe_reg o = gbe_retype(gbe_channel(off, g), ISA_TYPE_UW);
+      o.stride = 2;
+      gbe_alu2(&c->b, ISA_OP_ADD, a0_uw(), o, gbe_imm(ISA_TYPE_UW, at));
+      for (unsigned k = 0; k < i->type->comps; k++)
+         push_element(c, t, d[k], k * sz);
+      c->b = saved;
+   }
+   return true;
+}
+
 static bool
 load_push(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
 {
    if (a->dyn.file == GBE_VGRF)
-      return gbe_fail(c->p, "%%%u: push constants indexed by a varying value are not supported yet",
-                      i->index);
+      return load_push_dynamic(c, i, a);
    const struct ir_type *t = scalar_type(i->type);
-   unsigned sz = t->kind == IR_TYPE_BOOL ? 4 : t->bits / 8;
+   unsigned sz = push_size(t);
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
       return false;
@@ -226,8 +336,7 @@ load_push(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
       uint32_t off = a->const_off + k * sz;
       if (off + sz > c->k->cs.push_bytes)
          c->k->cs.push_bytes = off + sz;
-      enum isa_type rt = sz == 1 ? ISA_TYPE_UB : sz == 2 ? ISA_TYPE_UW :
-                         sz == 8 ? gbe_reg_type(t, false) : ISA_TYPE_UD;
+      enum isa_type rt = push_type(t, sz);
       struct gbe_reg src = gbe_fixed(c->cross_regs_at + off / 32, off % 32, rt, 0);
       if (t->kind == IR_TYPE_FLOAT && sz == 2) {
          struct gbe_reg bits = gbe_tmp(c, ISA_TYPE_UD);
@@ -422,8 +531,11 @@ static bool
 atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
 {
    const struct ir_type *t = scalar_type(i->type);
+   if (t->bits == 64 && t->kind == IR_TYPE_INT && a->var->storage == IR_STORAGE_SSBO)
+      return gbe_isel_buffer_atomic64(c, i, a);
    if (t->bits != 32 || t->kind != IR_TYPE_INT)
-      return gbe_fail(c->p, "%%%u: %u-bit atomics are not supported yet", i->index, t->bits);
+      return gbe_fail(c->p, "%%%u: %u-bit atomics on %s memory are not supported", i->index,
+                      t->bits, ir_storage_name(a->var->storage));
    unsigned bti;
    uint32_t base;
    if (!surface_of(c, a, &bti, &base))
@@ -467,21 +579,22 @@ atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
  * A function-local array indexed by a varying value lives in registers,
  * one SIMD-wide dword per 4 bytes of the variable; an access compares
  * each channel's byte address with every slot (a select chain).  Arrays
- * too large for that belong in scratch memory, which is not done yet. */
+ * too large for that live in scratch memory (below). */
 
 #define MAX_PRIVATE_SLOTS 64
+
+static unsigned
+private_dwords(const struct ir_var *v)
+{
+   return (v->type->size + 3) / 4;
+}
 
 static struct gbe_reg *
 private_slots(struct gbe_ctx *c, const struct ir_var *v, unsigned *n)
 {
-   *n = (v->type->size + 3) / 4;
+   *n = private_dwords(v);
    if (c->var_slots[v->index])
       return c->var_slots[v->index];
-   if (*n > MAX_PRIVATE_SLOTS) {
-      gbe_fail(c->p, "a private array of %u bytes: scratch memory is not supported yet",
-               v->type->size);
-      return NULL;
-   }
    struct gbe_reg *s = calloc(*n, sizeof(*s));
    if (!s) {
       c->p->oom = true;
@@ -493,6 +606,115 @@ private_slots(struct gbe_ctx *c, const struct ir_var *v, unsigned *n)
    return s;
 }
 
+/* ---- private arrays: scratch ----
+ *
+ * A large array lives in the thread's scratch space, laid out as the
+ * spill code lays out registers: dword s of the variable is a row of
+ * SIMD-width dwords, channel l's at dword l of the row, so every channel
+ * has its own copy and a constant index reads one row.  Accesses are
+ * DWord scattered messages (PRM Vol 2d "DWord Scattered Read/Write":
+ * addresses in dwords) on the A32 stateless binding table index with a
+ * header: stateless addresses are then relative to the thread's scratch
+ * space, whose pointer (bits 31:10) and size (bits 3:0) the header's
+ * DWords 5 and 3 carry as R0.5 and R0.3 hold them (PRM Vol 2d data port
+ * message header; how Mesa addresses scratch).  The index is 255 on
+ * Gen7/7.5 and the non-coherent 253 from Gen8 (scratch is the thread's
+ * own: no coherency needed), as Mesa chooses. */
+
+/* Bytes into the thread's scratch space of the variable's first row;
+ * the spill code's slots follow the arrays. */
+static uint32_t
+private_scratch_base(struct gbe_ctx *c, const struct ir_var *v)
+{
+   if (!c->var_scratch[v->index]) {
+      c->var_scratch[v->index] = c->p->scratch_bytes + 1;
+      c->p->scratch_bytes += private_dwords(v) * 4 * c->p->simd;
+   }
+   return c->var_scratch[v->index] - 1;
+}
+
+static void
+scratch_header(struct gbe_ctx *c, struct gbe_reg hdr)
+{
+   struct gbe_builder b = c->b;
+   b.exec_size = 8;
+   b.group = 0;
+   b.we_all = true;
+   gbe_alu1(&b, ISA_OP_MOV, hdr, gbe_imm(ISA_TYPE_UD, 0));
+   b.exec_size = 1;
+   gbe_alu2(&b, ISA_OP_AND, gbe_scalar(gbe_offset(hdr, 12), 0), gbe_fixed(0, 12, ISA_TYPE_UD, 0),
+            gbe_imm(ISA_TYPE_UD, 0xf));
+   gbe_alu2(&b, ISA_OP_AND, gbe_scalar(gbe_offset(hdr, 20), 0), gbe_fixed(0, 20, ISA_TYPE_UD, 0),
+            gbe_imm(ISA_TYPE_UD, 0xfffffc00u));
+}
+
+/* Each channel's dword address in the row of the access's dword 0,
+ * relative to the variable's first row: the row times the width plus the
+ * channel.  The byte offset of a 32-bit element is a multiple of 4. */
+static struct gbe_reg
+scratch_rows(struct gbe_ctx *c, const struct mem_addr *a)
+{
+   struct gbe_reg lane = gbe_lane_index(c);
+   if (a->dyn.file != GBE_VGRF)
+      return lane;
+   struct gbe_reg r = gbe_tmp(c, ISA_TYPE_UD);
+   gbe_alu2(&c->b, ISA_OP_SHL, r, gbe_retype(a->dyn, ISA_TYPE_UD),
+            gbe_imm(ISA_TYPE_UD, (uint32_t)__builtin_ctz(c->p->simd) - 2));
+   gbe_alu2(&c->b, ISA_OP_ADD, r, r, lane);
+   return r;
+}
+
+/* One message: dword `row` (from the variable's start) of the group's
+ * channels, from or into val (a UD view of the component). */
+static bool
+scratch_message(struct gbe_ctx *c, struct gbe_reg rows, uint32_t row, struct gbe_reg val,
+                bool store)
+{
+   unsigned w = c->b.exec_size, g = c->b.group, rpc = w / 8;
+   struct gbe_reg pl = gbe_vreg_bytes(c->p, ISA_TYPE_UD, 32 * (1 + rpc * (store ? 2 : 1)));
+   scratch_header(c, pl);
+   gbe_alu2(&c->b, ISA_OP_ADD, gbe_offset(pl, 32), gbe_channel(rows, g),
+            gbe_imm(ISA_TYPE_UD, row * c->p->simd));
+   if (store)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, 32 * (1 + rpc)), gbe_channel(val, g));
+   struct isa_send_msg m = {
+      .msg = store ? ISA_MSG_DWORD_SCATTERED_WRITE : ISA_MSG_DWORD_SCATTERED_READ,
+      .bti = c->p->gen >= ISA_GEN8 ? ISA_BTI_STATELESS_NC : ISA_BTI_STATELESS,
+      .header = true, .simd = (uint8_t)w, .elem_bytes = 4, .elem_count = 1,
+      .mlen = (uint8_t)(1 + rpc * (store ? 2 : 1)), .rlen = (uint8_t)(store ? 0 : rpc),
+      .write = store,
+   };
+   struct gbe_reg resp = store ? gbe_null(ISA_TYPE_UD) : gbe_vreg(c->p, ISA_TYPE_UD, w);
+   if (!gbe_send(c, &m, resp, pl))
+      return false;
+   if (!store)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_channel(val, g), resp);
+   return true;
+}
+
+static bool
+private_scratch(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
+{
+   const struct ir_type *t = store ? i->srcs[1]->type : i->type;
+   struct gbe_reg *v = store ? gbe_val(c, i->srcs[1]) : gbe_def(c, i);
+   if (!v)
+      return false;
+   uint32_t first = private_scratch_base(c, a->var) / 4 / c->p->simd + a->const_off / 4;
+   struct gbe_reg rows = scratch_rows(c, a);
+   for (unsigned k = 0; k < t->comps; k++) {
+      struct gbe_reg val = gbe_retype(v[k], ISA_TYPE_UD);
+      for (unsigned g = 0; g < c->p->simd; g += msg_width(c)) {
+         struct gbe_builder saved;
+         half(c, g, &saved);
+         bool ok = scratch_message(c, rows, first + k, val, store);
+         c->b = saved;
+         if (!ok)
+            return false;
+      }
+   }
+   return true;
+}
+
 static bool
 private_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
 {
@@ -500,6 +722,8 @@ private_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, 
    if (t->kind != IR_TYPE_BOOL && t->bits != 32)
       return gbe_fail(c->p, "%%%u: %u-bit private array elements are not supported yet",
                       i->index, t->bits);
+   if (private_dwords(a->var) > MAX_PRIVATE_SLOTS)
+      return private_scratch(c, i, a, store);
    unsigned n;
    struct gbe_reg *slot = private_slots(c, a->var, &n);
    struct gbe_reg *v = store ? gbe_val(c, i->srcs[1]) : gbe_def(c, i);

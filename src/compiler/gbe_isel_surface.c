@@ -63,7 +63,7 @@ gbe_binding_entry(struct gbe_ctx *c, const struct ir_var *v, enum gbe_surface_ki
    k->bindings[k->num_bindings++] = (struct gbe_binding){
       .set = v->set, .binding = v->binding, .storage = v->storage, .kind = kind,
       .bti = k->binding_table_size, .count = count, .format = format,
-      .texel_dwords = texel_dwords,
+      .texel_dwords = texel_dwords, .address_offset = UINT32_MAX,
    };
    k->binding_table_size += count;
    return k->binding_table_size - count;

@@ -49,6 +49,13 @@ struct devinfo {
    uint32_t max_surface_size;    /* width/height limit of a 2D surface */
 };
 
+/* Bits the render command streamer's TIMESTAMP register counts before it
+ * wraps, on every generation here (the upper bits of the 64-bit register
+ * read as zero): the driver's timestampValidBits and query masks, and
+ * vgpu's clock. */
+#define DEVINFO_TIMESTAMP_BITS 36
+#define DEVINFO_TIMESTAMP_MASK ((1ull << DEVINFO_TIMESTAMP_BITS) - 1)
+
 /* NULL when the PCI id is not a known Gen7–Gen12 GPU. */
 const struct devinfo *devinfo_from_pci_id(uint16_t pci_id);
 

@@ -37,6 +37,14 @@ ir_shader_create(enum ir_stage stage)
    return s;
 }
 
+unsigned
+ir_float_modes(const struct ir_shader *s, unsigned bits)
+{
+   if (!s || (bits != 16 && bits != 32 && bits != 64))
+      return 0;
+   return s->float_modes[bits / 32];
+}
+
 void
 ir_shader_destroy(struct ir_shader *s)
 {

@@ -479,11 +479,23 @@ struct ir_stage_info {
    bool early_fragment_tests, depth_replacing, uses_demote;
 };
 
+/* The float-controls execution modes (SPIR-V 3.6, SPV_KHR_float_controls)
+ * a shader declares for floats of one width.  Without any, SPIR-V allows
+ * denormals to be flushed or kept and rounds to nearest even. */
+enum ir_float_mode {
+   IR_FLOAT_SIGNED_ZERO_INF_NAN = 1 << 0,   /* SignedZeroInfNanPreserve */
+   IR_FLOAT_DENORM_PRESERVE = 1 << 1,
+   IR_FLOAT_DENORM_FLUSH = 1 << 2,          /* DenormFlushToZero */
+   IR_FLOAT_RTE = 1 << 3,                   /* RoundingModeRTE */
+   IR_FLOAT_RTZ = 1 << 4,                   /* RoundingModeRTZ */
+};
+
 struct ir_shader {
    struct ir_arena *arena;
    enum ir_stage stage;
    uint32_t workgroup_size[3];
    struct ir_stage_info info;
+   uint8_t float_modes[3];       /* enum ir_float_mode for 16-, 32-, 64-bit floats */
    struct ir_var **vars;
    uint32_t num_vars, cap_vars;
    struct ir_function *entry;
@@ -491,6 +503,9 @@ struct ir_shader {
 };
 
 struct ir_shader *ir_shader_create(enum ir_stage stage);
+/* The float-controls modes of `bits`-wide floats (16, 32 or 64; 0 for
+ * other widths and for s == NULL). */
+unsigned ir_float_modes(const struct ir_shader *s, unsigned bits);
 void ir_shader_destroy(struct ir_shader *s);
 struct ir_var *ir_var_create(struct ir_shader *s, const char *name, enum ir_storage st,
                              const struct ir_type *type);

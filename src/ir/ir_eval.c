@@ -8,24 +8,32 @@
  * rounding from double.  Denormals of every width are preserved: Vulkan's
  * default float controls allow flushing or preserving, and preserving is
  * what DenormPreserve requests, so the folder never depends on a flush the
- * hardware might not do.  fmin/fmax return the non-NaN operand, which is
+ * hardware might not do.  The shader's float controls change that per
+ * width: DenormFlushToZero flushes denormal sources and results of float
+ * operations to a zero of their sign, RoundingModeRTZ rounds results
+ * toward zero (the C library's rounding direction, which every operation
+ * and conversion here follows; a result rounded toward zero twice is
+ * rounded toward zero once).  fmin/fmax return the non-NaN operand, which is
  * what NMin/NMax require and one of the results FMin/FMax allow.
  * Integer results that SPIR-V leaves undefined get a fixed answer so that
  * folding and interpretation agree: shifts use the count modulo the width,
  * division by zero gives all ones (unsigned) or -1 (signed), float to int
  * conversion saturates and maps NaN to 0. */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 #include <tgmath.h>
 
 #include "ir.h"
 
-/* Correctly rounded (to nearest even) double -> f16, NaN kept quiet,
- * overflow to infinity, f16 denormals produced and underflow to signed
- * zero.  Going through float first would round twice. */
+/* Correctly rounded double -> f16 in the current rounding direction (to
+ * nearest even, or toward zero), NaN kept quiet, overflow to infinity
+ * (toward zero: to the largest finite value), f16 denormals produced and
+ * underflow to signed zero.  Going through float first would round twice. */
 static uint16_t
 f64_to_f16(double d)
 {
+   bool rtz = fegetround() == FE_TOWARDZERO;
    uint64_t x;
    memcpy(&x, &d, 8);
    uint16_t sign = (uint16_t)(x >> 48) & 0x8000;
@@ -35,13 +43,13 @@ f64_to_f16(double d)
       return sign | 0x7c00 | (man ? 0x200 | (uint16_t)(man >> 42) : 0);
    int e = exp - 1023 + 15;              /* biased f16 exponent */
    if (e >= 31)
-      return sign | 0x7c00;
+      return sign | (rtz ? 0x7bff : 0x7c00);
    uint64_t m = man | (1ull << 52);      /* 53 significant bits */
    int shift = e <= 0 ? 43 - e : 42;    /* bits dropped to reach 11 (fewer for denormals) */
    if (shift > 53)
       return sign;
    uint64_t half = m >> shift, rest = m & ((1ull << shift) - 1), mid = 1ull << (shift - 1);
-   if (rest > mid || (rest == mid && (half & 1)))
+   if (!rtz && (rest > mid || (rest == mid && (half & 1))))
       half++;
    if (e <= 0)
       return sign | (uint16_t)half;      /* a carry into bit 10 makes it normal */
@@ -154,6 +162,18 @@ sext(uint64_t v, unsigned bits)
    return (int64_t)((v ^ m) - m);
 }
 
+/* roundEven whatever the rounding direction in force (exact in double
+ * for float values too). */
+static double
+round_even(double x)
+{
+   int saved = fegetround();
+   fesetround(FE_TONEAREST);
+   x = nearbyint(x);
+   fesetround(saved);
+   return x;
+}
+
 /* One body for float and double: tgmath picks sqrtf or sqrt by type. */
 #define FLOAT_EVAL(NAME, T)                                                    \
 static bool                                                                    \
@@ -177,7 +197,7 @@ NAME(enum ir_op op, T a, T b, T c, T *r)                                       \
    case IR_OP_ffloor: *r = floor(a); break;                                    \
    case IR_OP_fceil: *r = ceil(a); break;                                      \
    case IR_OP_ftrunc: *r = trunc(a); break;                                    \
-   case IR_OP_fround_even: *r = nearbyint(a); break;                           \
+   case IR_OP_fround_even: *r = (T)round_even(a); break;                      \
    case IR_OP_ffract: *r = a - floor(a); break;                                \
    case IR_OP_fsqrt: *r = sqrt(a); break;                                      \
    case IR_OP_frsq: *r = (T)1 / sqrt(a); break;                                \
@@ -207,7 +227,12 @@ eval_float(enum ir_op op, unsigned bits, uint64_t a, uint64_t b, uint64_t c, uin
       return true;
    }
    if (bits == 16 && op == IR_OP_ffma) {
-      *r = f64_to_f16(f16_fma_round_to_odd(get_d(16, a), get_d(16, b), get_d(16, c)));
+      /* TwoSum is exact only when rounding to nearest */
+      int saved = fegetround();
+      fesetround(FE_TONEAREST);
+      double odd = f16_fma_round_to_odd(get_d(16, a), get_d(16, b), get_d(16, c));
+      fesetround(saved);
+      *r = f64_to_f16(odd);
       return true;
    }
    float f;
@@ -384,13 +409,11 @@ eval_conv(enum ir_op op, unsigned dbits, unsigned sbits, uint64_t a, uint64_t *r
 }
 
 static bool
-eval_component(const struct ir_instr *in, unsigned c, const uint64_t *const *s,
-               uint64_t *r)
+eval_values(const struct ir_instr *in, const uint64_t *v, uint64_t *r)
 {
    enum ir_op op = in->op;
    const struct ir_type *st = in->num_srcs ? in->srcs[0]->type : in->type;
-   uint64_t a = in->num_srcs > 0 ? s[0][c] : 0, b = in->num_srcs > 1 ? s[1][c] : 0;
-   uint64_t c2 = in->num_srcs > 2 ? s[2][c] : 0, d = in->num_srcs > 3 ? s[3][c] : 0;
+   uint64_t a = v[0], b = v[1], c2 = v[2], d = v[3];
    switch (ir_op_infos[op].cls) {
    case IR_CLASS_CONV:
       return eval_conv(op, in->type->bits, st->bits, a, r);
@@ -408,15 +431,61 @@ eval_component(const struct ir_instr *in, unsigned c, const uint64_t *const *s,
    default:
       break;
    }
-   if (op == IR_OP_select) {
-      /* scalar condition selects whole vectors */
-      uint64_t cond = in->srcs[0]->type->comps == 1 ? s[0][0] : a;
-      *r = cond ? b : c2;
-      return true;
-   }
    if (st->kind == IR_TYPE_FLOAT && op != IR_OP_mov)
       return eval_float(op, st->bits, a, b, c2, r);
    return eval_int(op, st->kind == IR_TYPE_BOOL ? 1 : st->bits, a, b, c2, d, r);
+}
+
+static unsigned
+float_modes(const struct ir_instr *in, const struct ir_type *t)
+{
+   if (t->kind != IR_TYPE_FLOAT)
+      return 0;
+   return ir_float_modes(in->block ? in->block->func->shader : NULL, t->bits);
+}
+
+static uint64_t
+flush_denorm(uint64_t raw, unsigned bits)
+{
+   uint64_t sign = 1ull << (bits - 1);
+   uint64_t exp = bits == 16 ? 0x7c00 : bits == 32 ? 0x7f800000 : 0x7ff0000000000000ull;
+   return raw & exp ? raw : raw & sign;
+}
+
+static bool
+eval_toward_zero(const struct ir_instr *in, const uint64_t *v, uint64_t *r)
+{
+   int saved = fegetround();
+   fesetround(FE_TOWARDZERO);
+   bool ok = eval_values(in, v, r);
+   fesetround(saved);
+   return ok;
+}
+
+/* One component of an operation (moves and selects only move bits) under
+ * the float controls of its source and result widths. */
+static bool
+eval_component(const struct ir_instr *in, unsigned c, const uint64_t *const *s,
+               uint64_t *r)
+{
+   if (in->op == IR_OP_select) {
+      /* scalar condition selects whole vectors */
+      uint64_t cond = in->srcs[0]->type->comps == 1 ? s[0][0] : s[0][c];
+      *r = cond ? s[1][c] : s[2][c];
+      return true;
+   }
+   uint64_t v[4] = { 0 };
+   bool moves = in->op == IR_OP_mov;
+   for (unsigned i = 0; i < in->num_srcs && i < 4; i++) {
+      v[i] = s[i][c];
+      if (!moves && (float_modes(in, in->srcs[i]->type) & IR_FLOAT_DENORM_FLUSH))
+         v[i] = flush_denorm(v[i], in->srcs[i]->type->bits);
+   }
+   unsigned modes = moves ? 0 : float_modes(in, in->type);
+   bool ok = modes & IR_FLOAT_RTZ ? eval_toward_zero(in, v, r) : eval_values(in, v, r);
+   if (ok && (modes & IR_FLOAT_DENORM_FLUSH))
+      *r = flush_denorm(*r, in->type->bits);
+   return ok;
 }
 
 static bool

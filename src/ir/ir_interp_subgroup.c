@@ -45,7 +45,9 @@ static bool
 combine(const struct ir_instr *i, enum ir_op alu, uint64_t *acc, const uint64_t *v)
 {
    struct ir_instr *srcs[2] = { i->srcs[0], i->srcs[0] };
-   struct ir_instr fake = { .op = alu, .type = i->type, .num_srcs = 2, .srcs = srcs };
+   /* in i's block: the shader's float controls apply */
+   struct ir_instr fake = { .op = alu, .type = i->type, .num_srcs = 2, .srcs = srcs,
+                            .block = i->block };
    const uint64_t *s[2] = { acc, v };
    uint64_t r[IR_MAX_COMPS];
    if (!ir_eval_instr(&fake, s, r))
@@ -191,7 +193,8 @@ uniform_op(const struct ir_instr *i, enum ir_subgroup_op op, struct ir_sg_lane *
       if (op == IR_SUBGROUP_all_equal && k) {
          struct ir_instr *srcs[2] = { i->srcs[0], i->srcs[0] };
          struct ir_instr eq = { .op = st->kind == IR_TYPE_FLOAT ? IR_OP_feq : IR_OP_ieq,
-                                .type = st, .num_srcs = 2, .srcs = srcs };
+                                .type = st, .num_srcs = 2, .srcs = srcs,
+                                .block = i->block };
          const uint64_t *s[2] = { l[0].src[0], l[k].src[0] };
          uint64_t r[IR_MAX_COMPS];
          if (!ir_eval_instr(&eq, s, r))

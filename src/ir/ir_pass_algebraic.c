@@ -22,7 +22,11 @@
  *   a - a   -> 0.0    (NaN, Inf)
  *   -(a - b) -> b - a (a == b gives -0.0 vs +0.0)
  *   feq a, a -> true  (NaN)
- *   reassociation of fadd/fmul chains (rounding). */
+ *   reassociation of fadd/fmul chains (rounding).
+ * The rules are exact under every rounding direction, and so valid under
+ * SignedZeroInfNanPreserve and RoundingModeRTZ.  Under DenormFlushToZero
+ * a float operation must flush a denormal source, so the rules that
+ * replace one by its operand (a * 1.0 -> a) do not apply there. */
 #include <string.h>
 
 #include "ir_builder.h"
@@ -335,19 +339,28 @@ build(struct ir_builder *bld, const struct alg_term *t, struct ir_instr *matched
    return ir_build(bld, t->op, expr_type(bld->shader, t->op, srcs), n, srcs);
 }
 
+/* A float operation replaced by its operand would not flush it. */
 static bool
-simplify(struct ir_function *f, struct ir_instr *i)
+drops_flush(const struct alg_rule *rule, const struct ir_instr *i, struct ir_shader *s)
+{
+   const struct ir_type *st = i->srcs[0]->type;
+   return rule->replacement->kind == ALG_VAR && st->kind == IR_TYPE_FLOAT &&
+          (ir_float_modes(s, st->bits) & IR_FLOAT_DENORM_FLUSH);
+}
+
+static bool
+simplify(struct ir_shader *s, struct ir_instr *i)
 {
    for (size_t r = 0; r < sizeof(rules) / sizeof(rules[0]); r++) {
       const struct alg_rule *rule = &rules[r];
       struct ir_instr *vars[ALG_MAX_VARS] = { 0 };
       if (rule->pattern->op != i->op || !match(rule->pattern, i, vars) ||
-          (rule->cond && !rule->cond(vars)))
+          (rule->cond && !rule->cond(vars)) || drops_flush(rule, i, s))
          continue;
       struct ir_builder bld;
       ir_builder_before(&bld, i);
       struct ir_instr *with = build(&bld, rule->replacement, i, vars);
-      ir_replace_uses(f, i, with);
+      ir_replace_uses(s->entry, i, with);
       ir_instr_remove(i);
       return true;
    }
@@ -361,7 +374,7 @@ ir_pass_algebraic(struct ir_shader *s)
    ir_foreach_block(blk, s->entry) {
       ir_foreach_instr_safe(i, blk) {
          if (ir_type_is_value(i->type))
-            progress |= simplify(s->entry, i);
+            progress |= simplify(s, i);
       }
    }
    return progress;

@@ -200,6 +200,26 @@ print_stage_info(FILE *f, const struct ir_shader *s)
    }
 }
 
+/* One line per float width with execution modes, in SPIR-V's names. */
+static void
+print_float_modes(FILE *f, const struct ir_shader *s)
+{
+   static const char *const names[] = { "SignedZeroInfNanPreserve", "DenormPreserve",
+                                        "DenormFlushToZero", "RoundingModeRTE",
+                                        "RoundingModeRTZ" };
+   for (unsigned bits = 16; bits <= 64; bits *= 2) {
+      unsigned modes = ir_float_modes(s, bits);
+      if (!modes)
+         continue;
+      fprintf(f, "float_modes f%u", bits);
+      for (unsigned m = 0; m < sizeof(names) / sizeof(names[0]); m++) {
+         if (modes & (1u << m))
+            fprintf(f, " %s", names[m]);
+      }
+      fputc('\n', f);
+   }
+}
+
 void
 ir_print(struct ir_shader *s, FILE *f)
 {
@@ -208,6 +228,7 @@ ir_print(struct ir_shader *s, FILE *f)
       fprintf(f, "workgroup_size %u %u %u\n", s->workgroup_size[0], s->workgroup_size[1],
               s->workgroup_size[2]);
    print_stage_info(f, s);
+   print_float_modes(f, s);
    for (uint32_t v = 0; v < s->num_vars; v++) {
       const struct ir_var *var = s->vars[v];
       if (var->promoted)

@@ -696,6 +696,10 @@ static const SpvCapability supported_caps[] = {
    SpvCapabilityShaderLayer, SpvCapabilityShaderViewportIndex, SpvCapabilityMultiView,
    SpvCapabilityShaderViewportIndexLayerEXT,
    SpvCapabilityDeviceGroup, SpvCapabilityDemoteToHelperInvocation,
+   /* float controls */
+   SpvCapabilityDenormPreserve, SpvCapabilityDenormFlushToZero,
+   SpvCapabilitySignedZeroInfNanPreserve, SpvCapabilityRoundingModeRTE,
+   SpvCapabilityRoundingModeRTZ,
    /* images */
    SpvCapabilityImageQuery, SpvCapabilityImageGatherExtended, SpvCapabilitySampled1D,
    SpvCapabilityImage1D, SpvCapabilitySampledBuffer, SpvCapabilityImageBuffer,
@@ -734,7 +738,7 @@ static const char *const supported_exts[] = {
    "SPV_KHR_physical_storage_buffer", "SPV_EXT_physical_storage_buffer",
    "SPV_EXT_demote_to_helper_invocation", "SPV_KHR_terminate_invocation",
    "SPV_EXT_descriptor_indexing", "SPV_KHR_multiview", "SPV_KHR_device_group",
-   "SPV_EXT_shader_viewport_index_layer",
+   "SPV_EXT_shader_viewport_index_layer", "SPV_KHR_float_controls",
 };
 
 static void
@@ -827,11 +831,38 @@ graphics_mode(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    }
 }
 
+/* The float-controls modes (SPIR-V 3.6), each for one float width.  A
+ * width cannot both keep and flush denormals, nor round two ways. */
+static bool
+float_mode(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
+{
+   static const struct { SpvExecutionMode mode; enum ir_float_mode bit, conflict; } modes[] = {
+      { SpvExecutionModeSignedZeroInfNanPreserve, IR_FLOAT_SIGNED_ZERO_INF_NAN, 0 },
+      { SpvExecutionModeDenormPreserve, IR_FLOAT_DENORM_PRESERVE, IR_FLOAT_DENORM_FLUSH },
+      { SpvExecutionModeDenormFlushToZero, IR_FLOAT_DENORM_FLUSH, IR_FLOAT_DENORM_PRESERVE },
+      { SpvExecutionModeRoundingModeRTE, IR_FLOAT_RTE, IR_FLOAT_RTZ },
+      { SpvExecutionModeRoundingModeRTZ, IR_FLOAT_RTZ, IR_FLOAT_RTE },
+   };
+   for (unsigned i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+      if (modes[i].mode != w[1])
+         continue;
+      need(c, n, 3);
+      if (w[2] != 16 && w[2] != 32 && w[2] != 64)
+         spirv_fail(c, "float-controls execution mode on %u-bit floats", w[2]);
+      uint8_t *m = &c->s->float_modes[w[2] / 32];
+      if (*m & modes[i].conflict)
+         spirv_fail(c, "conflicting float-controls execution modes for %u-bit floats", w[2]);
+      *m |= (uint8_t)modes[i].bit;
+      return true;
+   }
+   return false;
+}
+
 static void
 parse_execution_mode(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
    need(c, n, 2);
-   if (w[0] != c->entry_id || graphics_mode(c, w, n))
+   if (w[0] != c->entry_id || graphics_mode(c, w, n) || float_mode(c, w, n))
       return;
    if (w[1] == SpvExecutionModeLocalSize || w[1] == SpvExecutionModeLocalSizeId) {
       need(c, n, 5);

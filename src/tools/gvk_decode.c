@@ -1151,3 +1151,36 @@ gvk_decode_capture(const uint8_t *blob, size_t size, unsigned index,
    free_decoder(&d);
    return 0;
 }
+
+int
+gvk_decode_batch(unsigned verx10, const struct gvk_decode_object *objects,
+                 uint32_t count, uint64_t batch_address,
+                 enum gvk_decode_mode mode, FILE *out,
+                 struct gvk_decode_stats *stats)
+{
+   struct decoder d = { .mode = mode, .out = out, .stats = stats,
+                        .spec = gvk_gx_spec_for(verx10) };
+   if (!d.spec) {
+      fprintf(out, "invalid: no command descriptions for generation %u\n", verx10);
+      stats->invalid++;
+      return -1;
+   }
+   d.objects = calloc(count ? count : 1, sizeof(*d.objects));
+   if (!d.objects)
+      return -1;
+   for (uint32_t i = 0; i < count; i++) {
+      d.objects[i] = (struct object){
+         .address = objects[i].address & ((1ull << 48) - 1),
+         .size = objects[i].size,
+         .data_size = objects[i].data ? objects[i].size : 0,
+         .data = objects[i].data,
+      };
+   }
+   d.object_count = count;
+   if (mode != GVK_DECODE_JSON)
+      fprintf(out, "batch: gen %u (%s), at 0x%08" PRIx64 ", %u objects\n",
+              verx10, d.spec->title, batch_address, count);
+   walk(&d, batch_address);
+   free_decoder(&d);
+   return 0;
+}

@@ -1,5 +1,6 @@
-/* Batch decoding of vgpu captures (include/vgpu_capture.h) with the
- * genxml tables; used by genvk-decode and its fuzz test. */
+/* Batch decoding with the genxml tables: of vgpu captures
+ * (include/vgpu_capture.h) for genvk-decode and its fuzz test, and of
+ * batches about to be submitted for the driver (GENVK_DEBUG=bat). */
 #ifndef GVK_DECODE_H
 #define GVK_DECODE_H
 
@@ -25,6 +26,21 @@ struct gvk_decode_stats {
 int gvk_decode_capture(const uint8_t *blob, size_t size, unsigned index,
                        enum gvk_decode_mode mode, FILE *out,
                        struct gvk_decode_stats *stats);
+
+/* One buffer object as a batch sees it: data holds its first size bytes,
+ * or is NULL when they cannot be read. */
+struct gvk_decode_object {
+   uint64_t address, size;
+   const void *data;
+};
+
+/* Decodes the batch starting at batch_address of generation verx10
+ * (70 ... 120), reading commands and state from objects.  Returns -1 when
+ * the generation is unknown. */
+int gvk_decode_batch(unsigned verx10, const struct gvk_decode_object *objects,
+                     uint32_t count, uint64_t batch_address,
+                     enum gvk_decode_mode mode, FILE *out,
+                     struct gvk_decode_stats *stats);
 
 /* Decodes one structure (e.g. RENDER_SURFACE_STATE) at a GPU address of a
  * capture and prints it as one JSON line: {"struct", "address", "flat"} or

@@ -31,6 +31,7 @@ enum {
 };
 #define MI_BBS_SECOND_LEVEL (1u << 22)
 #define MI_BBS_PREDICATION_ENABLE (1u << 15)   /* Gen8+ */
+#define MI_SRM_PREDICATE_ENABLE (1u << 21)     /* Haswell+ */
 /* Gen11+ register commands may name registers relative to the engine's
  * MMIO base ("Add CS MMIO Start Offset"); LRR has one bit per operand. */
 #define MI_ADD_CS_MMIO_START (1u << 19)
@@ -56,6 +57,7 @@ enum {
 #define REG_PREDICATE_SRC1 0x2408   /* 64-bit */
 #define REG_PREDICATE_RESULT 0x2418
 #define REG_CS_GPR(n) (0x2600 + 8 * (n))   /* 16 64-bit GPRs, Haswell+ */
+#define REG_CS_INVOCATION_COUNT 0x2290   /* 64-bit pipeline statistic */
 
 /* Length in dwords of the command starting with header dw, or -1 when the
  * header is not a valid command.  MI opcodes below 0x10 are single dwords;

@@ -133,9 +133,14 @@ mi_load_register_imm(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
       vgpu_cs_write_reg32(cs, reg_operand(dw[0], dw[i], MI_ADD_CS_MMIO_START), dw[i + 1]);
 }
 
+/* Haswell+: with Predicate Enable the store happens only while
+ * MI_PREDICATE_RESULT is set (PRM Vol. 2a, MI_STORE_REGISTER_MEM). */
 static void
 mi_store_register_mem(struct vgpu_cs *cs, const uint32_t *dw)
 {
+   if (vgpu.info->verx10 >= 75 && (dw[0] & MI_SRM_PREDICATE_ENABLE) &&
+       !(vgpu_cs_read_reg32(cs, REG_PREDICATE_RESULT) & 1))
+      return;
    uint32_t value = vgpu_cs_read_reg32(cs, reg_operand(dw[0], dw[1], MI_ADD_CS_MMIO_START));
    mem_write(cs, addr_at(cs, &dw[2]), &value, 4,
              "MI_STORE_REGISTER_MEM destination");

@@ -81,9 +81,8 @@ choose_model(void)
 }
 
 /* The command streamer TIMESTAMP register counts at the device's timestamp
- * frequency in 36 bits, wrapping; vgpu derives it from CLOCK_MONOTONIC.
- * Drivers report those 36 bits as timestampValidBits. */
-#define TIMESTAMP_BITS 36
+ * frequency in DEVINFO_TIMESTAMP_BITS bits, wrapping; vgpu derives it from
+ * CLOCK_MONOTONIC. */
 
 uint64_t
 vgpu_timestamp_now(void)
@@ -92,7 +91,30 @@ vgpu_timestamp_now(void)
    clock_gettime(CLOCK_MONOTONIC, &ts);
    unsigned __int128 ns = (unsigned __int128)ts.tv_sec * 1000000000u + ts.tv_nsec;
    uint64_t ticks = (uint64_t)(ns * vgpu.info->timestamp_frequency / 1000000000u);
-   return ticks & ((1ull << TIMESTAMP_BITS) - 1);
+   return ticks & DEVINFO_TIMESTAMP_MASK;
+}
+
+/* A GPU's hang detection is a timer; vgpu's is a count of EU instructions
+ * per batch, so that an endless kernel loop ends as a hang whatever the
+ * host's speed.  The largest legitimate batch of the tests, the 2^20
+ * invocation big_dispatch, runs about 16M (Mesa's kernels on Gen7) to 22M
+ * (genvk's, 1.35x longer) instructions: the default leaves 6x headroom. */
+#define DEFAULT_EU_BUDGET (1ull << 27)
+
+static uint64_t
+eu_budget_from_env(void)
+{
+   const char *v = getenv("VGPU_BUDGET");
+   if (!v || !*v)
+      return DEFAULT_EU_BUDGET;
+   char *end;
+   unsigned long long n = strtoull(v, &end, 0);
+   if (*end || n == 0) {
+      log_warn("VGPU_BUDGET=%s is not a positive number of EU instructions; "
+               "using %llu", v, (unsigned long long)DEFAULT_EU_BUDGET);
+      return DEFAULT_EU_BUDGET;
+   }
+   return n;
 }
 
 static void
@@ -119,6 +141,7 @@ vgpu_init_once(void)
    vgpu.capture_dir = getenv("VGPU_CAPTURE");
    const char *exec = getenv("VGPU_EXEC");
    vgpu.execute = !(exec && strcmp(exec, "0") == 0);
+   vgpu.eu_budget = eu_budget_from_env();
    vgpu_rules_init_from_env();
    vgpu.next_mmap_offset = 1ull << 20;
    vgpu.next_context_id = 1;

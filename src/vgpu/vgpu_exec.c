@@ -593,6 +593,7 @@ vgpu_ioctl_execbuffer2(struct vgpu_file *file, void *arg)
       .flags = eb->flags,
       .objects = calloc(eb->buffer_count, sizeof(struct vgpu_exec_object)),
       .by_addr = calloc(eb->buffer_count, sizeof(struct vgpu_exec_object *)),
+      .eu_budget_left = vgpu.eu_budget,
    };
    ctx->id = (uint32_t)eb->rsvd1;
    ret = exec.objects && exec.by_addr ? prepare_and_run(file, eb, &exec, list)

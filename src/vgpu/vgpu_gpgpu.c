@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgpu_cmd.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_priv.h"
 
@@ -237,11 +238,68 @@ thread_mask(const struct vgpu_dispatch *d, unsigned tx, unsigned ty)
    return m;
 }
 
+/* The batch's EU instruction budget (VGPU_BUDGET) is spent: the batch is
+ * a hang, as a GPU's hang timer would find an endless kernel loop. */
+static void
+budget_exceeded(struct vgpu_exec *exec, uint64_t kernel)
+{
+   fprintf(stderr, "vgpu: GPU hang: the batch ran more than %llu EU "
+                   "instructions (VGPU_BUDGET), in kernel 0x%llx\n",
+           (unsigned long long)vgpu.eu_budget, (unsigned long long)kernel);
+   vgpu_exec_fault(exec, kernel, "EU instruction budget of the batch exceeded (VGPU_BUDGET)");
+}
+
+/* Runs one thread until it ends, blocks or stops, within what is left of
+ * the batch's budget.  Returns false when the budget ran out. */
+static bool
+run_thread(struct vgpu_exec *exec, struct vgpu_eu_env *env,
+           struct vgpu_eu_kernel *k, struct vgpu_eu_thread *t,
+           enum vgpu_eu_status *st)
+{
+   const struct dispatch_env *de = env->user;
+   uint64_t left = exec->eu_budget_left;
+   if (!left) {
+      budget_exceeded(exec, de->d->kernel);
+      return false;
+   }
+   /* The thread stops once it has run more than max_instructions. */
+   env->max_instructions = left;
+   *st = vgpu_eu_run(env, k, t);
+   uint64_t ran = t->instructions;
+   stats.instructions += ran;
+   stats.channel_instructions += t->channel_instructions;
+   t->instructions = t->channel_instructions = 0;
+   if (ran > left) {
+      exec->eu_budget_left = 0;
+      budget_exceeded(exec, de->d->kernel);
+      return false;
+   }
+   exec->eu_budget_left = left - ran;
+   return true;
+}
+
+/* CS_INVOCATION_COUNT counts the compute shader invocations dispatched:
+ * the enabled channels of each thread of a group (PRM Vol. 2c,
+ * CS_INVOCATION_COUNT; Vulkan's compute shader invocations statistic). */
+static void
+count_invocations(struct vgpu_exec *exec, const struct vgpu_dispatch *d, unsigned n)
+{
+   uint64_t invocations = 0;
+   for (unsigned i = 0; i < n; i++) {
+      unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
+      invocations += (unsigned)__builtin_popcount(thread_mask(d, tx, ty));
+   }
+   uint32_t *reg = &exec->ctx->regs[REG_CS_INVOCATION_COUNT / 4];
+   uint64_t count = (reg[0] | (uint64_t)reg[1] << 32) + invocations;
+   reg[0] = (uint32_t)count;
+   reg[1] = (uint32_t)(count >> 32);
+}
+
 /* Runs a group's threads round-robin until all end; barriers release when
  * every thread still running waits at one.  Returns false when the
- * dispatch stops (fault or unsupported). */
+ * dispatch stops (fault, unsupported, or the batch's budget spent). */
 static bool
-run_group(struct vgpu_exec *exec, const struct vgpu_eu_env *env,
+run_group(struct vgpu_exec *exec, struct vgpu_eu_env *env,
           struct vgpu_eu_kernel *k, struct vgpu_eu_thread *th, unsigned n)
 {
    bool done[n];
@@ -251,10 +309,9 @@ run_group(struct vgpu_exec *exec, const struct vgpu_eu_env *env,
       for (unsigned i = 0; i < n; i++) {
          if (done[i])
             continue;
-         enum vgpu_eu_status st = vgpu_eu_run(env, k, &th[i]);
-         stats.instructions += th[i].instructions;
-         stats.channel_instructions += th[i].channel_instructions;
-         th[i].instructions = th[i].channel_instructions = 0;
+         enum vgpu_eu_status st;
+         if (!run_thread(exec, env, k, &th[i], &st))
+            return false;
          switch (st) {
          case VGPU_EU_DONE:
             done[i] = true;
@@ -356,6 +413,7 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
             vgpu_eu_thread_define(&th[i], 0, (1 + d->cross_regs + d->per_thread_regs) * 32);
       }
       stats.threads += n;
+      count_invocations(exec, d, n);
       if (!run_group(exec, &env, k, th, n))
          goto out;
    }

@@ -126,11 +126,17 @@ vgpu_mi_math(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
    return true;
 }
 
-/* MI_PREDICATE (PRM Vol. 2a): compare, then load the (possibly inverted)
- * result and combine it into the predicate.  KEEP loads the predicate
- * itself.  DELTAS_EQUAL compares against values of an earlier predicate
- * command that vgpu does not track yet: it is refused as a hang rather
- * than guessed. */
+/* MI_PREDICATE (IVB+ PRM Vol. 2a, MI_PREDICATE): three steps, in the
+ * order of the fields' definitions.  The Compare Operation gives the
+ * compare result; the Combine Operation merges it with the current
+ * predicate (SET: the compare result alone); the Load Operation then
+ * keeps the predicate unchanged (KEEP) or loads the combine result
+ * (LOAD) or its inverse (LOADINV).  The inversion applies to the
+ * combination, not to the compare result: "predicate = !predicate" is
+ * LOADINV with COMBINE_OR and COMPARE_FALSE, as Mesa's Gen7 indirect
+ * dispatch writes it.  DELTAS_EQUAL compares against values of an
+ * earlier predicate command that vgpu does not track yet: it is refused
+ * as a hang rather than guessed. */
 bool
 vgpu_mi_predicate(struct vgpu_cs *cs, uint32_t dw0)
 {
@@ -150,20 +156,20 @@ vgpu_mi_predicate(struct vgpu_cs *cs, uint32_t dw0)
    default:
       return false;
    }
-   bool p = vgpu_cs_read_reg32(cs, REG_PREDICATE_RESULT) & 1;
-   bool loaded;
+   const bool p = vgpu_cs_read_reg32(cs, REG_PREDICATE_RESULT) & 1;
+   bool combined;
+   switch (combine) {
+   case COMBINE_SET: combined = c; break;
+   case COMBINE_AND: combined = p && c; break;
+   case COMBINE_OR: combined = p || c; break;
+   default: combined = p != c; break;
+   }
    switch (load) {
-   case LOAD_KEEP: loaded = p; break;
-   case LOAD_LOAD: loaded = c; break;
-   case LOAD_LOADINV: loaded = !c; break;
+   case LOAD_KEEP: return true;
+   case LOAD_LOAD: break;
+   case LOAD_LOADINV: combined = !combined; break;
    default: return false;
    }
-   switch (combine) {
-   case COMBINE_SET: p = loaded; break;
-   case COMBINE_AND: p = p && loaded; break;
-   case COMBINE_OR: p = p || loaded; break;
-   default: p = p != loaded; break;
-   }
-   vgpu_cs_write_reg32(cs, REG_PREDICATE_RESULT, p);
+   vgpu_cs_write_reg32(cs, REG_PREDICATE_RESULT, combined);
    return true;
 }

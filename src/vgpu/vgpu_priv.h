@@ -169,6 +169,8 @@ struct vgpu_device {
    uint64_t debug;
    const char *capture_dir;
    bool execute;                  /* VGPU_EXEC=0 retires batches unrun */
+   uint64_t eu_budget;            /* EU instructions a batch may execute
+                                   * before it counts as hung (VGPU_BUDGET) */
    unsigned capture_seq;
    uint64_t next_mmap_offset;
    uint32_t next_context_id;
@@ -323,6 +325,7 @@ struct vgpu_exec {
    uint64_t flags;
    const char *fault;                  /* why the batch faulted/hung, or NULL */
    uint64_t fault_addr;
+   uint64_t eu_budget_left;            /* EU instructions it may still run */
 };
 
 /* Host pointer for [addr, addr + len) if one object of the submission

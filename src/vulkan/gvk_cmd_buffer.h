@@ -15,10 +15,21 @@ struct gvk_device;
 struct gvk_pipeline;
 
 /* A block a command buffer owns, with the relocations of the addresses
- * written into it (Gen7; empty on softpin devices). */
+ * written into it (Gen7; empty on softpin devices).  vkQueueSubmit passes
+ * every block's relocations with its object. */
 struct gvk_cmd_block {
    struct gvk_bo *bo;
    struct gvk_reloc_list relocs;
+   bool is_batch;
+   /* Batch blocks: bytes of commands written, the MI_BATCH_BUFFER_START
+    * chaining to the next block excluded (final once recording ended):
+    * the first block's is execbuffer2's batch_len. */
+   uint32_t length;
+   /* A state block of a secondary command buffer executed by this one
+    * (vkCmdExecuteCommands copies a secondary's commands, which point at
+    * its state blocks): bo belongs to the secondary, relocs are a copy of
+    * its relocations.  Only recorded when there are relocations (Gen7). */
+   bool borrowed;
 };
 
 /* A writer into a command buffer's blocks: `batch` chains a full block to
@@ -30,7 +41,8 @@ struct gvk_cmd_block {
  * there). */
 struct gvk_batch {
    struct gvk_cmd_buffer *cmd;
-   struct gvk_cmd_block *block;    /* block being written */
+   struct gvk_cmd_block *block;    /* block being written, or NULL */
+   uint32_t block_index;           /* its index in cmd->blocks */
    uint32_t *start, *next, *end;   /* the block's map */
    bool is_state;
 };
@@ -41,9 +53,47 @@ uint32_t *gvk_batch_alloc(struct gvk_batch *b, uint32_t dwords, uint32_t align);
 /* Offset of p from its block's start (state: from Surface/Dynamic State
  * Base Address). */
 uint32_t gvk_batch_offset(const struct gvk_batch *b, const void *p);
-/* The relocation hook (genxml GVK_GENXML_ADDRESS): dw is in b's current
- * block and holds addr.  Returns the value to write. */
+/* The relocation hook (genxml GVK_GENXML_ADDRESS): the dword at dw, in
+ * b's current block, is to hold addr.  Returns the value to write.  On
+ * Gen7 the relocation's delta includes the bits *dw holds at the call
+ * (the fields packed below the address: the kernel rewrites the whole
+ * dword), so call it before the address is stored. */
 uint64_t gvk_batch_reloc(struct gvk_batch *b, const void *dw, uint64_t addr);
+/* Makes sure that allocations of up to `bytes` in total (alignment
+ * included) stay in b's current block: states that point at each other
+ * by offset (binding tables, surface states, interface descriptors) are
+ * reserved together, so that one Surface/Dynamic State Base Address
+ * serves them all. */
+void gvk_batch_reserve(struct gvk_batch *b, uint32_t bytes);
+
+/* Flushes and invalidations a command owes (cmd->pending_pipe_bits),
+ * independent of the generation; genX(emit_pipe_control) turns them into
+ * the generation's PIPE_CONTROL bits and applies its rules. */
+enum gvk_pipe_bits {
+   GVK_PIPE_CS_STALL = 1u << 0,
+   GVK_PIPE_DATA_FLUSH = 1u << 1,          /* data port (HDC) writes */
+   GVK_PIPE_RENDER_TARGET_FLUSH = 1u << 2,
+   GVK_PIPE_DEPTH_FLUSH = 1u << 3,
+   GVK_PIPE_TEXTURE_INVALIDATE = 1u << 4,  /* sampler reads */
+   GVK_PIPE_CONSTANT_INVALIDATE = 1u << 5,
+   GVK_PIPE_STATE_INVALIDATE = 1u << 6,
+   GVK_PIPE_INSTRUCTION_INVALIDATE = 1u << 7,
+   GVK_PIPE_TILE_FLUSH = 1u << 8,          /* Gen12: CS and VF are not
+                                            * coherent with L3 */
+};
+#define GVK_PIPE_FLUSH_BITS (GVK_PIPE_DATA_FLUSH | GVK_PIPE_RENDER_TARGET_FLUSH | \
+                             GVK_PIPE_DEPTH_FLUSH | GVK_PIPE_TILE_FLUSH)
+#define GVK_PIPE_INVALIDATE_BITS (GVK_PIPE_TEXTURE_INVALIDATE |            \
+                                  GVK_PIPE_CONSTANT_INVALIDATE |         \
+                                  GVK_PIPE_STATE_INVALIDATE |            \
+                                  GVK_PIPE_INSTRUCTION_INVALIDATE)
+
+/* The pipeline PIPELINE_SELECT selected last in the batch. */
+enum gvk_cmd_pipeline {
+   GVK_CMD_PIPELINE_UNKNOWN,      /* nothing selected yet in this batch */
+   GVK_CMD_PIPELINE_3D,
+   GVK_CMD_PIPELINE_GPGPU,
+};
 
 struct gvk_cmd_pool {
    struct gvk_object base;
@@ -61,8 +111,9 @@ enum gvk_cmd_state {
 struct gvk_descriptor_state {
    struct gvk_descriptor_set *sets[GVK_MAX_SETS];
    uint32_t dynamic_offsets[GVK_MAX_DYNAMIC_BUFFERS];
-   /* vkCmdPushDescriptorSetKHR's set */
-   uint32_t push_set;                       /* GVK_MAX_SETS: none */
+   /* vkCmdPushDescriptorSetKHR's set: push_layout NULL when there is
+    * none (a zeroed state has none) */
+   uint32_t push_set;
    struct gvk_descriptor_set_layout *push_layout;
    struct gvk_descriptor push_descriptors[GVK_MAX_PUSH_DESCRIPTORS];
    bool dirty;
@@ -72,7 +123,7 @@ struct gvk_cmd_buffer {
    struct gvk_object base;                 /* dispatchable */
    struct gvk_device *device;
    struct gvk_cmd_pool *pool;
-   struct gvk_cmd_buffer *pool_next;
+   struct gvk_cmd_buffer *pool_next, *pool_prev;
    VkCommandBufferLevel level;
    VkCommandBufferUsageFlags usage;
    enum gvk_cmd_state record_state;
@@ -82,16 +133,38 @@ struct gvk_cmd_buffer {
                                             * and states */
    uint32_t block_count, block_capacity;
    struct gvk_batch batch, state;
-   struct gvk_cmd_block *first_batch;      /* where execution starts */
+   struct gvk_cmd_block *first_batch;      /* where execution starts, NULL
+                                            * for a secondary without
+                                            * commands */
+   enum gvk_cmd_pipeline pipeline;         /* selected last (genX) */
 
    struct {
       struct gvk_pipeline *pipeline;
       struct gvk_descriptor_state descriptors;
       uint8_t push_constants[GVK_MAX_PUSH_CONSTANTS];
       bool pipeline_dirty, push_dirty, base_address_dirty;
+      /* The binding table built for the bound pipeline and descriptors,
+       * in the current state block (valid unless something it depends on
+       * changed: descriptors.dirty, pipeline_dirty, a new state block). */
+      bool binding_table_valid;
+      uint32_t binding_table, binding_table_count;
+      /* The driver's own dispatches (gvk_meta.c) bind storage buffers
+       * without descriptor sets or a pipeline layout: while not NULL,
+       * element e of binding b of set 0 reads meta_bindings[b + e] (a
+       * VK_DESCRIPTOR_TYPE_STORAGE_BUFFER descriptor) instead of
+       * `descriptors`.  gvk_meta sets it around its dispatches and marks
+       * descriptors dirty when it restores the application's state. */
+      const struct gvk_descriptor *meta_bindings;
    } compute;
+   /* What draws will read: sets and push constants bound for
+    * VK_PIPELINE_BIND_POINT_GRAPHICS (gvk_cmd_descriptor.c). */
+   struct {
+      struct gvk_descriptor_state descriptors;
+      uint8_t push_constants[GVK_MAX_PUSH_CONSTANTS];
+      bool push_dirty;
+   } graphics;
    /* Flushes and invalidations owed before the next command that needs
-    * them (PIPE_CONTROL bits, per generation). */
+    * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
 };
 
@@ -107,11 +180,40 @@ GVK_DEFINE_HANDLE_CASTS(gvk_cmd_pool, VkCommandPool)
  * (genX_cmd_*.c), picked at device creation: device->genx. */
 struct gvk_genx_cmd {
    void (*begin)(struct gvk_cmd_buffer *cmd);
+   /* Flushes what is pending and ends the batch (primaries). */
    void (*end)(struct gvk_cmd_buffer *cmd);
-   void (*dispatch)(struct gvk_cmd_buffer *cmd, uint32_t base[3],
-                    uint32_t groups[3]);
+   /* Emits cmd->pending_pipe_bits now. */
+   void (*flush)(struct gvk_cmd_buffer *cmd);
+   /* MI_BATCH_BUFFER_START to addr, first level, at dw (gvk_batch_alloc
+    * chaining a full batch block). */
+   void (*chain)(struct gvk_batch *b, uint32_t *dw, uint64_t addr);
+   void (*dispatch)(struct gvk_cmd_buffer *cmd, const uint32_t base[3],
+                    const uint32_t groups[3]);
    void (*dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr);
+   /* Adds the flushes and invalidations dep requires to
+    * cmd->pending_pipe_bits (emitted before the next GPU work). */
    void (*barrier)(struct gvk_cmd_buffer *cmd, const VkDependencyInfo *dep);
 };
+
+extern const struct gvk_genx_cmd gvk_genx_cmd_70, gvk_genx_cmd_75,
+   gvk_genx_cmd_80, gvk_genx_cmd_90, gvk_genx_cmd_110, gvk_genx_cmd_120;
+/* The table of a generation (GFX_VERx10), NULL for an unknown one. */
+const struct gvk_genx_cmd *gvk_genx_cmd_for(unsigned verx10);
+
+/* gvk_cmd_pool.c and gvk_cmd_buffer.c: a command buffer in the initial
+ * state, on the pool's list; back to the initial state (every block
+ * returned to the device); reset, unlinked and freed. */
+VkResult gvk_cmd_buffer_create(struct gvk_device *device, struct gvk_cmd_pool *pool,
+                               VkCommandBufferLevel level,
+                               struct gvk_cmd_buffer **out);
+void gvk_cmd_buffer_reset(struct gvk_cmd_buffer *cmd);
+void gvk_cmd_buffer_destroy(struct gvk_cmd_buffer *cmd);
+
+/* A recording error: the first one is kept and returned by
+ * vkEndCommandBuffer. */
+void gvk_cmd_set_error(struct gvk_cmd_buffer *cmd, VkResult result);
+/* After vkCmdExecuteCommands or the driver's own dispatches: everything
+ * the next dispatch depends on must be emitted again. */
+void gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd);
 
 #endif

@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 #include "gvk_alloc.h"
+#include "gvk_cmd_buffer.h"
 #include "gvk_i915.h"
 #include "gvk_instance.h"
 #include "gvk_log.h"
+#include "gvk_meta.h"
+#include "gvk_pipeline.h"
 #include "gvk_physical_device.h"
 #include "macros.h"
 
@@ -19,6 +22,10 @@
 /* Fixed GPU address of the idle batch on softpin generations; page 0 is
  * left unmapped so that a NULL address faults. */
 #define IDLE_BATCH_ADDR (1ull << 20)
+_Static_assert(IDLE_BATCH_ADDR + IDLE_BATCH_SIZE <= GVK_VA_RESERVED,
+               "the idle batch lies where gvk_bo.c hands out no address");
+/* Every kernel of the device; vgpu and the kernel back GEM pages lazily. */
+#define KERNEL_HEAP_SIZE (64ull << 20)
 
 static VkResult
 check_queues(const VkDeviceCreateInfo *info)
@@ -103,6 +110,50 @@ destroy_idle_batch(struct gvk_device *device)
    gvk_i915_gem_close(device->fd, device->idle_batch);
 }
 
+static VkResult
+create_memory_objects(struct gvk_device *device)
+{
+   VkResult result = gvk_device_bos_init(device);
+   if (result != VK_SUCCESS)
+      return result;
+   result = gvk_heap_init(device, &device->kernels, KERNEL_HEAP_SIZE,
+                          "kernels");
+   if (result != VK_SUCCESS) {
+      gvk_device_bos_finish(device);
+      return result;
+   }
+   result = gvk_pipeline_cache_create_default(device);
+   if (result == VK_SUCCESS) {
+      result = gvk_meta_init(device);
+      if (result != VK_SUCCESS)
+         gvk_pipeline_cache_destroy_default(device);
+   }
+   if (result != VK_SUCCESS) {
+      gvk_heap_finish(device, &device->kernels);
+      gvk_device_bos_finish(device);
+   }
+   return result;
+}
+
+static void
+destroy_memory_objects(struct gvk_device *device)
+{
+   /* the transfer pipelines' kernels live in the heap */
+   gvk_meta_finish(device);
+   gvk_pipeline_cache_destroy_default(device);
+   gvk_heap_finish(device, &device->kernels);
+   gvk_device_bos_finish(device);
+}
+
+static void
+close_kernel_objects(struct gvk_device *device)
+{
+   gvk_queue_finish(&device->queue);
+   destroy_idle_batch(device);
+   gvk_i915_context_destroy(device->fd, device->ctx_id);
+   close(device->fd);
+}
+
 /* Kernel objects of the device: render node, context, idle batch, queue. */
 static VkResult
 open_kernel_objects(struct gvk_device *device,
@@ -157,11 +208,19 @@ gvk_CreateDevice(VkPhysicalDevice physicalDevice,
    device->api_version = MIN2(pdev->instance->api_version,
                               pdev->properties.apiVersion);
    atomic_init(&device->lost, false);
+   /* Every generation the device table knows has its table. */
+   device->genx = gvk_genx_cmd_for(pdev->info.verx10);
 
    result = enable_extensions(device, pCreateInfo);
    if (result == VK_SUCCESS)
       result = open_kernel_objects(device, pCreateInfo->pQueueCreateInfos);
    if (result != VK_SUCCESS) {
+      gvk_object_destroy(&device->base);
+      return result;
+   }
+   result = create_memory_objects(device);
+   if (result != VK_SUCCESS) {
+      close_kernel_objects(device);
       gvk_object_destroy(&device->base);
       return result;
    }
@@ -175,10 +234,8 @@ gvk_DestroyDevice(VkDevice _device, const VkAllocationCallbacks *pAllocator)
    struct gvk_device *device = gvk_device_from_handle(_device);
    if (!device)
       return;
-   gvk_queue_finish(&device->queue);
-   destroy_idle_batch(device);
-   gvk_i915_context_destroy(device->fd, device->ctx_id);
-   close(device->fd);
+   destroy_memory_objects(device);
+   close_kernel_objects(device);
    gvk_object_destroy(&device->base);
 }
 

@@ -21,9 +21,12 @@ struct gvk_queue {
    struct gvk_object base;             /* dispatchable: loader data first */
    struct gvk_device *device;
    VkDeviceQueueCreateFlags flags;
-   uint32_t syncobj;                   /* signalled by each submission */
+   uint32_t syncobj;                   /* signalled by the idle batch */
    pthread_mutex_t lock;               /* vkQueue* are externally synced,
                                         * vkDeviceWaitIdle is not */
+   /* gvk_queue.c: submissions waiting for a timeline point nothing has
+    * been submitted for yet, and the thread that submits them in order */
+   struct gvk_submit_thread *thread;
 };
 
 struct gvk_device {
@@ -52,6 +55,8 @@ struct gvk_device {
    struct gvk_meta *meta;
    /* used when the application passes no pipeline cache */
    struct gvk_pipeline_cache *default_cache;
+   /* gvk_shader.c: kernels compiled, not found in a cache (tests) */
+   atomic_uint shader_compiles;
 };
 
 static inline struct gvk_device *

@@ -18,7 +18,8 @@ struct gvk_image {
    VkExtent3D extent;
    uint32_t levels, layers;
    VkSampleCountFlagBits samples;
-   struct isl_surf surf;          /* the layout (color or depth) */
+   struct isl_surf surf;          /* the layout (color or depth); levels 0
+                                   * for S8_UINT, which has only stencil */
    struct isl_surf stencil_surf;  /* separate stencil (W-tiled), if any */
    uint64_t stencil_offset;       /* of stencil_surf from the image's start */
    uint64_t size, alignment;      /* memory requirements */
@@ -26,10 +27,22 @@ struct gvk_image {
 };
 
 /* A view, with the surface states its descriptors use prepared once:
- * states[] holds the RENDER_SURFACE_STATE dwords for each use, whose
- * address dwords (isl_state_layout) hold the view's GPU address; a
- * command buffer copies them and records the address as a relocation on
- * Gen7. */
+ * states[] holds the RENDER_SURFACE_STATE dwords for each use (the first
+ * isl_state_layout().size_B bytes).  Each state's Surface Base Address is
+ * `address`, at byte isl_state_layout().address_offset_B of the state: one
+ * dword on Gen7/7.5 (dword 1), two from Gen8 (dwords 8-9).  A command
+ * buffer copies a state into its state block and, on Gen7/7.5, records a
+ * relocation at that dword pointing at `address` (the image's object).
+ * has_state[] is false for a use the view's usage or format excludes:
+ *   SAMPLED      images with SAMPLED or INPUT_ATTACHMENT usage, with the
+ *                view's swizzle;
+ *   STORAGE      images with STORAGE usage, in the view's format;
+ *   STORAGE_RAW  images with STORAGE usage whose format the data port
+ *                cannot read (no ISL_CAP_TYPED_READ): the entry gbe.h
+ *                describes at struct gbe_binding (R32_UINT with the width
+ *                times gvk_format_raw_read's texel_dwords, or the UINT
+ *                format with the same channel bits), for levels where that
+ *                surface places the view's texels where the real one does. */
 enum gvk_view_state {
    GVK_VIEW_STATE_SAMPLED,        /* sampled image, input attachment */
    GVK_VIEW_STATE_STORAGE,        /* storage image in the view format */
@@ -50,19 +63,57 @@ struct gvk_image_view {
    struct isl_view view;
    VkExtent3D extent;             /* of the view's base level */
    uint64_t address;              /* GPU address the states hold */
+   uint32_t raw_format;           /* enum isl_format of STORAGE_RAW */
+   uint32_t raw_texel_dwords;     /* gbe_binding.texel_dwords it matches */
    bool has_state[GVK_VIEW_STATE_COUNT];
    uint32_t states[GVK_VIEW_STATE_COUNT][GVK_SURFACE_STATE_DWORDS];
 };
 
 /* SAMPLER_STATE (4 dwords) and the border colour it points at: a
  * command buffer copies the sampler state into its state block with the
- * border colour pointer set to a copy of `border` placed there too. */
+ * border colour pointer set to a copy of `border` placed there too, at a
+ * multiple of border_align bytes from Dynamic State Base Address (the
+ * pointer is an offset from it: Gen7/7.5 SAMPLER_STATE DWord 2 bits 31:5,
+ * Gen8+ bits 23:6; OR the offset into state[2]). */
+#define GVK_BORDER_COLOR_DWORDS 20     /* Haswell's is the largest */
+
 struct gvk_sampler {
    struct gvk_object base;
    uint32_t state[4];             /* border colour pointer field zero */
-   uint32_t border[16];           /* SAMPLER_BORDER_COLOR_STATE, padded */
+   uint32_t border[GVK_BORDER_COLOR_DWORDS];  /* SAMPLER_BORDER_COLOR_STATE */
    uint32_t border_dwords;
+   uint32_t border_align;         /* bytes */
 };
+
+/* Per generation (genX_sampler.c): fills state[], border[] and their
+ * sizes from a valid create info. */
+#define GVK_SAMPLER_FILL(v)                                              \
+   void gfx##v##_sampler_fill(struct gvk_sampler *sampler,               \
+                              const VkSamplerCreateInfo *info)
+GVK_SAMPLER_FILL(70);
+GVK_SAMPLER_FILL(75);
+GVK_SAMPLER_FILL(80);
+GVK_SAMPLER_FILL(90);
+GVK_SAMPLER_FILL(110);
+GVK_SAMPLER_FILL(120);
+
+/* ---- formats (gvk_format.c) ---- */
+
+struct devinfo;
+struct gvk_physical_device;
+
+enum gvk_format_use { GVK_FORMAT_IMAGE, GVK_FORMAT_BUFFER };
+
+/* What genvk can do with a format's images (linear and optimal tiling
+ * alike) or texel buffers on that device. */
+VkFormatFeatureFlags2 gvk_format_features(const struct gvk_physical_device *pdev,
+                                          VkFormat format, enum gvk_format_use use);
+
+/* The format of the entry a kernel reads raw texels of `format` from
+ * (gbe.h, struct gbe_binding), with the R32_UINT dwords per texel;
+ * ISL_FORMAT_UNSUPPORTED when there is none. */
+enum isl_format gvk_format_raw_read(const struct devinfo *dev, enum isl_format format,
+                                    uint32_t *texel_dwords);
 
 GVK_DEFINE_HANDLE_CASTS(gvk_image, VkImage)
 GVK_DEFINE_HANDLE_CASTS(gvk_image_view, VkImageView)

@@ -96,6 +96,13 @@ gvk_DestroyInstance(VkInstance _instance,
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
+gvk_EnumerateInstanceVersion(uint32_t *pApiVersion)
+{
+   *pApiVersion = VK_MAKE_API_VERSION(0, 1, GVK_API_VERSION_MINOR, VK_HEADER_VERSION);
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
 gvk_EnumeratePhysicalDevices(VkInstance _instance,
                              uint32_t *pPhysicalDeviceCount,
                              VkPhysicalDevice *pPhysicalDevices)

@@ -11,6 +11,10 @@
 static const struct debug_flag gvk_debug_table[] = {
    { "startup", GVK_DEBUG_STARTUP, "log each render node probed and why it is skipped" },
    { "submit", GVK_DEBUG_SUBMIT, "log each execbuffer2 and its result" },
+   { "cs", GVK_DEBUG_CS, "print each compiled compute kernel's disassembly and statistics" },
+   { "nocache", GVK_DEBUG_NOCACHE, "compile every shader: no pipeline cache lookups or insertions" },
+   { "sync", GVK_DEBUG_SYNC, "wait after each submission, so that a hang is reported at the one that caused it" },
+   { "bat", GVK_DEBUG_BAT, "decode each submitted batch to stderr" },
    { NULL, 0, NULL },
 };
 

@@ -11,6 +11,10 @@
 enum gvk_debug_flag {
    GVK_DEBUG_STARTUP = 1u << 0,  /* each render node probed, and why skipped */
    GVK_DEBUG_SUBMIT  = 1u << 1,  /* each execbuffer2 and its result */
+   GVK_DEBUG_CS      = 1u << 2,  /* each compiled compute kernel: disassembly, statistics */
+   GVK_DEBUG_NOCACHE = 1u << 3,  /* no pipeline cache lookups or insertions */
+   GVK_DEBUG_SYNC    = 1u << 4,  /* wait after each submission */
+   GVK_DEBUG_BAT     = 1u << 5,  /* decode each submitted batch to stderr */
 };
 
 /* GENVK_DEBUG parsed once per process. */

@@ -10,9 +10,11 @@
 #include <xf86drm.h>
 
 #include "gvk_alloc.h"
+#include "gvk_descriptor.h"
 #include "gvk_i915.h"
 #include "gvk_instance.h"
 #include "gvk_log.h"
+#include "gvk_memory.h"
 #include "gvk_outarray.h"
 #include "macros.h"
 
@@ -219,28 +221,33 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxImageArrayLayers = 2048,
       .maxTexelBufferElements = 1u << 27,
       .maxUniformBufferRange = 1u << 16,
-      .maxStorageBufferRange = 1u << 27,
-      .maxPushConstantsSize = 128,
+      /* RAW buffer surfaces: 2^30 bytes before Gen9 (RSS Width/Height/Depth) */
+      .maxStorageBufferRange = 1u << 30,
+      .maxPushConstantsSize = GVK_MAX_PUSH_CONSTANTS,
       .maxMemoryAllocationCount = UINT32_MAX,
       .maxSamplerAllocationCount = 64 * 1024,
       .bufferImageGranularity = 64,
       .sparseAddressSpaceSize = 0,
-      .maxBoundDescriptorSets = 8,
+      .maxBoundDescriptorSets = GVK_MAX_SETS,
+      /* A stage's binding table holds at most 240 surfaces (indices 240 and
+       * up name SLM and stateless access), one per array element it uses;
+       * a sampler state table 16 samplers (SAMPLER_STATE count field). */
       .maxPerStageDescriptorSamplers = 16,
-      .maxPerStageDescriptorUniformBuffers = 12,
-      .maxPerStageDescriptorStorageBuffers = 4,
-      .maxPerStageDescriptorSampledImages = 16,
-      .maxPerStageDescriptorStorageImages = 4,
-      .maxPerStageDescriptorInputAttachments = 4,
-      .maxPerStageResources = 128,
+      .maxPerStageDescriptorUniformBuffers = 64,
+      .maxPerStageDescriptorStorageBuffers = 64,
+      .maxPerStageDescriptorSampledImages = 128,
+      .maxPerStageDescriptorStorageImages = 64,
+      .maxPerStageDescriptorInputAttachments = 8,
+      .maxPerStageResources = 240,
       .maxDescriptorSetSamplers = 96,
       .maxDescriptorSetUniformBuffers = 72,
-      .maxDescriptorSetUniformBuffersDynamic = 8,
-      .maxDescriptorSetStorageBuffers = 24,
-      .maxDescriptorSetStorageBuffersDynamic = 4,
-      .maxDescriptorSetSampledImages = 96,
-      .maxDescriptorSetStorageImages = 24,
-      .maxDescriptorSetInputAttachments = 4,
+      /* the two share GVK_MAX_DYNAMIC_BUFFERS */
+      .maxDescriptorSetUniformBuffersDynamic = GVK_MAX_DYNAMIC_BUFFERS / 2,
+      .maxDescriptorSetStorageBuffers = 64,
+      .maxDescriptorSetStorageBuffersDynamic = GVK_MAX_DYNAMIC_BUFFERS / 2,
+      .maxDescriptorSetSampledImages = 128,
+      .maxDescriptorSetStorageImages = 64,
+      .maxDescriptorSetInputAttachments = 8,
       .maxVertexInputAttributes = 16,
       .maxVertexInputBindings = 16,
       .maxVertexInputAttributeOffset = 2047,
@@ -249,10 +256,14 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
-      .maxComputeSharedMemorySize = 32768,
+      /* Shared local memory: 64 KiB per workgroup on Gen7-Gen12
+       * (INTERFACE_DESCRIPTOR_DATA "Shared Local Memory Size"). */
+      .maxComputeSharedMemorySize = 64 * 1024,
       .maxComputeWorkGroupCount = { 65535, 65535, 65535 },
-      .maxComputeWorkGroupInvocations = 128,
-      .maxComputeWorkGroupSize = { 128, 128, 64 },
+      .maxComputeWorkGroupInvocations = gvk_max_workgroup_invocations(pdev),
+      .maxComputeWorkGroupSize = { gvk_max_workgroup_invocations(pdev),
+                                   gvk_max_workgroup_invocations(pdev),
+                                   gvk_max_workgroup_invocations(pdev) },
       .subPixelPrecisionBits = 8,
       .subTexelPrecisionBits = 8,
       .mipmapPrecisionBits = 8,
@@ -265,9 +276,11 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .viewportBoundsRange = { -32768, 32767 },
       .viewportSubPixelBits = 8,
       .minMemoryMapAlignment = 4096,
-      .minTexelBufferOffsetAlignment = 64,
+      /* Typed buffer surfaces start at a multiple of their element
+       * (at most 16 bytes); untyped messages address dwords. */
+      .minTexelBufferOffsetAlignment = 16,
       .minUniformBufferOffsetAlignment = 64,
-      .minStorageBufferOffsetAlignment = 64,
+      .minStorageBufferOffsetAlignment = 4,
       .minTexelOffset = -8,
       .maxTexelOffset = 7,
       .minTexelGatherOffset = -8,
@@ -339,61 +352,6 @@ fill_properties(struct gvk_physical_device *pdev)
    props->sparseProperties = (VkPhysicalDeviceSparseProperties){ 0 };
 }
 
-/* The driver may map at most what the GPU can address; keep a quarter of
- * the address space and of RAM for the kernel and the rest of the system. */
-static uint64_t
-heap_size(uint64_t memory, uint64_t gtt_size)
-{
-   return MIN2(memory, gtt_size) / 4 * 3;
-}
-
-static void
-fill_memory(struct gvk_physical_device *pdev)
-{
-   VkPhysicalDeviceMemoryProperties *mem = &pdev->memory;
-   uint64_t gtt = pdev->info.gtt_size;
-
-   if (pdev->local_memory_size) {
-      mem->memoryHeapCount = 2;
-      mem->memoryHeaps[0] = (VkMemoryHeap){
-         .size = heap_size(pdev->local_memory_size, gtt),
-         .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
-      };
-      mem->memoryHeaps[1] = (VkMemoryHeap){
-         .size = heap_size(pdev->sys_memory_size, gtt),
-      };
-      mem->memoryTypeCount = 2;
-      mem->memoryTypes[0] = (VkMemoryType){
-         .propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
-         .heapIndex = 0,
-      };
-      mem->memoryTypes[1] = (VkMemoryType){
-         .propertyFlags = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                          VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
-                          VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-         .heapIndex = 1,
-      };
-      return;
-   }
-
-   /* Integrated: one heap of system memory.  With an LLC the GPU snoops
-    * CPU caches, so mappings are cached and coherent; without one they are
-    * write-combined and still coherent. */
-   mem->memoryHeapCount = 1;
-   mem->memoryHeaps[0] = (VkMemoryHeap){
-      .size = heap_size(pdev->sys_memory_size, gtt),
-      .flags = VK_MEMORY_HEAP_DEVICE_LOCAL_BIT,
-   };
-   mem->memoryTypeCount = 1;
-   mem->memoryTypes[0] = (VkMemoryType){
-      .propertyFlags = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT |
-                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
-                       (pdev->info.has_llc ? VK_MEMORY_PROPERTY_HOST_CACHED_BIT : 0),
-      .heapIndex = 0,
-   };
-}
-
 static bool
 is_i915(int fd)
 {
@@ -446,8 +404,9 @@ probe_node(struct probe *p, drmDevicePtr drm)
       p->pdev = NULL;
       return result;
    }
+   gvk_physical_device_init_caps(pdev);
    fill_properties(pdev);
-   fill_memory(pdev);
+   gvk_physical_device_init_memory(pdev);
 
    if (gvk_debug(STARTUP))
       log_info("%s: %s, PCI id 0x%04x rev %u, Gen%u (verx10 %u), %u EUs in "
@@ -545,35 +504,11 @@ gvk_GetPhysicalDeviceProperties(VkPhysicalDevice physicalDevice,
    *pProperties = gvk_physical_device_from_handle(physicalDevice)->properties;
 }
 
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceProperties2(VkPhysicalDevice physicalDevice,
-                                 VkPhysicalDeviceProperties2 *pProperties)
-{
-   /* No device extension is exposed, so no structure may be chained. */
-   gvk_GetPhysicalDeviceProperties(physicalDevice, &pProperties->properties);
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
-                              VkPhysicalDeviceFeatures *pFeatures)
-{
-   /* Nothing beyond the Vulkan 1.0 objects works yet. */
-   *pFeatures = (VkPhysicalDeviceFeatures){ 0 };
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceFeatures2(VkPhysicalDevice physicalDevice,
-                               VkPhysicalDeviceFeatures2 *pFeatures)
-{
-   gvk_GetPhysicalDeviceFeatures(physicalDevice, &pFeatures->features);
-}
-
 static const VkQueueFamilyProperties gvk_queue_family = {
    .queueFlags = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT |
                  VK_QUEUE_TRANSFER_BIT,
    .queueCount = 1,
-   /* The command streamer TIMESTAMP register counts 36 bits. */
-   .timestampValidBits = 36,
+   .timestampValidBits = DEVINFO_TIMESTAMP_BITS,
    .minImageTransferGranularity = { 1, 1, 1 },
 };
 
@@ -599,81 +534,6 @@ gvk_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
    if (p)
       p->queueFamilyProperties = gvk_queue_family;
    gvk_outarray_finish(&out);
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceMemoryProperties(VkPhysicalDevice physicalDevice,
-                                      VkPhysicalDeviceMemoryProperties *pMem)
-{
-   *pMem = gvk_physical_device_from_handle(physicalDevice)->memory;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceMemoryProperties2(VkPhysicalDevice physicalDevice,
-                                       VkPhysicalDeviceMemoryProperties2 *pMem)
-{
-   gvk_GetPhysicalDeviceMemoryProperties(physicalDevice,
-                                         &pMem->memoryProperties);
-}
-
-/* No format can be sampled, rendered or copied yet: report no features
- * rather than promise what the driver cannot do. */
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice,
-                                      VkFormat format,
-                                      VkFormatProperties *pProps)
-{
-   *pProps = (VkFormatProperties){ 0 };
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice,
-                                       VkFormat format,
-                                       VkFormatProperties2 *pProps)
-{
-   gvk_GetPhysicalDeviceFormatProperties(physicalDevice, format,
-                                         &pProps->formatProperties);
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
-gvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice,
-                                           VkFormat format, VkImageType type,
-                                           VkImageTiling tiling,
-                                           VkImageUsageFlags usage,
-                                           VkImageCreateFlags flags,
-                                           VkImageFormatProperties *pProps)
-{
-   *pProps = (VkImageFormatProperties){ 0 };
-   return VK_ERROR_FORMAT_NOT_SUPPORTED;
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
-gvk_GetPhysicalDeviceImageFormatProperties2(
-   VkPhysicalDevice physicalDevice,
-   const VkPhysicalDeviceImageFormatInfo2 *pInfo,
-   VkImageFormatProperties2 *pProps)
-{
-   pProps->imageFormatProperties = (VkImageFormatProperties){ 0 };
-   return VK_ERROR_FORMAT_NOT_SUPPORTED;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceSparseImageFormatProperties(
-   VkPhysicalDevice physicalDevice, VkFormat format, VkImageType type,
-   VkSampleCountFlagBits samples, VkImageUsageFlags usage,
-   VkImageTiling tiling, uint32_t *pCount,
-   VkSparseImageFormatProperties *pProps)
-{
-   *pCount = 0;
-}
-
-VKAPI_ATTR void VKAPI_CALL
-gvk_GetPhysicalDeviceSparseImageFormatProperties2(
-   VkPhysicalDevice physicalDevice,
-   const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo, uint32_t *pCount,
-   VkSparseImageFormatProperties2 *pProps)
-{
-   *pCount = 0;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

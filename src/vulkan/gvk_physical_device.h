@@ -1,6 +1,7 @@
 #ifndef GVK_PHYSICAL_DEVICE_H
 #define GVK_PHYSICAL_DEVICE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -25,8 +26,13 @@ struct gvk_physical_device {
    uint64_t local_memory_size;         /* VRAM of discrete parts, else 0 */
 
    struct gvk_extension_set supported; /* device extensions */
+   uint32_t mocs;                      /* MOCS of the driver's surfaces
+                                        * (gvk_physical_device_caps.c) */
    VkPhysicalDeviceProperties properties;
-   VkPhysicalDeviceMemoryProperties memory;
+   VkPhysicalDeviceMemoryProperties memory;   /* gvk_memory.c */
+   /* Bytes of each heap this process has allocated, on every device of
+    * this physical device (VK_EXT_memory_budget). */
+   _Atomic uint64_t heap_used[VK_MAX_MEMORY_HEAPS];
 };
 
 static inline struct gvk_physical_device *
@@ -41,5 +47,10 @@ gvk_physical_device_from_handle(VkPhysicalDevice h)
 VkResult gvk_enumerate_physical_devices(struct gvk_instance *instance);
 
 void gvk_physical_device_destroy(struct gvk_physical_device *pdev);
+
+/* gvk_physical_device_caps.c: the supported extensions and the MOCS. */
+void gvk_physical_device_init_caps(struct gvk_physical_device *pdev);
+/* maxComputeWorkGroupInvocations */
+uint32_t gvk_max_workgroup_invocations(const struct gvk_physical_device *pdev);
 
 #endif

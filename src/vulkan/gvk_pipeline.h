@@ -2,6 +2,8 @@
 #ifndef GVK_PIPELINE_H
 #define GVK_PIPELINE_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gbe.h"
@@ -9,61 +11,144 @@
 #include "gvk_object.h"
 
 struct gvk_device;
+struct gvk_physical_device;
 struct gvk_pipeline_layout;
 struct gvk_pipeline_cache;
 
 struct gvk_shader_module {
    struct gvk_object base;
    uint8_t sha1[20];              /* of the SPIR-V words */
-   uint32_t word_count;
+   size_t word_count;
    uint32_t *words;
+};
+
+/* VkPhysicalDeviceSubgroupProperties::subgroupSize: the width of every
+ * kernel that can observe its subgroup size, unless the pipeline lets it
+ * vary or requires another (Vulkan spec, "Built-In Variables",
+ * SubgroupSize). */
+#define GVK_SUBGROUP_SIZE 32
+
+/* One stage of a pipeline as the compiler needs it, resolved from a
+ * VkPipelineShaderStageCreateInfo. */
+struct gvk_shader_stage {
+   const uint32_t *words;
+   size_t word_count;
+   uint8_t words_sha1[20];
+   const char *entry;
+   VkShaderStageFlagBits stage;
+   const VkSpecializationInfo *spec;      /* may be NULL */
+   /* VK_EXT_subgroup_size_control: 8, 16 or 32, or 0 when the driver
+    * chooses the SIMD width */
+   uint32_t required_subgroup_size;
+   /* VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT: the
+    * width must divide the workgroup's X size */
+   bool full_subgroups;
+   /* ALLOW_VARYING_SUBGROUP_SIZE_BIT or a SPIR-V 1.6 module: SubgroupSize
+    * may be any width; otherwise it is GVK_SUBGROUP_SIZE */
+   bool varying_subgroup_size;
+   /* VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT: a kernel
+    * not in the cache is VK_PIPELINE_COMPILE_REQUIRED, not compiled */
+   bool cache_only;
 };
 
 /* A kernel placed in the device's instruction heap (device->kernels):
  * Instruction Base Address is the heap's, so kernel start pointers are
- * `offset`. */
+ * `offset`.  Shaders are shared by pipelines and caches; one loaded from
+ * pipeline cache data is placed in the heap (and gets its scratch) the
+ * first time a pipeline uses it. */
 struct gvk_shader {
-   atomic_uint refcount;          /* pipelines and the cache share shaders */
+   atomic_uint refcount;
    uint8_t key[20];               /* cache key */
-   struct gbe_kernel kernel;      /* code freed once uploaded */
-   uint32_t offset, size;         /* in the instruction heap */
+   /* kernel.code is NULL once uploaded (the code is then read back from
+    * the heap); before, it is allocated with the device's allocator */
+   struct gbe_kernel kernel;
+   pthread_mutex_t lock;          /* upload */
+   bool uploaded;
+   uint32_t offset, size;         /* in the instruction heap, padding
+                                   * included */
    struct gvk_bo *scratch;        /* per-thread scratch for every thread the
                                    * device can run, or NULL */
-   uint32_t scratch_per_thread;   /* bytes, a power of two >= 1 KiB */
+   uint32_t scratch_per_thread;   /* bytes, a power of two the generation's
+                                   * MEDIA_VFE_STATE can encode */
 };
 
+/* A compute pipeline.  The command buffer uses the templates below as
+ * follows (all of them genX code of the device's generation):
+ *
+ * - vfe_state: MEDIA_VFE_STATE, copied as it is (vfe_dwords dwords).  When
+ *   the kernel has scratch, dword vfe_scratch_dw holds the scratch
+ *   buffer's GPU address (General State Base Address is 0) ORed with the
+ *   Per Thread Scratch Space field in bits 3:0; on Gen7/7.5 the copy
+ *   records a relocation of that dword whose address is the whole dword
+ *   value (the low bits are a delta within the scratch object).
+ *   vfe_scratch_dw is 0 without scratch.
+ * - idd: INTERFACE_DESCRIPTOR_DATA complete except Binding Table Pointer,
+ *   Binding Table Entry Count, Sampler State Pointer and Sampler Count:
+ *   the command buffer packs a GENX(INTERFACE_DESCRIPTOR_DATA) holding
+ *   only those fields and ORs it into a copy of idd dword by dword
+ *   (Gen7/7.5: dwords 2 and 3, Gen8+: 3 and 4).  On Gen11 Sampler Count
+ *   stays 0 (Wa_1606682166).  Constant URB Entry Read Offset is 0.
+ * - CURBE: MEDIA_CURBE_LOAD of curbe_size bytes laid out by
+ *   gvk_compute_curbe_fill(). */
 struct gvk_pipeline {
    struct gvk_object base;
    VkPipelineBindPoint bind_point;
-   struct gvk_pipeline_layout *layout;   /* referenced */
+   struct gvk_pipeline_layout *layout;   /* referenced; NULL for the
+                                          * driver's own pipelines */
    struct gvk_shader *cs;
-   /* Gen-specific packets the command buffer copies as they are
-    * (MEDIA_VFE_STATE, the interface descriptor template), filled by
-    * genX(compute_pipeline_emit). */
    uint32_t vfe_state[16];
    uint32_t vfe_dwords;
-   uint32_t idd[8];               /* INTERFACE_DESCRIPTOR_DATA without the
-                                   * binding table, sampler and CURBE fields */
+   uint32_t vfe_scratch_dw;
+   uint32_t idd[8];
+   uint32_t curbe_size;                  /* bytes */
 };
 
 GVK_DEFINE_HANDLE_CASTS(gvk_shader_module, VkShaderModule)
 GVK_DEFINE_HANDLE_CASTS(gvk_pipeline, VkPipeline)
 GVK_DEFINE_HANDLE_CASTS(gvk_pipeline_cache, VkPipelineCache)
 
-/* Compiles (or finds in the cache) the kernel of one stage: SPIR-V ->
- * src/spirv -> src/ir -> src/compiler, uploads it and returns it with a
- * reference.  layout may be NULL for the driver's own kernels (then
- * descriptor sets are numbered as the SPIR-V says and bindings take their
- * binding numbers). */
+/* Compiles (or finds in the cache; cache may be NULL) the kernel of one
+ * stage: SPIR-V -> src/spirv -> src/ir -> src/compiler, uploads it and
+ * returns it with a reference.  layout may be NULL for the driver's own
+ * kernels (then runtime descriptor arrays take GBE_RUNTIME_ARRAY_DEFAULT
+ * entries).  A module the front end or back end rejects fails with
+ * VK_ERROR_UNKNOWN and a log line naming the reason (spec "Return Codes":
+ * an error not attributable to valid application and implementation
+ * behaviour; vkCreateComputePipelines lists no code for it in 1.0). */
 VkResult gvk_shader_compile(struct gvk_device *device,
                             struct gvk_pipeline_cache *cache,
-                            const uint32_t *words, size_t word_count,
-                            const char *entry, VkShaderStageFlagBits stage,
-                            const VkSpecializationInfo *spec,
+                            const struct gvk_shader_stage *stage,
                             const struct gvk_pipeline_layout *layout,
-                            uint32_t required_subgroup_size,
                             struct gvk_shader **out);
+struct gvk_shader *gvk_shader_ref(struct gvk_shader *shader);
 void gvk_shader_unref(struct gvk_device *device, struct gvk_shader *shader);
+/* A shader made from a kernel (cache data): takes the kernel's code,
+ * allocated with the device's allocator.  NULL when allocation fails. */
+struct gvk_shader *gvk_shader_create(struct gvk_device *device,
+                                     const uint8_t key[20],
+                                     const struct gbe_kernel *kernel);
+/* Copies the kernel's code (kernel.code_size bytes) to dst: from host
+ * memory before upload, from the heap after. */
+void gvk_shader_read_code(struct gvk_device *device, struct gvk_shader *shader,
+                          void *dst);
+
+/* The CURBE of one dispatch of p (p->curbe_size bytes at out): the
+ * cross-thread constants (push constants from byte 0, then NumWorkgroups
+ * at cs.sysval_offset[GBE_CS_NUM_WORKGROUPS] when the kernel reads it)
+ * once, then each hardware thread's local invocation ids; Gen7 has no
+ * cross-thread constants, so there each thread's block repeats them
+ * before its ids.  For an indirect dispatch the command buffer writes
+ * NumWorkgroups itself at gvk_compute_curbe_num_workgroups() offsets. */
+void gvk_compute_curbe_fill(const struct gvk_device *device,
+                            const struct gvk_pipeline *p, const void *push,
+                            const uint32_t num_workgroups[3], void *out);
+/* Byte offsets in the CURBE where NumWorkgroups (3 dwords) goes: one, or
+ * on Gen7 one per thread; *count 0 when the kernel does not read it.
+ * Returns at most max offsets. */
+void gvk_compute_curbe_num_workgroups(const struct gvk_device *device,
+                                      const struct gvk_pipeline *p,
+                                      uint32_t *offsets, uint32_t max,
+                                      uint32_t *count);
 
 /* A compute pipeline of the driver's own (copies, fills): built from
  * SPIR-V generated at build time, destroyed with the device. */
@@ -72,5 +157,42 @@ VkResult gvk_internal_compute_pipeline(struct gvk_device *device,
                                        struct gvk_pipeline **out);
 void gvk_pipeline_destroy(struct gvk_device *device, struct gvk_pipeline *p,
                           const VkAllocationCallbacks *alloc);
+
+/* Pipeline caches (gvk_pipeline_cache.c).  Lookups and insertions are
+ * thread-safe. */
+/* The shader with this key, referenced, or NULL. */
+struct gvk_shader *gvk_pipeline_cache_lookup(struct gvk_pipeline_cache *cache,
+                                             const uint8_t key[20]);
+/* Adds shader (the cache takes a reference of its own) and returns the
+ * shader to use: the one already cached under the same key if another
+ * thread added it first (then shader is released and that one is
+ * returned referenced), else shader.  When the cache cannot grow, the
+ * shader is simply not cached. */
+struct gvk_shader *gvk_pipeline_cache_insert(struct gvk_device *device,
+                                             struct gvk_pipeline_cache *cache,
+                                             struct gvk_shader *shader);
+/* device->default_cache, made and destroyed with the device. */
+VkResult gvk_pipeline_cache_create_default(struct gvk_device *device);
+void gvk_pipeline_cache_destroy_default(struct gvk_device *device);
+
+/* Per-generation parts (genX_pipeline.c), one table per generation. */
+struct gvk_genx_pipeline {
+   void (*compute_pipeline_emit)(struct gvk_device *device,
+                                 struct gvk_pipeline *p);
+   /* Scratch slots the device's threads index (FFTID): the scratch object
+    * of a kernel is per-thread size times this. */
+   uint32_t (*scratch_slots)(const struct gvk_physical_device *pdev);
+   /* MEDIA_VFE_STATE Per Thread Scratch Space of a per-thread size the
+    * generation can encode (scratch_min..scratch_max, a power of two). */
+   uint32_t (*scratch_space)(uint32_t per_thread_bytes);
+   uint32_t scratch_min, scratch_max;
+   /* Cross-thread constants are loaded once (Gen7.5+) or per thread */
+   bool cross_thread_constants;
+};
+
+const struct gvk_genx_pipeline *gvk_genx_pipeline(unsigned verx10);
+
+extern const struct gvk_genx_pipeline gfx70_pipeline, gfx75_pipeline,
+   gfx80_pipeline, gfx90_pipeline, gfx110_pipeline, gfx120_pipeline;
 
 #endif

@@ -6,6 +6,23 @@
 
 #define MAX_THREADS 64   /* per workgroup, as the tests' dispatches need */
 
+/* Each address gbe_binding.address_offset asks for: the base of the
+ * buffer the binding table entry's surface holds. */
+static void
+buffer_addresses(const struct gbe_eu_dispatch *d, uint8_t *cross)
+{
+   const struct gbe_kernel *k = d->k;
+   for (unsigned i = 0; i < k->num_bindings; i++) {
+      const struct gbe_binding *b = &k->bindings[i];
+      for (uint32_t e = 0; b->address_offset != UINT32_MAX && e < b->count; e++) {
+         struct vgpu_eu_surface s = { 0 };
+         if (!d->env.surface(d->env.user, b->bti + e, &s))
+            s.base = 0;
+         memcpy(cross + b->address_offset + 8 * e, &s.base, 8);
+      }
+   }
+}
+
 static void
 thread_payload(const struct gbe_eu_dispatch *d, struct vgpu_eu_thread *t, const uint32_t gid[3],
                unsigned thread)
@@ -23,6 +40,7 @@ thread_payload(const struct gbe_eu_dispatch *d, struct vgpu_eu_thread *t, const 
    uint32_t nwg = k->cs.sysval_offset[GBE_CS_NUM_WORKGROUPS];
    if (nwg != UINT32_MAX)
       memcpy(cross + nwg, d->groups, 12);
+   buffer_addresses(d, cross);
    unsigned per_thread_at = 32 * (1 + k->cs.cross_thread_regs);
    gbe_cs_fill_per_thread(k, thread, &t->regs[per_thread_at]);
    if (d->env.checks)

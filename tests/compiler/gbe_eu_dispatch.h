@@ -1,7 +1,8 @@
 /* One compute dispatch of a Gen back-end kernel on vgpu's EU interpreter,
  * without a batch: the thread payload a driver gives (src/compiler/gbe.h:
- * R0 with the workgroup id and scratch offset, the push constants and
- * system values as cross-thread constants, gbe_cs_fill_per_thread()'s
+ * R0 with the workgroup id and scratch offset, the push constants,
+ * system values and buffer addresses (the surfaces' bases) as
+ * cross-thread constants, gbe_cs_fill_per_thread()'s
  * local ids), the workgroups one after the other, each group's threads
  * round-robin with barriers released once every thread still running
  * waits (as vgpu_gpgpu.c does).  The caller's env supplies memory and

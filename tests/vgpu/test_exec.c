@@ -403,6 +403,133 @@ test_mi_predicate(void)
    bo_close(fd, batch);
 }
 
+/* MI_PREDICATE's three steps on every generation, from the PRM's
+ * definition (Vol. 2a, MI_PREDICATE): the compare result C (TRUE, FALSE,
+ * SRC0 == SRC1) is combined with the predicate P (SET: C; AND, OR, XOR
+ * with P), then the predicate keeps P (KEEP) or takes the combination
+ * (LOAD) or its inverse (LOADINV).  Each case starts from a predicate
+ * set with LOAD/SET/TRUE or FALSE, and MI_PREDICATE_RESULT is stored into
+ * the batch object's second half (relocated on Gen7). */
+enum { PRED_COMPARE_TRUE, PRED_COMPARE_FALSE, PRED_COMPARE_SRCS_EQUAL };
+enum { PRED_SET, PRED_AND, PRED_OR, PRED_XOR };
+enum { PRED_KEEP = 0, PRED_LOAD = 2, PRED_LOADINV = 3 };
+#define PRED_RESULTS 0x1000u
+#define MAX_PRED_RELOCS 128
+
+static uint32_t
+mi_predicate(unsigned load, unsigned combine, unsigned compare)
+{
+   return MI_CMD(0x0c) | (load << 6) | (combine << 3) | compare;
+}
+
+struct pred_batch {
+   uint32_t *start, *p;
+   struct drm_i915_gem_relocation_entry relocs[MAX_PRED_RELOCS];
+   unsigned num_relocs, num_results;
+};
+
+/* Stores MI_PREDICATE_RESULT into the next result slot. */
+static void
+pred_store(struct pred_batch *b)
+{
+   const uint32_t offset = PRED_RESULTS + 4 * b->num_results++;
+   *b->p++ = MI_STORE_REGISTER_MEM | (gen >= 8 ? 2 : 1);
+   *b->p++ = 0x2418;                                    /* MI_PREDICATE_RESULT */
+   if (gen < 8)
+      b->relocs[b->num_relocs++] = (struct drm_i915_gem_relocation_entry){
+         .offset = (uint64_t)(b->p - b->start) * 4, .delta = offset,
+         .read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER };
+   b->p = emit_addr(b->p, gen, BATCH_ADDR + offset);
+}
+
+static const uint32_t *
+pred_run(struct pred_batch *b, uint32_t handle)
+{
+   *b->p++ = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_exec_object2 obj = { .handle = handle };
+   if (gen >= 8) {
+      pin(&obj, handle, BATCH_ADDR);
+   } else {
+      obj.relocs_ptr = (uintptr_t)b->relocs;
+      obj.relocation_count = b->num_relocs;
+   }
+   CHECK_ERR(submit(fd, &obj, 1, 0, gen >= 8 ? 0 : I915_EXEC_HANDLE_LUT), 0);
+   return b->start + PRED_RESULTS / 4;
+}
+
+static bool
+pred_expected(bool p, unsigned load, unsigned combine, bool c)
+{
+   const bool combined = combine == PRED_SET ? c : combine == PRED_AND ? p && c :
+                         combine == PRED_OR ? p || c : p != c;
+   return load == PRED_KEEP ? p : load == PRED_LOAD ? combined : !combined;
+}
+
+static void
+test_mi_predicate_operations(void)
+{
+   static const unsigned loads[] = { PRED_KEEP, PRED_LOAD, PRED_LOADINV };
+   const uint32_t size = 2 * PRED_RESULTS;
+   uint32_t bo = bo_create(fd, size);
+   struct pred_batch b = { .start = bo_map(fd, bo, size) };
+   memset(b.start, 0, size);
+   b.p = b.start;
+   /* SRC0 == SRC1: SRCS_EQUAL compares true. */
+   b.p = emit_lri64(b.p, 0x2400, 5);
+   b.p = emit_lri64(b.p, 0x2408, 5);
+   for (unsigned p0 = 0; p0 < 2; p0++)
+   for (unsigned compare = 0; compare < 3; compare++)
+   for (unsigned combine = 0; combine < 4; combine++)
+   for (unsigned l = 0; l < sizeof(loads) / sizeof(loads[0]); l++) {
+      *b.p++ = mi_predicate(PRED_LOAD, PRED_SET, p0 ? PRED_COMPARE_TRUE : PRED_COMPARE_FALSE);
+      *b.p++ = mi_predicate(loads[l], combine, compare);
+      pred_store(&b);
+   }
+   const uint32_t *r = pred_run(&b, bo);
+   unsigned i = 0;
+   for (unsigned p0 = 0; p0 < 2; p0++)
+   for (unsigned compare = 0; compare < 3; compare++)
+   for (unsigned combine = 0; combine < 4; combine++)
+   for (unsigned l = 0; l < sizeof(loads) / sizeof(loads[0]); l++, i++) {
+      const bool c = compare != PRED_COMPARE_FALSE;
+      const uint32_t want = pred_expected(p0, loads[l], combine, c);
+      CHECK(r[i] == want, "MI_PREDICATE load %u combine %u compare %u from %u: %u, "
+            "expected %u", loads[l], combine, compare, p0, r[i], want);
+   }
+   bo_close(fd, bo);
+}
+
+/* The sequence Mesa's Gen7 indirect dispatch (and genvk's) programs:
+ * P = x == 0; P |= y == 0; P |= z == 0; P = !P (LOADINV, OR, FALSE), so
+ * the walker runs only when no dimension is zero. */
+static void
+test_mi_predicate_nonzero_dims(void)
+{
+   static const uint32_t dims[][3] = {
+      { 1, 1, 1 }, { 0, 1, 1 }, { 1, 0, 1 }, { 1, 1, 0 }, { 0, 0, 0 }, { 7, 3, 2 },
+   };
+   const uint32_t size = 2 * PRED_RESULTS;
+   uint32_t bo = bo_create(fd, size);
+   struct pred_batch b = { .start = bo_map(fd, bo, size) };
+   memset(b.start, 0, size);
+   b.p = emit_lri64(b.start, 0x2408, 0);
+   for (unsigned d = 0; d < sizeof(dims) / sizeof(dims[0]); d++) {
+      for (unsigned i = 0; i < 3; i++) {
+         b.p = emit_lri64(b.p, 0x2400, dims[d][i]);
+         *b.p++ = mi_predicate(PRED_LOAD, i ? PRED_OR : PRED_SET, PRED_COMPARE_SRCS_EQUAL);
+      }
+      *b.p++ = mi_predicate(PRED_LOADINV, PRED_OR, PRED_COMPARE_FALSE);
+      pred_store(&b);
+   }
+   const uint32_t *r = pred_run(&b, bo);
+   for (unsigned d = 0; d < sizeof(dims) / sizeof(dims[0]); d++) {
+      const uint32_t want = dims[d][0] && dims[d][1] && dims[d][2];
+      CHECK(r[d] == want, "dimensions %u,%u,%u: predicate %u, expected %u",
+            dims[d][0], dims[d][1], dims[d][2], r[d], want);
+   }
+   bo_close(fd, bo);
+}
+
 /* MI_SEMAPHORE_WAIT (Gen8+) proceeds when its condition holds; one that can
  * never hold is a hang. */
 static void
@@ -620,6 +747,8 @@ main(void)
    test_timestamp();
    test_mi_math();
    test_mi_predicate();
+   test_mi_predicate_operations();
+   test_mi_predicate_nonzero_dims();
    test_relative_registers();
    test_semaphore_wait();
    test_conditional_end();

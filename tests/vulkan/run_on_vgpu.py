@@ -41,9 +41,9 @@ def check_vulkaninfo(out, err, expected):
     for line in (out + err).splitlines():
         if re.search(r'\bERROR\b|\[Loader Message\]|genvk: error', line):
             problems.append('error line: ' + line)
-    # Honest apiVersion: Vulkan 1.0 at the headers' patch level.
-    if not re.search(r'apiVersion\s*=\s*1\.0\.\d+', out):
-        problems.append('apiVersion is not 1.0.x')
+    # Honest apiVersion: Vulkan 1.1 at the headers' patch level.
+    if not re.search(r'apiVersion\s*=\s*1\.1\.\d+', out):
+        problems.append('apiVersion is not 1.1.x')
     for section in SECTIONS:
         if section not in out:
             problems.append(f'section {section} missing')

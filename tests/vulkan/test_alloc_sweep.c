@@ -4,7 +4,6 @@
  * behind.  The driver is loaded directly (dlopen + vk_icdGetInstanceProcAddr)
  * so that only its own allocations are counted.
  * Usage: test_alloc_sweep <path of libvulkan_genvk.so> */
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,67 +13,10 @@
 #include <vulkan/vk_icd.h>
 #include <vulkan/vulkan.h>
 
+#include "counting_alloc.h"
+#include "icd_direct.h"
+
 #define SKIP 77
-
-struct counting_alloc {
-   unsigned calls;          /* allocations and reallocations so far */
-   unsigned fail_at;        /* call number that fails (1-based), 0: none */
-   bool failed;             /* a failure was injected */
-   long live;               /* allocations not yet freed */
-   bool misaligned;
-};
-
-static void *
-count_alloc(void *user, size_t size, size_t align, VkSystemAllocationScope s)
-{
-   struct counting_alloc *a = user;
-   if (++a->calls == a->fail_at) {
-      a->failed = true;
-      return NULL;
-   }
-   void *p = NULL;
-   if (posix_memalign(&p, align < sizeof(void *) ? sizeof(void *) : align,
-                      size ? size : 1))
-      return NULL;
-   if ((uintptr_t)p % align)
-      a->misaligned = true;
-   a->live++;
-   return p;
-}
-
-static void *
-count_realloc(void *user, void *orig, size_t size, size_t align,
-              VkSystemAllocationScope s)
-{
-   struct counting_alloc *a = user;
-   if (!orig)
-      return count_alloc(user, size, align, s);
-   if (size == 0) {
-      free(orig);
-      a->live--;
-      return NULL;
-   }
-   if (++a->calls == a->fail_at) {
-      a->failed = true;
-      return NULL;
-   }
-   return realloc(orig, size);
-}
-
-static void
-count_free(void *user, void *p)
-{
-   struct counting_alloc *a = user;
-   if (p) {
-      a->live--;
-      free(p);
-   }
-}
-
-struct icd {
-   PFN_vkGetInstanceProcAddr gipa;
-   PFN_vkCreateInstance create_instance;
-};
 
 #define GET(instance, name) ((PFN_##name)icd->gipa(instance, #name))
 
@@ -159,10 +101,7 @@ sweep(const struct icd *icd, bool device_inherits)
 {
    for (unsigned n = 1;; n++) {
       struct counting_alloc state = { .fail_at = n };
-      const VkAllocationCallbacks alloc = {
-         .pUserData = &state, .pfnAllocation = count_alloc,
-         .pfnReallocation = count_realloc, .pfnFree = count_free,
-      };
+      const VkAllocationCallbacks alloc = counting_alloc_callbacks(&state);
       enum outcome out = lifecycle(icd, &alloc, device_inherits);
       if (out == NO_DEVICE && !state.failed) {
          printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
@@ -190,28 +129,12 @@ main(int argc, char **argv)
       fprintf(stderr, "usage: %s <libvulkan_genvk.so>\n", argv[0]);
       return 2;
    }
-   void *lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-   if (!lib) {
-      fprintf(stderr, "FAIL: %s\n", dlerror());
+   struct icd icd;
+   if (!icd_direct_open(argv[1], &icd))
       return 1;
-   }
-   PFN_vkNegotiateLoaderICDInterfaceVersion negotiate =
-      (PFN_vkNegotiateLoaderICDInterfaceVersion)
-      dlsym(lib, "vk_icdNegotiateLoaderICDInterfaceVersion");
-   struct icd icd = {
-      .gipa = (PFN_vkGetInstanceProcAddr)dlsym(lib, "vk_icdGetInstanceProcAddr"),
-   };
-   uint32_t version = CURRENT_LOADER_ICD_INTERFACE_VERSION;
-   if (!negotiate || !icd.gipa || negotiate(&version) != VK_SUCCESS ||
-       version < 5) {
-      fprintf(stderr, "FAIL: loader-ICD interface version < 5\n");
-      return 1;
-   }
-   icd.create_instance = (PFN_vkCreateInstance)icd.gipa(NULL, "vkCreateInstance");
 
    int ret = sweep(&icd, false);
    if (ret == 0)
       ret = sweep(&icd, true);
-   /* Keep the library mapped: leak reports then name its functions. */
    return ret;
 }

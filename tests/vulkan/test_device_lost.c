@@ -87,11 +87,41 @@ main(void)
    gvk_GetDeviceQueue(device, 0, 0, &queue);
    CHECK(gvk_QueueWaitIdle(queue) == VK_SUCCESS);
 
+   const VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+   VkFence fence;
+   CHECK(gvk_CreateFence(device, &fci, NULL, &fence) == VK_SUCCESS);
+   const VkSemaphoreTypeCreateInfo timeline = {
+      .sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+      .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
+   };
+   const VkSemaphoreCreateInfo sci = {
+      .sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &timeline,
+   };
+   VkSemaphore sem;
+   CHECK(gvk_CreateSemaphore(device, &sci, NULL, &sem) == VK_SUCCESS);
+   CHECK(gvk_QueueSubmit(queue, 0, NULL, fence) == VK_SUCCESS);
+
    CHECK(submit_bad_batch(gvk_device_from_handle(device)) == 0);
+   /* The fence signalled before the fault; the wait still finds the
+    * device lost (Vulkan "Lost Device": waits may return it). */
+   CHECK(gvk_WaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX) ==
+         VK_ERROR_DEVICE_LOST);
+   /* Lost stays lost, for every submission, wait and status query. */
+   CHECK(gvk_GetFenceStatus(device, fence) == VK_ERROR_DEVICE_LOST);
+   const uint64_t one = 1;
+   const VkSemaphoreWaitInfo wait = {
+      .sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+      .semaphoreCount = 1, .pSemaphores = &sem, .pValues = &one,
+   };
+   CHECK(gvk_WaitSemaphores(device, &wait, UINT64_MAX) == VK_ERROR_DEVICE_LOST);
+   uint64_t value;
+   CHECK(gvk_GetSemaphoreCounterValue(device, sem, &value) == VK_ERROR_DEVICE_LOST);
+   CHECK(gvk_QueueSubmit(queue, 0, NULL, fence) == VK_ERROR_DEVICE_LOST);
    CHECK(gvk_DeviceWaitIdle(device) == VK_ERROR_DEVICE_LOST);
-   /* Lost stays lost. */
    CHECK(gvk_QueueWaitIdle(queue) == VK_ERROR_DEVICE_LOST);
 
+   gvk_DestroySemaphore(device, sem, NULL);
+   gvk_DestroyFence(device, fence, NULL);
    gvk_DestroyDevice(device, NULL);
    gvk_DestroyInstance(instance, NULL);
    printf("fault on the device's context reported as VK_ERROR_DEVICE_LOST\n");

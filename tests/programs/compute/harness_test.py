@@ -122,6 +122,40 @@ class Runs(unittest.TestCase):
         status, reason, _ = harness.judge(program, "skl-gt2", ref, harness.Result("ran"))
         self.assertEqual((status, reason), ("skip", "on lavapipe, feature the device lacks: shaderFloat64"))
 
+    def judge_genvk(self, result, mesa_status):
+        program = harness.Program("p", "p.spv", [], {})
+        return harness.judge_genvk(program, "skl-gt2", harness.Result("ran"), result,
+                                   mesa_status)[:2]
+
+    def test_genvk_may_skip_what_the_device_lacks(self):
+        lacks = harness.Result("skip", "feature the device lacks: shaderFloat64")
+        self.assertEqual(self.judge_genvk(lacks, "skip")[0], "skip")
+
+    def test_genvk_must_pass_what_mesa_passes(self):
+        lacks = harness.Result("skip", "feature the device lacks: shaderFloat64")
+        status, reason = self.judge_genvk(lacks, "pass")
+        self.assertEqual(status, "fail")
+        self.assertIn("Mesa's driver passes it", reason)
+
+    def test_genvk_may_not_need_what_vgpu_lacks(self):
+        missing = harness.Result("skip", "vgpu does not model it yet: 3D pipeline")
+        self.assertEqual(self.judge_genvk(missing, "skip")[0], "fail")
+
+    FALSE_POSITIVE = ("Validation Error: [ SYNC-HAZARD-READ-AFTER-WRITE ] Object 0: handle = 0x6, "
+                      "type = VK_OBJECT_TYPE_BUFFER; | MessageID = 0xe4d96472 | "
+                      "vkCmdCopyBufferToImage: Hazard READ_AFTER_WRITE for srcBuffer VkBuffer "
+                      "0x6[], region 0. Access info (usage: SYNC_COPY_TRANSFER_READ, prior_usage: "
+                      "SYNC_COPY_TRANSFER_WRITE, write_barriers: 0, command: "
+                      "vkCmdCopyBufferToImage, seq_no: 6, reset_no: 1).")
+
+    def test_syncval_3d_false_positive_discounted_for_3d_images_only(self):
+        cmd_3d = ["run", "x.spv", "--image", "0:3d:r32ui:7x5x6:zero"]
+        cmd_2d = ["run", "x.spv", "--image", "0:2d:r32ui:7x5:zero"]
+        self.assertEqual(harness.validation_errors(cmd_3d, self.FALSE_POSITIVE), [])
+        self.assertEqual(len(harness.validation_errors(cmd_2d, self.FALSE_POSITIVE)), 1)
+        other = self.FALSE_POSITIVE.replace("srcBuffer", "dstImage")
+        self.assertEqual(len(harness.validation_errors(cmd_3d, other)), 1)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=1)

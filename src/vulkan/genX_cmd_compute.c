@@ -1,0 +1,506 @@
+/* Compute dispatch for one generation: MEDIA_VFE_STATE, the binding table
+ * and its surface states, the CURBE (push constants, system values, local
+ * invocation ids), the interface descriptor and GPGPU_WALKER.
+ *
+ * Every state of a dispatch lives in the command buffer's current state
+ * block, which Surface and Dynamic State Base Address point at, so the
+ * offsets the packets hold are block offsets (gvk_bo.h, "Blocks").  The
+ * order follows the PRM's GPGPU programming sequence (Vol 2a
+ * MEDIA_VFE_STATE .. GPGPU_WALKER; Vol 7 "GPGPU Thread Payload"). */
+#include "genX_cmd.h"
+
+#include <string.h>
+
+#include "gbe.h"
+#include "gvk_device.h"
+#include "gvk_image.h"
+#include "gvk_log.h"
+#include "gvk_memory.h"
+#include "gvk_pipeline.h"
+#include "isl.h"
+#include "macros.h"
+
+/* Where a dispatch's CURBE went (NumWorkgroups is written there by the
+ * GPU for an indirect dispatch). */
+struct curbe {
+   uint32_t offset, size;        /* in the state block */
+};
+
+static const struct gbe_kernel *
+cmd_kernel(const struct gvk_cmd_buffer *cmd)
+{
+   return &cmd->compute.pipeline->cs->kernel;
+}
+
+/* ---- MEDIA_VFE_STATE ---- */
+
+/* The pipeline's template (gvk_pipeline.h), whose scratch pointer is a
+ * relocation on Gen7. */
+static void
+emit_vfe(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_pipeline *pipeline = cmd->compute.pipeline;
+   /* SKL PRM Vol 2a, MEDIA_VFE_STATE: "A stalling PIPE_CONTROL is
+    * required before MEDIA_VFE_STATE unless the only bits that are changed
+    * are scoreboard related". */
+   genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL);
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, pipeline->vfe_dwords, 4);
+   memcpy(dw, pipeline->vfe_state, pipeline->vfe_dwords * 4);
+#if GFX_VER < 8
+   const uint32_t at = pipeline->vfe_scratch_dw;
+   if (at) {
+      /* The dword is the whole relocated value: address and space. */
+      const uint32_t value = dw[at];
+      dw[at] = 0;
+      dw[at] = (uint32_t)gvk_batch_reloc(&cmd->batch, &dw[at], value);
+   }
+#endif
+}
+
+/* ---- binding table ---- */
+
+static struct isl_state_layout
+state_layout(void)
+{
+   struct isl_state_layout layout;
+   isl_state_layout(GFX_VERx10, &layout);
+   return layout;
+}
+
+/* The surface base address of a state copied or filled at dw, made a
+ * relocation on Gen7 (gvk_image.h: one dword there). */
+static void
+relocate_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, uint64_t address)
+{
+#if GFX_VER < 8
+   uint32_t *addr_dw = &dw[state_layout().address_offset_B / 4];
+   *addr_dw = 0;
+   *addr_dw = (uint32_t)gvk_batch_reloc(&cmd->state, addr_dw, address);
+#else
+   (void)cmd, (void)dw, (void)address;
+#endif
+}
+
+static void
+null_state(uint32_t *dw)
+{
+   isl_fill_null_state(GFX_VERx10, dw, 1, 1, 1);
+}
+
+static bool
+is_buffer_type(VkDescriptorType type)
+{
+   return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
+          type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+          type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC ||
+          type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+}
+
+/* SSBOs and UBOs: RAW, a byte per entry (gbe.h GBE_SURFACE_BUFFER); the
+ * untyped messages move dwords, so the range is rounded up to one. */
+static bool
+buffer_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_descriptor *d,
+             uint64_t dynamic_offset)
+{
+   if (!is_buffer_type(d->type) || !d->buffer.addr || !d->buffer.range)
+      return false;
+   const struct isl_buffer_state info = {
+      .address = d->buffer.addr + dynamic_offset,
+      .size_B = ALIGN_POT(d->buffer.range, 4),
+      .format = ISL_FORMAT_RAW, .stride_B = 1,
+      .swizzle = ISL_SWIZZLE_IDENTITY, .mocs = GVK_MOCS,
+   };
+   if (!isl_fill_buffer_state(GFX_VERx10, dw, &info))
+      return false;
+   relocate_state(cmd, dw, info.address);
+   return true;
+}
+
+/* Texel buffers: the view's format, or the format the kernel reads raw
+ * texels through with texel_dwords entries per texel (gbe.h). */
+static bool
+texel_buffer_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_descriptor *d,
+                   const struct gbe_binding *b)
+{
+   if ((d->type != VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER &&
+        d->type != VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) || !d->buffer_view)
+      return false;
+   const struct gvk_buffer_view *view = d->buffer_view;
+   const uint32_t format = b->format == GBE_FORMAT_VIEW ? view->isl_format : b->format;
+   const struct isl_format_layout *l = isl_format_layout((enum isl_format)format);
+   if (!l || !view->texels)
+      return false;
+   const uint32_t stride = isl_format_bytes(l);
+   const struct isl_buffer_state info = {
+      .address = gvk_address_gpu(view->address),
+      .size_B = (uint64_t)view->texels * b->texel_dwords * stride,
+      .format = (enum isl_format)format, .stride_B = stride,
+      .swizzle = ISL_SWIZZLE_IDENTITY, .mocs = GVK_MOCS,
+   };
+   if (!isl_fill_buffer_state(GFX_VERx10, dw, &info))
+      return false;
+   relocate_state(cmd, dw, info.address);
+   return true;
+}
+
+/* Storage images: the view's prepared state in its own format, or the
+ * raw-read one (gvk_image.h). */
+static bool
+image_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_descriptor *d,
+            const struct gbe_binding *b)
+{
+   const struct gvk_image_view *view = d->image_view;
+   if (d->type != VK_DESCRIPTOR_TYPE_STORAGE_IMAGE || !view)
+      return false;
+   enum gvk_view_state use = GVK_VIEW_STATE_STORAGE;
+   if (b->format != GBE_FORMAT_VIEW && b->format != (uint32_t)view->view.format) {
+      if (b->format != view->raw_format || b->texel_dwords != view->raw_texel_dwords)
+         return false;
+      use = GVK_VIEW_STATE_STORAGE_RAW;
+   }
+   if (!view->has_state[use])
+      return false;
+   memcpy(dw, view->states[use], state_layout().size_B);
+   relocate_state(cmd, dw, view->address);
+   return true;
+}
+
+static const struct gvk_descriptor *
+binding_descriptor(const struct gvk_cmd_buffer *cmd, const struct gbe_binding *b,
+                   uint32_t element, uint64_t *dynamic_offset)
+{
+   *dynamic_offset = 0;
+   if (cmd->compute.meta_bindings)
+      return b->set == 0 ? &cmd->compute.meta_bindings[b->binding + element] : NULL;
+   return gvk_cmd_descriptor(&cmd->compute.descriptors, cmd->compute.pipeline->layout,
+                             b->set, b->binding, element, dynamic_offset);
+}
+
+static bool
+fill_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gbe_binding *b,
+           uint32_t element)
+{
+   uint64_t dynamic_offset;
+   const struct gvk_descriptor *d = binding_descriptor(cmd, b, element, &dynamic_offset);
+   if (!d)
+      return false;
+   switch (b->kind) {
+   case GBE_SURFACE_BUFFER: return buffer_state(cmd, dw, d, dynamic_offset);
+   case GBE_SURFACE_TEXEL_BUFFER: return texel_buffer_state(cmd, dw, d, b);
+   case GBE_SURFACE_IMAGE: return image_state(cmd, dw, d, b);
+   }
+   return false;
+}
+
+/* A surface state for binding table entry bti: the descriptor's, or a
+ * null surface when nothing usable is bound there (reads return 0, writes
+ * are dropped, as for a missing descriptor). */
+static uint32_t
+emit_surface(struct gvk_cmd_buffer *cmd, uint32_t bti)
+{
+   const struct isl_state_layout layout = state_layout();
+   uint32_t *dw = gvk_batch_alloc(&cmd->state, layout.size_B / 4, layout.align_B);
+   uint32_t element;
+   const struct gbe_binding *b = gbe_binding_at(cmd_kernel(cmd), bti, &element);
+   if (cmd->status != VK_SUCCESS || !b || !fill_state(cmd, dw, b, element))
+      null_state(dw);
+   return gvk_batch_offset(&cmd->state, dw);
+}
+
+/* Binding table entries hold the surface states' offsets from Surface
+ * State Base Address, in place (bits 31:5 on Gen7, 31:6 from Gen8). */
+static void
+emit_binding_table(struct gvk_cmd_buffer *cmd)
+{
+   const uint32_t count = cmd_kernel(cmd)->binding_table_size;
+   cmd->compute.binding_table_count = count;
+   cmd->compute.binding_table = 0;
+   cmd->compute.binding_table_valid = true;
+   if (!count)
+      return;
+   uint32_t *table = gvk_batch_alloc(&cmd->state, count, 32);
+   cmd->compute.binding_table = gvk_batch_offset(&cmd->state, table);
+   for (uint32_t bti = 0; bti < count; bti++)
+      table[bti] = emit_surface(cmd, bti);
+}
+
+/* ---- CURBE ---- */
+
+/* The buffer addresses a kernel reads from its cross-thread constants
+ * (gbe.h, gbe_binding.address_offset: its 64-bit atomics): each
+ * element's range start, 0 where no buffer is bound. */
+static void
+write_buffer_addresses(struct gvk_cmd_buffer *cmd, uint8_t *cross)
+{
+   const struct gbe_kernel *k = cmd_kernel(cmd);
+   for (uint32_t i = 0; i < k->num_bindings; i++) {
+      const struct gbe_binding *b = &k->bindings[i];
+      for (uint32_t e = 0; b->address_offset != UINT32_MAX && e < b->count; e++) {
+         uint64_t dynamic_offset, addr = 0;
+         const struct gvk_descriptor *d = binding_descriptor(cmd, b, e, &dynamic_offset);
+         if (d && is_buffer_type(d->type) && d->buffer.addr)
+            addr = d->buffer.addr + dynamic_offset;
+         memcpy(cross + b->address_offset + 8 * e, &addr, sizeof(addr));
+      }
+   }
+}
+
+/* The pipeline's CURBE (gvk_compute_curbe_fill) with the buffer
+ * addresses, written but not loaded. */
+static struct curbe
+emit_curbe(struct gvk_cmd_buffer *cmd, const uint32_t groups[3])
+{
+   const struct gvk_pipeline *pipeline = cmd->compute.pipeline;
+   struct curbe c = { .size = pipeline->curbe_size };
+   if (!c.size)
+      return c;
+   uint32_t *data = gvk_batch_alloc(&cmd->state, c.size / 4, 64);
+   c.offset = gvk_batch_offset(&cmd->state, data);
+   gvk_compute_curbe_fill(cmd->device, pipeline, cmd->compute.push_constants, groups,
+                          data);
+   /* Gen7 repeats the cross-thread constants in each thread's block */
+   const struct gbe_cs_info *cs = &cmd_kernel(cmd)->cs;
+   const uint32_t copies = GFX_VERx10 >= 75 ? 1 : cs->threads;
+   const uint32_t stride = (cs->cross_thread_regs + cs->per_thread_regs) * 32;
+   for (uint32_t t = 0; t < copies; t++)
+      write_buffer_addresses(cmd, (uint8_t *)data + t * stride);
+   return c;
+}
+
+/* Bytes of state a dispatch may take, alignment included. */
+static uint32_t
+dispatch_state_bytes(const struct gvk_cmd_buffer *cmd)
+{
+   const struct gbe_kernel *k = cmd_kernel(cmd);
+   const struct isl_state_layout layout = state_layout();
+   return k->binding_table_size * (4 + layout.size_B + layout.align_B) + 32 +
+          cmd->compute.pipeline->curbe_size + 64 +
+          GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4 + 64;
+}
+
+/* ---- interface descriptor ---- */
+
+static void
+emit_interface_descriptor(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_pipeline *pipeline = cmd->compute.pipeline;
+   /* The template holds everything but the binding table and samplers
+    * (gvk_pipeline.h). */
+   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd;
+   GENX(INTERFACE_DESCRIPTOR_DATA_unpack)(pipeline->idd, &idd);
+   idd.binding_table_pointer = cmd->compute.binding_table;
+   /* A prefetch count (0: none), 5 bits. */
+   idd.binding_table_entry_count = MIN2(cmd->compute.binding_table_count, 31u);
+   idd.sampler_state_pointer = 0;
+   idd.sampler_count = 0;
+   const uint32_t dwords = GENX(INTERFACE_DESCRIPTOR_DATA_length);
+   uint32_t *dw = gvk_batch_alloc(&cmd->state, dwords, 64);
+   GENX(INTERFACE_DESCRIPTOR_DATA_pack)(&cmd->state, dw, &idd);
+   gvk_batch_emit(&cmd->batch, MEDIA_INTERFACE_DESCRIPTOR_LOAD, idl) {
+      idl.interface_descriptor_total_length = dwords * 4;
+      idl.interface_descriptor_data_start_address = gvk_batch_offset(&cmd->state, dw);
+   }
+}
+
+static void
+load_curbe(struct gvk_cmd_buffer *cmd, const struct curbe *c)
+{
+   if (!c->size)
+      return;
+   gvk_batch_emit(&cmd->batch, MEDIA_CURBE_LOAD, load) {
+      load.curbe_total_data_length = c->size;
+      load.curbe_data_start_address = c->offset;
+   }
+}
+
+/* ---- the flush before a walker ---- */
+
+static bool
+prepare_dispatch(struct gvk_cmd_buffer *cmd)
+{
+   const struct gbe_kernel *k = cmd_kernel(cmd);
+   if (k->stage != IR_STAGE_COMPUTE ||
+       cmd->compute.pipeline->vfe_dwords != GENX(MEDIA_VFE_STATE_length)) {
+      gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_UNKNOWN, "vkCmdDispatch: the "
+                                      "bound pipeline has no compute kernel"));
+      return false;
+   }
+   const uint32_t bytes = dispatch_state_bytes(cmd);
+   if (bytes > GVK_BLOCK_SIZE - 64) {
+      gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                                      "vkCmdDispatch: %u bytes of binding table "
+                                      "and constants do not fit a state block",
+                                      bytes));
+      return false;
+   }
+   genX(cmd_apply_pipe_bits)(cmd);
+   gvk_batch_reserve(&cmd->state, bytes);
+   genX(cmd_emit_state_base_address)(cmd);
+   genX(cmd_select_gpgpu)(cmd);
+   return cmd->status == VK_SUCCESS;
+}
+
+/* Everything up to the constants: the CURBE is written but not loaded, so
+ * that an indirect dispatch can store NumWorkgroups into it first. */
+static bool
+flush_compute(struct gvk_cmd_buffer *cmd, const uint32_t groups[3], struct curbe *c)
+{
+   if (!prepare_dispatch(cmd))
+      return false;
+   if (cmd->compute.pipeline_dirty)
+      emit_vfe(cmd);
+   if (cmd->compute.pipeline_dirty || cmd->compute.descriptors.dirty ||
+       !cmd->compute.binding_table_valid)
+      emit_binding_table(cmd);
+   cmd->compute.pipeline_dirty = false;
+   cmd->compute.descriptors.dirty = false;
+   cmd->compute.push_dirty = false;
+   *c = emit_curbe(cmd, groups);
+   return cmd->status == VK_SUCCESS;
+}
+
+static void
+emit_walker(struct gvk_cmd_buffer *cmd, const uint32_t base[3], const uint32_t groups[3],
+            bool indirect)
+{
+   const struct gbe_kernel *k = cmd_kernel(cmd);
+   gvk_batch_emit(&cmd->batch, GPGPU_WALKER, w) {
+      w.indirect_parameter_enable = indirect;
+      /* Gen7 runs an indirect walker only when every dimension is non-zero
+       * (the predicate set up by predicate_nonzero_groups). */
+      w.predicate_enable = indirect && GFX_VER == 7;
+      w.simd_size = k->simd / 16;
+      w.thread_width_counter_maximum = k->cs.threads - 1;
+      w.thread_group_id_starting_x = base[0];
+      w.thread_group_id_starting_y = base[1];
+#if GFX_VER >= 8
+      w.thread_group_id_starting_resume_z = base[2];
+#else
+      w.thread_group_id_starting_z = base[2];
+#endif
+      /* The dimensions are where the walk ends, not counts. */
+      w.thread_group_id_x_dimension = base[0] + groups[0];
+      w.thread_group_id_y_dimension = base[1] + groups[1];
+      w.thread_group_id_z_dimension = base[2] + groups[2];
+      w.right_execution_mask = k->cs.right_mask;
+      w.bottom_execution_mask = 0xffffffff;
+   }
+   /* PRM Vol 2a, MEDIA_STATE_FLUSH: sent after the walker so that the
+    * next interface descriptor and CURBE loads wait for it. */
+   gvk_batch_emit(&cmd->batch, MEDIA_STATE_FLUSH, msf);
+}
+
+void
+genX(cmd_dispatch)(struct gvk_cmd_buffer *cmd, const uint32_t base[3],
+                   const uint32_t groups[3])
+{
+   struct curbe c;
+   if (!flush_compute(cmd, groups, &c))
+      return;
+   load_curbe(cmd, &c);
+   emit_interface_descriptor(cmd);
+   emit_walker(cmd, base, groups, false);
+}
+
+/* ---- indirect dispatch ---- */
+
+static void
+load_reg_mem(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
+{
+   gvk_batch_emit(&cmd->batch, MI_LOAD_REGISTER_MEM, lrm) {
+      lrm.register_address = reg;
+      lrm.memory_address = addr;
+   }
+}
+
+static const uint32_t dispatch_dim_regs[3] = {
+   GENX(GPGPU_DISPATCHDIMX_num), GENX(GPGPU_DISPATCHDIMY_num),
+   GENX(GPGPU_DISPATCHDIMZ_num),
+};
+
+/* NumWorkgroups is the indirect buffer's: the GPU stores the dimension
+ * registers it loaded into every copy of it in the CURBE, before
+ * MEDIA_CURBE_LOAD reads them.  A group has at most 1024 invocations, so
+ * 128 threads (Gen7 copies the cross-thread data per thread). */
+static void
+store_num_workgroups(struct gvk_cmd_buffer *cmd, const struct curbe *c)
+{
+   uint32_t offsets[128], count;
+   gvk_compute_curbe_num_workgroups(cmd->device, cmd->compute.pipeline, offsets,
+                                    ARRAY_SIZE(offsets), &count);
+   if (!count)
+      return;
+   const uint64_t curbe = cmd->state.block->bo->addr + c->offset;
+   for (uint32_t t = 0; t < count; t++) {
+      for (uint32_t i = 0; i < 3; i++) {
+         gvk_batch_emit(&cmd->batch, MI_STORE_REGISTER_MEM, srm) {
+            srm.register_address = dispatch_dim_regs[i];
+            srm.memory_address = curbe + offsets[t] + i * 4;
+         }
+      }
+   }
+   /* The stores complete before the constants are fetched. */
+   genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL);
+}
+
+#if GFX_VER == 7
+static void
+load_reg_imm(struct gvk_cmd_buffer *cmd, uint32_t reg, uint32_t value)
+{
+   gvk_batch_emit(&cmd->batch, MI_LOAD_REGISTER_IMM, lri) {
+      lri.register_offset = reg;
+      lri.data_dword = value;
+   }
+}
+
+/* MI_PREDICATE (PRM Vol 2a): the compare result is combined with the
+ * predicate, then the combination (or its inverse) is loaded. */
+enum { COMPARE_FALSE = 1, COMPARE_SRCS_EQUAL = 2 };
+enum { COMBINE_SET = 0, COMBINE_OR = 2 };
+enum { LOAD_LOAD = 2, LOAD_LOADINV = 3 };
+
+static void
+predicate(struct gvk_cmd_buffer *cmd, uint32_t load, uint32_t combine, uint32_t compare)
+{
+   gvk_batch_emit(&cmd->batch, MI_PREDICATE, mip) {
+      mip.load_operation = load;
+      mip.combine_operation = combine;
+      mip.compare_operation = compare;
+   }
+}
+
+/* Ivy Bridge and Haswell must not run an indirect walker with a zero
+ * dimension (Mesa's hasvk predicates it off): predicate = !(x == 0 ||
+ * y == 0 || z == 0). */
+static void
+predicate_nonzero_groups(struct gvk_cmd_buffer *cmd, uint64_t addr)
+{
+   const uint32_t src0 = GENX(MI_PREDICATE_SRC0_num), src1 = GENX(MI_PREDICATE_SRC1_num);
+   load_reg_imm(cmd, src0 + 4, 0);
+   load_reg_imm(cmd, src1, 0);
+   load_reg_imm(cmd, src1 + 4, 0);
+   for (uint32_t i = 0; i < 3; i++) {
+      load_reg_mem(cmd, src0, addr + i * 4);
+      predicate(cmd, LOAD_LOAD, i ? COMBINE_OR : COMBINE_SET, COMPARE_SRCS_EQUAL);
+   }
+   predicate(cmd, LOAD_LOADINV, COMBINE_OR, COMPARE_FALSE);
+}
+#endif
+
+void
+genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr)
+{
+   static const uint32_t zero[3] = { 0, 0, 0 };
+   struct curbe c;
+   if (!flush_compute(cmd, zero, &c))
+      return;
+   for (uint32_t i = 0; i < 3; i++)
+      load_reg_mem(cmd, dispatch_dim_regs[i], addr + i * 4);
+   store_num_workgroups(cmd, &c);
+#if GFX_VER == 7
+   predicate_nonzero_groups(cmd, addr);
+#endif
+   load_curbe(cmd, &c);
+   emit_interface_descriptor(cmd);
+   emit_walker(cmd, zero, zero, true);
+}

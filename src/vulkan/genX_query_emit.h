@@ -1,0 +1,135 @@
+/* The MI commands and PIPE_CONTROLs that queries and events emit, per
+ * generation (included by genX_cmd_query.c and genX_cmd_event.c only).
+ * Addresses are full GPU addresses; on Gen7 each is recorded as a
+ * relocation through the genxml address hook. */
+#ifndef GVK_GENX_QUERY_EMIT_H
+#define GVK_GENX_QUERY_EMIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "genX_cmd.h"
+#include "gvk_query.h"
+
+/* Packs command CMD, with the fields given as designated initializers,
+ * into the command buffer's batch. */
+#define gvk_query_emit(cmd, CMD, ...)                                        \
+   gvk_batch_emit(&(cmd)->batch, CMD, emit_v_)                              \
+      emit_v_ = (struct GENX(CMD)){ GENX(CMD##_header), __VA_ARGS__ }
+
+/* Waits until the work before has completed, after the flushes and
+ * invalidations barriers left pending. */
+static inline void
+genX(emit_stall)(struct gvk_cmd_buffer *cmd)
+{
+   genX(cmd_apply_pipe_bits)(cmd);
+   genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL);
+}
+
+/* A post-sync write of 8 bytes at addr once the work before has
+ * completed (genX(emit_pipe_control_write) stalls the command streamer
+ * too, so the MI commands after it see the write). */
+static inline void
+genX(emit_post_sync)(struct gvk_cmd_buffer *cmd, enum gvk_post_sync op,
+                     uint64_t addr, uint64_t imm)
+{
+   genX(cmd_apply_pipe_bits)(cmd);
+   genX(emit_pipe_control_write)(cmd, GVK_PIPE_CS_STALL, op, addr, imm);
+}
+
+/* PS_DEPTH_COUNT at addr (or, addr 0, only the stall that makes it
+ * final): the depth stall makes the count include every pixel of the
+ * draws before it (PRM Vol. 2a, PIPE_CONTROL, "Write PS Depth Count",
+ * "Depth Stall Enable"). */
+static inline void
+genX(emit_depth_count)(struct gvk_cmd_buffer *cmd, uint64_t addr)
+{
+   genX(cmd_apply_pipe_bits)(cmd);
+   gvk_query_emit(cmd, PIPE_CONTROL, .command_streamer_stall_enable = true,
+                  .depth_stall_enable = true,
+                  .post_sync_operation = addr ? GVK_POST_SYNC_WRITE_PS_DEPTH_COUNT
+                                              : GVK_POST_SYNC_NONE,
+                  .address = addr);
+}
+
+static inline void
+genX(emit_store_imm64)(struct gvk_cmd_buffer *cmd, uint64_t addr, uint64_t value)
+{
+#if GFX_VER >= 8
+   gvk_query_emit(cmd, MI_STORE_DATA_IMM, .store_qword = 1, .address = addr,
+                  .immediate_data = value);
+#else
+   gvk_query_emit(cmd, MI_STORE_DATA_IMM, .address = addr, .immediate_data = value);
+#endif
+}
+
+static inline void
+genX(emit_load_reg_imm)(struct gvk_cmd_buffer *cmd, uint32_t reg, uint32_t value)
+{
+   gvk_query_emit(cmd, MI_LOAD_REGISTER_IMM, .register_offset = reg,
+                  .data_dword = value);
+}
+
+/* MI_STORE_REGISTER_MEM stores one dword.  predicated: only while
+ * MI_PREDICATE_RESULT is set (Haswell+). */
+static inline void
+genX(emit_store_reg)(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr,
+                     bool predicated)
+{
+#if GFX_VERx10 >= 75
+   gvk_query_emit(cmd, MI_STORE_REGISTER_MEM, .register_address = reg,
+                  .memory_address = addr, .predicate_enable = predicated);
+#else
+   (void)predicated;
+   gvk_query_emit(cmd, MI_STORE_REGISTER_MEM, .register_address = reg,
+                  .memory_address = addr);
+#endif
+}
+
+static inline void
+genX(emit_store_reg64)(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
+{
+   genX(emit_store_reg)(cmd, reg, addr, false);
+   genX(emit_store_reg)(cmd, reg + 4, addr + 4, false);
+}
+
+static inline void
+genX(emit_load_reg64)(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
+{
+   gvk_query_emit(cmd, MI_LOAD_REGISTER_MEM, .register_address = reg,
+                  .memory_address = addr);
+   gvk_query_emit(cmd, MI_LOAD_REGISTER_MEM, .register_address = reg + 4,
+                  .memory_address = addr + 4);
+}
+
+#if GFX_VERx10 >= 75
+/* MI_MATH with n ALU instructions (packed MI_MATH_ALU_INSTRUCTIONs). */
+static inline void
+genX(emit_math)(struct gvk_cmd_buffer *cmd, const uint32_t *insts, uint32_t n)
+{
+   struct GENX(MI_MATH) math = { GENX(MI_MATH_header) };
+   math.dword_length = n - 1;
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, 1 + n, 4);
+   GENX(MI_MATH_pack)(&cmd->batch, dw, &math);
+   for (uint32_t i = 0; i < n; i++)
+      dw[1 + i] = insts[i];
+}
+
+/* MI_PREDICATE_RESULT = (MI_PREDICATE_SRC0 != MI_PREDICATE_SRC1): load
+ * the inverted SRCS_EQUAL comparison (PRM Vol. 2a, MI_PREDICATE). */
+static inline void
+genX(emit_predicate_not_equal)(struct gvk_cmd_buffer *cmd)
+{
+   enum { LOAD_LOADINV = 3, COMBINE_SET = 0, COMPARE_SRCS_EQUAL = 2 };
+   gvk_query_emit(cmd, MI_PREDICATE, .load_operation = LOAD_LOADINV,
+                  .combine_operation = COMBINE_SET,
+                  .compare_operation = COMPARE_SRCS_EQUAL);
+}
+#endif
+
+/* The event half of a generation's gvk_genx_query_cmds (genX_cmd_event.c). */
+void genX(cmd_set_event)(struct gvk_cmd_buffer *cmd, struct gvk_event *event,
+                         uint32_t value, VkPipelineStageFlags2 src_stages);
+void genX(cmd_wait_event)(struct gvk_cmd_buffer *cmd, struct gvk_event *event);
+
+#endif

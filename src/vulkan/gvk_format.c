@@ -1,0 +1,380 @@
+/* Format and image format properties, derived from isl's per-generation
+ * capabilities and limited to what genvk can do today: compute only (no
+ * attachments, blending, blits or vertex input), no sampling of images
+ * (the back end does not compile it yet: src/compiler/README.md "Not
+ * supported yet"), texel buffers through the sampler's ld and the typed
+ * messages, storage images through the typed messages (with the raw-read
+ * lowering of gbe.h where the data port cannot convert), transfers through
+ * the driver's compute copies (gvk_meta). */
+#include "gvk_image.h"
+
+#include "gvk_physical_device.h"
+
+/* The entry a kernel reads texels of `format` from when the data port
+ * cannot convert them (gbe.h, struct gbe_binding): R32_UINT with
+ * bits/32 dwords per texel, or the UINT format with the same channel bits
+ * for smaller texels. */
+static enum isl_format
+uint_twin(const struct isl_format_layout *l)
+{
+   for (unsigned i = 0;; i++) {
+      const struct isl_format_layout *t = isl_format_layout_at(i);
+      if (!t)
+         return ISL_FORMAT_UNSUPPORTED;
+      if (t->bpb != l->bpb || isl_format_is_compressed(t))
+         continue;
+      bool same = true;
+      for (unsigned c = 0; c < ISL_COMPONENTS && same; c++) {
+         if (l->ch[c].type == ISL_VOID)
+            same = t->ch[c].type == ISL_VOID;
+         else
+            same = t->ch[c].type == ISL_UINT && t->ch[c].bits == l->ch[c].bits &&
+                   t->ch[c].shift == l->ch[c].shift;
+      }
+      if (same)
+         return (enum isl_format)t->format;
+   }
+}
+
+enum isl_format
+gvk_format_raw_read(const struct devinfo *dev, enum isl_format format,
+                    uint32_t *texel_dwords)
+{
+   const struct isl_format_layout *l = isl_format_layout(format);
+   *texel_dwords = 1;
+   if (!l || isl_format_is_compressed(l))
+      return ISL_FORMAT_UNSUPPORTED;
+   if (l->bpb >= 32) {
+      if (l->bpb % 32)
+         return ISL_FORMAT_UNSUPPORTED;
+      *texel_dwords = l->bpb / 32;
+      return ISL_FORMAT_R32_UINT;
+   }
+   enum isl_format twin = uint_twin(l);
+   if (twin == ISL_FORMAT_UNSUPPORTED ||
+       !(isl_format_caps(dev, twin) & ISL_CAP_TYPED_READ))
+      return ISL_FORMAT_UNSUPPORTED;
+   return twin;
+}
+
+/* A declared-format read of a storage image or texel buffer works when the
+ * data port converts the format or the kernel can read its raw bits. */
+static bool
+storage_readable(const struct devinfo *dev, enum isl_format format, uint32_t caps)
+{
+   uint32_t dwords;
+   return (caps & ISL_CAP_TYPED_READ) ||
+          gvk_format_raw_read(dev, format, &dwords) != ISL_FORMAT_UNSUPPORTED;
+}
+
+/* gvk_meta copies texels as unsigned integers of their size (R8, R16,
+ * R32, R32G32, R32G32B32A32 UINT: bit-exact), so a color format can be a
+ * copy destination when that class can be written with typed messages and
+ * a source when it can also be read back (raw reads for 32 bits and more). */
+static enum isl_format
+copy_class(const struct isl_format_layout *l)
+{
+   switch (l->bpb) {
+   case 8: return ISL_FORMAT_R8_UINT;
+   case 16: return ISL_FORMAT_R16_UINT;
+   case 32: return ISL_FORMAT_R32_UINT;
+   case 64: return ISL_FORMAT_R32G32_UINT;
+   case 128: return ISL_FORMAT_R32G32B32A32_UINT;
+   default: return ISL_FORMAT_UNSUPPORTED;
+   }
+}
+
+static VkFormatFeatureFlags2
+transfer_features(const struct devinfo *dev, const struct isl_vk_format *f,
+                  const struct isl_format_layout *l)
+{
+   if (f->depth_format != ISL_DEPTH_NONE || f->stencil || isl_format_is_compressed(l))
+      return 0;
+   enum isl_format cls = copy_class(l);
+   if (cls == ISL_FORMAT_UNSUPPORTED)
+      return 0;
+   uint32_t caps = isl_format_caps(dev, cls);
+   if (!(caps & ISL_CAP_TYPED_WRITE))
+      return 0;
+   VkFormatFeatureFlags2 out = VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+   if (storage_readable(dev, cls, caps))
+      out |= VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT;
+   return out;
+}
+
+static bool
+is_atomic_format(enum isl_format format)
+{
+   /* Vulkan's storage atomics are on 32-bit integers (R32_UINT/SINT);
+    * float and 64-bit image atomics need extensions genvk lacks. */
+   return format == ISL_FORMAT_R32_UINT || format == ISL_FORMAT_R32_SINT;
+}
+
+/* Features of a format's images (linear and optimal tiling have the same:
+ * the typed messages handle both). */
+static VkFormatFeatureFlags2
+image_features(const struct devinfo *dev, const struct isl_vk_format *f)
+{
+   const struct isl_format_layout *l = isl_format_layout((enum isl_format)f->format);
+   if (!l)
+      return 0;
+   uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
+   VkFormatFeatureFlags2 out = transfer_features(dev, f, l);
+   if ((caps & ISL_CAP_TYPED_WRITE) &&
+       storage_readable(dev, (enum isl_format)f->format, caps)) {
+      out |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
+             VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+      if (caps & ISL_CAP_TYPED_READ)
+         out |= VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT;
+      if ((caps & ISL_CAP_TYPED_ATOMIC) && is_atomic_format(f->format))
+         out |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT;
+   }
+   return out;
+}
+
+static VkFormatFeatureFlags2
+buffer_features(const struct devinfo *dev, const struct isl_vk_format *f)
+{
+   if (f->depth_format != ISL_DEPTH_NONE || f->stencil)
+      return 0;
+   uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
+   VkFormatFeatureFlags2 out = 0;
+   if (caps & ISL_CAP_UNIFORM_TEXEL)
+      out |= VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
+   if ((caps & ISL_CAP_STORAGE_TEXEL) &&
+       storage_readable(dev, (enum isl_format)f->format, caps)) {
+      out |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_BIT |
+             VK_FORMAT_FEATURE_2_STORAGE_WRITE_WITHOUT_FORMAT_BIT;
+      if (caps & ISL_CAP_TYPED_READ)
+         out |= VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT;
+      if ((caps & ISL_CAP_TYPED_ATOMIC) && is_atomic_format(f->format))
+         out |= VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT;
+   }
+   return out;
+}
+
+VkFormatFeatureFlags2
+gvk_format_features(const struct gvk_physical_device *pdev, VkFormat format,
+                    enum gvk_format_use use)
+{
+   const struct isl_vk_format *f = isl_vk_format(format);
+   if (!f)
+      return 0;
+   return use == GVK_FORMAT_BUFFER ? buffer_features(&pdev->info, f)
+                                   : image_features(&pdev->info, f);
+}
+
+/* The bits VkFormatFeatureFlags can hold; *_WITHOUT_FORMAT exist only in
+ * VkFormatFeatureFlags2 (VK_KHR_format_feature_flags2). */
+static VkFormatFeatureFlags
+features1(VkFormatFeatureFlags2 f)
+{
+   return (VkFormatFeatureFlags)(f & 0x7fffffffu);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice,
+                                      VkFormat format,
+                                      VkFormatProperties *pProps)
+{
+   struct gvk_physical_device *pdev =
+      gvk_physical_device_from_handle(physicalDevice);
+   VkFormatFeatureFlags2 image = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE);
+   *pProps = (VkFormatProperties){
+      .linearTilingFeatures = features1(image),
+      .optimalTilingFeatures = features1(image),
+      .bufferFeatures = features1(gvk_format_features(pdev, format, GVK_FORMAT_BUFFER)),
+   };
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice,
+                                       VkFormat format,
+                                       VkFormatProperties2 *pProps)
+{
+   struct gvk_physical_device *pdev =
+      gvk_physical_device_from_handle(physicalDevice);
+   gvk_GetPhysicalDeviceFormatProperties(physicalDevice, format,
+                                         &pProps->formatProperties);
+   for (VkBaseOutStructure *s = pProps->pNext; s; s = s->pNext) {
+      if (s->sType != VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3)
+         continue;
+      VkFormatProperties3 *p3 = (VkFormatProperties3 *)s;
+      VkFormatFeatureFlags2 image = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE);
+      p3->linearTilingFeatures = image;
+      p3->optimalTilingFeatures = image;
+      p3->bufferFeatures = gvk_format_features(pdev, format, GVK_FORMAT_BUFFER);
+   }
+}
+
+/* ---- image format properties ---- */
+
+struct image_query {
+   VkFormat format;
+   VkImageType type;
+   VkImageTiling tiling;
+   VkImageUsageFlags usage;
+   VkImageCreateFlags flags;
+};
+
+/* Usage bits and the feature each needs; attachments and sampling have no
+ * feature on any format yet, so they are never satisfied. */
+static VkFormatFeatureFlags2
+usage_features(VkImageUsageFlags usage)
+{
+   VkFormatFeatureFlags2 need = 0;
+   if (usage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
+      need |= VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT;
+   if (usage & VK_IMAGE_USAGE_TRANSFER_DST_BIT)
+      need |= VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
+   if (usage & VK_IMAGE_USAGE_STORAGE_BIT)
+      need |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT;
+   if (usage & (VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT))
+      need |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+   if (usage & (VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT))
+      need |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+   if (usage & VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT)
+      need |= VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT;
+   return need;
+}
+
+/* Create flags genvk can honour: no sparse residency, no protected or
+ * disjoint (multi-planar) images, no 2D views of 3D images. */
+#define SUPPORTED_CREATE_FLAGS                                              \
+   (VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT | VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT | \
+    VK_IMAGE_CREATE_ALIAS_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT |        \
+    VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT)
+
+static VkResult
+image_format_properties(const struct gvk_physical_device *pdev,
+                        const struct image_query *q, VkImageFormatProperties *out)
+{
+   *out = (VkImageFormatProperties){ 0 };
+   if (q->flags & ~SUPPORTED_CREATE_FLAGS)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   if (q->tiling != VK_IMAGE_TILING_LINEAR && q->tiling != VK_IMAGE_TILING_OPTIMAL)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   if ((q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && q->type != VK_IMAGE_TYPE_2D)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   VkFormatFeatureFlags2 have = gvk_format_features(pdev, q->format, GVK_FORMAT_IMAGE);
+   if (!have)
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   /* EXTENDED_USAGE: the usage may be one only a view format supports. */
+   VkFormatFeatureFlags2 need = usage_features(q->usage);
+   if (!(q->flags & VK_IMAGE_CREATE_EXTENDED_USAGE_BIT) && (need & ~have))
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+
+   /* RENDER_SURFACE_STATE limits (isl_surface.c): 16384 texels wide and
+    * high, 2048 deep or layers, LODs 0..14. */
+   uint32_t dim = pdev->info.max_surface_size;
+   switch (q->type) {
+   case VK_IMAGE_TYPE_1D:
+      out->maxExtent = (VkExtent3D){ 16384, 1, 1 };
+      out->maxMipLevels = 15;
+      out->maxArrayLayers = 2048;
+      break;
+   case VK_IMAGE_TYPE_2D:
+      out->maxExtent = (VkExtent3D){ dim, dim, 1 };
+      out->maxMipLevels = 15;
+      out->maxArrayLayers = 2048;
+      break;
+   case VK_IMAGE_TYPE_3D:
+      out->maxExtent = (VkExtent3D){ 2048, 2048, 2048 };
+      /* Gen7/8 lay the slices of a 3D LOD side by side (isl
+       * ISL_LAYOUT_3D_GEN7), which no VkSubresourceLayout depthPitch
+       * describes: linear 3D images keep one level. */
+      out->maxMipLevels = q->tiling == VK_IMAGE_TILING_LINEAR ? 1 : 12;
+      out->maxArrayLayers = 1;
+      break;
+   default:
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   }
+   out->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+   /* Gen7/8 surfaces are at most 2 GiB (isl gen rules); one bound for all. */
+   out->maxResourceSize = 1ull << 31;
+   return VK_SUCCESS;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_GetPhysicalDeviceImageFormatProperties(VkPhysicalDevice physicalDevice,
+                                           VkFormat format, VkImageType type,
+                                           VkImageTiling tiling,
+                                           VkImageUsageFlags usage,
+                                           VkImageCreateFlags flags,
+                                           VkImageFormatProperties *pProps)
+{
+   struct image_query q = { format, type, tiling, usage, flags };
+   return image_format_properties(gvk_physical_device_from_handle(physicalDevice),
+                                  &q, pProps);
+}
+
+/* No external memory handle type is supported (the spec: an unsupported
+ * handleType makes the query fail with VK_ERROR_FORMAT_NOT_SUPPORTED). */
+static bool
+wants_external(const VkPhysicalDeviceImageFormatInfo2 *info)
+{
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO &&
+          ((const VkPhysicalDeviceExternalImageFormatInfo *)s)->handleType)
+         return true;
+   }
+   return false;
+}
+
+static void
+fill_output_chain(VkImageFormatProperties2 *props)
+{
+   for (VkBaseOutStructure *s = props->pNext; s; s = s->pNext) {
+      switch (s->sType) {
+      case VK_STRUCTURE_TYPE_EXTERNAL_IMAGE_FORMAT_PROPERTIES:
+         ((VkExternalImageFormatProperties *)s)->externalMemoryProperties =
+            (VkExternalMemoryProperties){ 0 };
+         break;
+      case VK_STRUCTURE_TYPE_SAMPLER_YCBCR_CONVERSION_IMAGE_FORMAT_PROPERTIES:
+         ((VkSamplerYcbcrConversionImageFormatProperties *)s)
+            ->combinedImageSamplerDescriptorCount = 1;
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_GetPhysicalDeviceImageFormatProperties2(
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceImageFormatInfo2 *pInfo,
+   VkImageFormatProperties2 *pProps)
+{
+   fill_output_chain(pProps);
+   struct image_query q = { pInfo->format, pInfo->type, pInfo->tiling,
+                            pInfo->usage, pInfo->flags };
+   VkResult result =
+      image_format_properties(gvk_physical_device_from_handle(physicalDevice),
+                              &q, &pProps->imageFormatProperties);
+   if (result == VK_SUCCESS && wants_external(pInfo)) {
+      pProps->imageFormatProperties = (VkImageFormatProperties){ 0 };
+      return VK_ERROR_FORMAT_NOT_SUPPORTED;
+   }
+   return result;
+}
+
+/* No sparse residency: every query answers with no properties. */
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceSparseImageFormatProperties(
+   VkPhysicalDevice physicalDevice, VkFormat format, VkImageType type,
+   VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+   VkImageTiling tiling, uint32_t *pCount,
+   VkSparseImageFormatProperties *pProps)
+{
+   *pCount = 0;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_GetPhysicalDeviceSparseImageFormatProperties2(
+   VkPhysicalDevice physicalDevice,
+   const VkPhysicalDeviceSparseImageFormatInfo2 *pInfo, uint32_t *pCount,
+   VkSparseImageFormatProperties2 *pProps)
+{
+   *pCount = 0;
+}

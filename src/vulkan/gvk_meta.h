@@ -1,0 +1,96 @@
+/* The driver's own transfer kernels ("meta"): fills and copies of
+ * buffers and images run as compute dispatches of kernels built from
+ * the GLSL kernels of src/vulkan/meta (SPIR-V generated at build time).
+ *
+ * Every transfer is reduced to rects: a 2D run of rows (times slices) of
+ * bytes on each side, addressed as meta/meta_address.glsl says (linear
+ * with a pitch, or X/Y/W-tiled), bound as storage buffers.  Images are
+ * therefore copied as raw bytes of their texel blocks, whatever their
+ * format, tiling or aspect. */
+#ifndef GVK_META_H
+#define GVK_META_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#include "gvk_descriptor.h"
+
+struct gvk_cmd_buffer;
+struct gvk_device;
+struct gvk_pipeline;
+
+enum gvk_meta_kernel {
+   GVK_META_COPY_BYTES,
+   GVK_META_COPY_DWORDS,
+   GVK_META_FILL_BYTES,
+   GVK_META_FILL_DWORDS,
+   GVK_META_KERNEL_COUNT,
+};
+
+/* device->meta: pipelines built on first use, destroyed with the device. */
+struct gvk_meta {
+   pthread_mutex_t lock;
+   struct gvk_pipeline *pipelines[GVK_META_KERNEL_COUNT];
+};
+
+VkResult gvk_meta_init(struct gvk_device *device);
+void gvk_meta_finish(struct gvk_device *device);
+
+/* The tilings of meta_address.glsl. */
+enum gvk_meta_tiling {
+   GVK_META_LINEAR,
+   GVK_META_TILE_X,
+   GVK_META_TILE_Y,
+   GVK_META_TILE_W,
+};
+
+/* One side of a rect: byte x of row y of slice z is at GPU address
+ * addr + z * slice_bytes + tiled(x0 + x, y0 + y + z * slice_rows), where
+ * addr is the start of the resource (a tiled surface's first tile). */
+struct gvk_meta_side {
+   uint64_t addr;
+   uint32_t pitch;
+   enum gvk_meta_tiling tiling;
+   uint32_t x0, y0;
+   uint32_t slice_rows;
+   uint64_t slice_bytes;
+};
+
+/* width bytes of height rows of depth slices. */
+struct gvk_meta_extent {
+   uint32_t width, height, depth;
+};
+
+/* Copies a rect from src to dst; the two must not overlap. */
+void gvk_meta_copy_rect(struct gvk_cmd_buffer *cmd,
+                        const struct gvk_meta_side *src,
+                        const struct gvk_meta_side *dst,
+                        struct gvk_meta_extent extent);
+/* Fills a rect with a texel of texel_bytes bytes (1 to 16, in memory
+ * order in pattern); extent.width is a multiple of texel_bytes and dst.x0
+ * starts a texel. */
+void gvk_meta_fill_rect(struct gvk_cmd_buffer *cmd,
+                        const struct gvk_meta_side *dst,
+                        struct gvk_meta_extent extent,
+                        const uint32_t pattern[4], uint32_t texel_bytes);
+/* Fills size bytes (a multiple of 4) at a dword-aligned GPU address with
+ * a dword. */
+void gvk_meta_fill_dwords(struct gvk_cmd_buffer *cmd, uint64_t dst,
+                          uint64_t size, uint32_t data);
+/* Copies size bytes between GPU addresses (no alignment needed). */
+void gvk_meta_copy_bytes(struct gvk_cmd_buffer *cmd, uint64_t src,
+                         uint64_t dst, uint64_t size);
+
+/* The application's compute state a transfer command replaces: taken by
+ * gvk_meta_begin and put back (marked dirty, so the next application
+ * dispatch re-emits it) by gvk_meta_end. */
+struct gvk_meta_saved {
+   struct gvk_pipeline *pipeline;
+   uint8_t push_constants[GVK_MAX_PUSH_CONSTANTS];
+};
+
+void gvk_meta_begin(struct gvk_cmd_buffer *cmd, struct gvk_meta_saved *saved);
+void gvk_meta_end(struct gvk_cmd_buffer *cmd, const struct gvk_meta_saved *saved);
+
+#endif

@@ -1,0 +1,265 @@
+/* vkCreateComputePipelines / vkDestroyPipeline, the driver's own compute
+ * pipelines, and the CURBE of a dispatch. */
+#include <string.h>
+
+#include "gvk_alloc.h"
+#include "gvk_descriptor.h"
+#include "gvk_device.h"
+#include "gvk_log.h"
+#include "gvk_physical_device.h"
+#include "gvk_pipeline.h"
+#include "macros.h"
+#include "util_sha1.h"
+
+const struct gvk_genx_pipeline *
+gvk_genx_pipeline(unsigned verx10)
+{
+   switch (verx10) {
+   case 70: return &gfx70_pipeline;
+   case 75: return &gfx75_pipeline;
+   case 80: return &gfx80_pipeline;
+   case 90: return &gfx90_pipeline;
+   case 110: return &gfx110_pipeline;
+   default: return &gfx120_pipeline;
+   }
+}
+
+static const void *
+find_struct(const void *chain, VkStructureType type)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (s->sType == type)
+         return s;
+   }
+   return NULL;
+}
+
+/* The SPIR-V of a stage: its module, or (VK_KHR_maintenance5) a
+ * VkShaderModuleCreateInfo chained to it when module is VK_NULL_HANDLE. */
+static VkResult
+stage_code(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_stage *st)
+{
+   const struct gvk_shader_module *m = gvk_shader_module_from_handle(info->module);
+   if (m) {
+      st->words = m->words;
+      st->word_count = m->word_count;
+      memcpy(st->words_sha1, m->sha1, sizeof(st->words_sha1));
+      return VK_SUCCESS;
+   }
+   const VkShaderModuleCreateInfo *mci =
+      find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+   if (!mci || !mci->pCode || !mci->codeSize || mci->codeSize % 4)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: the stage has no "
+                      "shader module and no SPIR-V chained");
+   st->words = mci->pCode;
+   st->word_count = mci->codeSize / 4;
+   util_sha1(mci->pCode, mci->codeSize, st->words_sha1);
+   return VK_SUCCESS;
+}
+
+static VkResult
+resolve_stage(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_stage *st)
+{
+   *st = (struct gvk_shader_stage){
+      .entry = info->pName,
+      .stage = info->stage,
+      .spec = info->pSpecializationInfo,
+      .full_subgroups = (info->flags & VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT) != 0,
+   };
+   if (info->stage != VK_SHADER_STAGE_COMPUTE_BIT || !info->pName)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: the stage is not a "
+                      "compute stage with an entry point name (stage 0x%x)", info->stage);
+   const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *req =
+      find_struct(info->pNext,
+                  VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO);
+   /* SPIR-V 1.6 lets SubgroupSize vary by default (Vulkan 1.3,
+    * "SubgroupSize"). */
+   st->varying_subgroup_size =
+      (info->flags & VK_PIPELINE_SHADER_STAGE_CREATE_ALLOW_VARYING_SUBGROUP_SIZE_BIT) != 0;
+   if (req) {
+      uint32_t size = req->requiredSubgroupSize;
+      if (size != 8 && size != 16 && size != 32)
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: required subgroup "
+                         "size %u is not 8, 16 or 32", size);
+      st->required_subgroup_size = size;
+   }
+   VkResult result = stage_code(info, st);
+   if (result == VK_SUCCESS && st->word_count > 1 && st->words[1] >= 0x00010600)
+      st->varying_subgroup_size = true;
+   return result;
+}
+
+static bool
+has_cache_control(const struct gvk_device *device)
+{
+   return device->api_version >= VK_API_VERSION_1_3 ||
+          device->enabled.has[GVK_EXT_EXT_pipeline_creation_cache_control];
+}
+
+static VkResult
+pipeline_create(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+                const struct gvk_shader_stage *st, struct gvk_pipeline_layout *layout,
+                const VkAllocationCallbacks *alloc, struct gvk_pipeline **out)
+{
+   struct gvk_pipeline *p = gvk_object_create(&device->base.alloc, alloc, sizeof(*p),
+                                              VK_OBJECT_TYPE_PIPELINE,
+                                              VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = gvk_shader_compile(device, cache, st, layout, &p->cs);
+   if (result != VK_SUCCESS) {
+      gvk_object_destroy(&p->base);
+      return result;
+   }
+   p->bind_point = VK_PIPELINE_BIND_POINT_COMPUTE;
+   if (layout) {
+      atomic_fetch_add(&layout->refcount, 1);
+      p->layout = layout;
+   }
+   gvk_genx_pipeline(device->pdev->info.verx10)->compute_pipeline_emit(device, p);
+   *out = p;
+   return VK_SUCCESS;
+}
+
+static VkResult
+create_compute_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+                        const VkComputePipelineCreateInfo *info,
+                        const VkAllocationCallbacks *alloc, VkPipeline *out)
+{
+   *out = VK_NULL_HANDLE;
+   struct gvk_pipeline_layout *layout = gvk_pipeline_layout_from_handle(info->layout);
+   if (!layout)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: no pipeline layout");
+   struct gvk_shader_stage st;
+   VkResult result = resolve_stage(&info->stage, &st);
+   if (result != VK_SUCCESS)
+      return result;
+   /* VK_EXT_pipeline_creation_cache_control: only a cached kernel may be
+    * used; without the extension the flag bit means nothing */
+   st.cache_only = has_cache_control(device) &&
+                   (info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT);
+   struct gvk_pipeline *p;
+   result = pipeline_create(device, cache, &st, layout, alloc, &p);
+   if (result == VK_SUCCESS)
+      *out = gvk_pipeline_to_handle(p);
+   return result;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
+                           uint32_t createInfoCount,
+                           const VkComputePipelineCreateInfo *pCreateInfos,
+                           const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   struct gvk_device *device = gvk_device_from_handle(_device);
+   struct gvk_pipeline_cache *cache = gvk_pipeline_cache_from_handle(pipelineCache);
+   if (!cache)
+      cache = device->default_cache;
+   /* Spec "Multiple Pipeline Creation": every pipeline is attempted, the
+    * failed ones are VK_NULL_HANDLE; an error outranks
+    * VK_PIPELINE_COMPILE_REQUIRED; EARLY_RETURN_ON_FAILURE stops at the
+    * first failure. */
+   VkResult result = VK_SUCCESS;
+   uint32_t i = 0;
+   for (; i < createInfoCount; i++) {
+      VkResult r = create_compute_pipeline(device, cache, &pCreateInfos[i], pAllocator,
+                                           &pPipelines[i]);
+      if (r == VK_SUCCESS)
+         continue;
+      if (result == VK_SUCCESS || (result > 0 && r < 0))
+         result = r;
+      if (has_cache_control(device) &&
+          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT))
+         break;
+   }
+   for (i++; i < createInfoCount; i++)
+      pPipelines[i] = VK_NULL_HANDLE;
+   return result;
+}
+
+void
+gvk_pipeline_destroy(struct gvk_device *device, struct gvk_pipeline *p,
+                     const VkAllocationCallbacks *alloc)
+{
+   (void)alloc;
+   gvk_shader_unref(device, p->cs);
+   if (p->layout)
+      gvk_pipeline_layout_unref(device, p->layout);
+   gvk_object_destroy(&p->base);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_DestroyPipeline(VkDevice _device, VkPipeline pipeline,
+                    const VkAllocationCallbacks *pAllocator)
+{
+   struct gvk_pipeline *p = gvk_pipeline_from_handle(pipeline);
+   if (p)
+      gvk_pipeline_destroy(gvk_device_from_handle(_device), p, pAllocator);
+}
+
+VkResult
+gvk_internal_compute_pipeline(struct gvk_device *device, const uint32_t *words,
+                              size_t word_count, struct gvk_pipeline **out)
+{
+   struct gvk_shader_stage st = {
+      .words = words, .word_count = word_count, .entry = "main",
+      .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+   };
+   util_sha1(words, word_count * 4, st.words_sha1);
+   return pipeline_create(device, device->default_cache, &st, NULL, NULL, out);
+}
+
+/* ---- CURBE ---- */
+
+static void
+fill_cross_thread(const struct gbe_cs_info *cs, const void *push,
+                  const uint32_t num_workgroups[3], uint8_t *dst)
+{
+   memset(dst, 0, cs->cross_thread_regs * 32);
+   memcpy(dst, push, cs->push_bytes);
+   uint32_t at = cs->sysval_offset[GBE_CS_NUM_WORKGROUPS];
+   if (at != UINT32_MAX)
+      memcpy(dst + at, num_workgroups, 3 * sizeof(uint32_t));
+}
+
+void
+gvk_compute_curbe_fill(const struct gvk_device *device, const struct gvk_pipeline *p,
+                       const void *push, const uint32_t num_workgroups[3], void *out)
+{
+   const struct gbe_kernel *k = &p->cs->kernel;
+   const struct gbe_cs_info *cs = &k->cs;
+   uint32_t cross = cs->cross_thread_regs * 32, per = cs->per_thread_regs * 32;
+   uint8_t *dst = out;
+   fill_cross_thread(cs, push, num_workgroups, dst);
+   if (gvk_genx_pipeline(device->pdev->info.verx10)->cross_thread_constants) {
+      dst += cross;
+      for (uint32_t t = 0; t < cs->threads; t++, dst += per)
+         gbe_cs_fill_per_thread(k, t, dst);
+      return;
+   }
+   for (uint32_t t = 0; t < cs->threads; t++, dst += cross + per) {
+      if (t)
+         memcpy(dst, out, cross);
+      gbe_cs_fill_per_thread(k, t, dst + cross);
+   }
+}
+
+void
+gvk_compute_curbe_num_workgroups(const struct gvk_device *device,
+                                 const struct gvk_pipeline *p, uint32_t *offsets,
+                                 uint32_t max, uint32_t *count)
+{
+   const struct gbe_cs_info *cs = &p->cs->kernel.cs;
+   uint32_t at = cs->sysval_offset[GBE_CS_NUM_WORKGROUPS];
+   *count = 0;
+   if (at == UINT32_MAX)
+      return;
+   if (gvk_genx_pipeline(device->pdev->info.verx10)->cross_thread_constants) {
+      if (max)
+         offsets[(*count)++] = at;
+      return;
+   }
+   uint32_t stride = (cs->cross_thread_regs + cs->per_thread_regs) * 32;
+   for (uint32_t t = 0; t < cs->threads && *count < max; t++)
+      offsets[(*count)++] = t * stride + at;
+}

@@ -1,0 +1,586 @@
+/* Shaders: one pipeline stage compiled by SPIR-V -> src/spirv -> src/ir ->
+ * src/compiler (as src/tools/genvk_compile.c drives them), placed in the
+ * device's instruction heap with its scratch object, shared by pipelines
+ * and pipeline caches under a key that names everything the kernel
+ * depends on. */
+#include "gvk_pipeline.h"
+
+#include <elf.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gvk_alloc.h"
+#include "gvk_descriptor.h"
+#include "gvk_device.h"
+#include "gvk_log.h"
+#include "gvk_physical_device.h"
+#include "ir_pass.h"
+#include "macros.h"
+#include "spirv.h"
+#include "util_sha1.h"
+
+/* Kernel Start Pointer is 64-byte aligned (INTERFACE_DESCRIPTOR_DATA
+ * bits 5:0 are not stored). */
+#define KERNEL_ALIGN 64
+/* The EU fetches instructions in cache lines ahead of the one it runs, so
+ * a kernel's last instruction is followed by two lines of zeros that stay
+ * inside the heap object and belong to no other kernel. */
+#define KERNEL_PADDING 128
+/* INTERFACE_DESCRIPTOR_DATA Shared Local Memory Size encodes up to 64 KiB */
+#define MAX_SLM (64u * 1024)
+/* Number of Threads in GPGPU Thread Group: the hardware dispatches at most
+ * 64 threads per workgroup on every generation here. */
+#define MAX_GROUP_THREADS 64
+
+static const VkAllocationCallbacks *
+device_alloc(struct gvk_device *device)
+{
+   return &device->base.alloc;
+}
+
+/* ---- the key ---- */
+
+struct build_id {
+   const uint8_t *bytes;
+   size_t size;
+};
+
+/* The GNU build-id note of the object holding this code, so that a kernel
+ * compiled by another build of the driver never matches a key, even
+ * under the same version number. */
+static int
+find_build_id(struct dl_phdr_info *info, size_t size, void *data)
+{
+   struct build_id *id = data;
+   uintptr_t self = (uintptr_t)find_build_id;
+   bool holds_self = false;
+   for (unsigned i = 0; i < info->dlpi_phnum && !holds_self; i++) {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+      holds_self = ph->p_type == PT_LOAD && self >= start && self - start < ph->p_memsz;
+   }
+   if (!holds_self)
+      return 0;
+   for (unsigned i = 0; i < info->dlpi_phnum; i++) {
+      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+      if (ph->p_type != PT_NOTE)
+         continue;
+      const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
+      const uint8_t *end = p + ph->p_memsz;
+      while (p + sizeof(ElfW(Nhdr)) <= end) {
+         const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
+         const uint8_t *name = p + sizeof(*n);
+         const uint8_t *desc = name + ALIGN_POT(n->n_namesz, 4);
+         if (desc + n->n_descsz > end)
+            break;
+         if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && !memcmp(name, "GNU", 4)) {
+            *id = (struct build_id){ desc, n->n_descsz };
+            return 1;
+         }
+         p = desc + ALIGN_POT(n->n_descsz, 4);
+      }
+   }
+   return 1;
+}
+
+static struct build_id driver_build_id;
+static pthread_once_t build_id_once = PTHREAD_ONCE_INIT;
+
+static void
+read_build_id(void)
+{
+   dl_iterate_phdr(find_build_id, &driver_build_id);
+}
+
+static void
+hash_u32(struct util_sha1_ctx *c, uint32_t v)
+{
+   const uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+   util_sha1_update(c, b, sizeof(b));
+}
+
+static void
+shader_key(const struct gvk_device *device, const struct gvk_shader_stage *st,
+           const struct spirv_spec_value *spec, unsigned num_spec,
+           const struct gvk_pipeline_layout *layout, uint8_t key[20])
+{
+   static const char version[] = GVK_BUILD_ID;
+   pthread_once(&build_id_once, read_build_id);
+   struct util_sha1_ctx c;
+   util_sha1_init(&c);
+   util_sha1_update(&c, version, sizeof(version));
+   hash_u32(&c, (uint32_t)driver_build_id.size);
+   util_sha1_update(&c, driver_build_id.bytes, driver_build_id.size);
+   hash_u32(&c, device->pdev->info.verx10);
+   hash_u32(&c, device->pdev->info.pci_id);
+   util_sha1_update(&c, st->words_sha1, sizeof(st->words_sha1));
+   util_sha1_update(&c, st->entry, strlen(st->entry) + 1);
+   hash_u32(&c, st->stage);
+   hash_u32(&c, num_spec);
+   for (unsigned i = 0; i < num_spec; i++) {
+      hash_u32(&c, spec[i].spec_id);
+      hash_u32(&c, (uint32_t)spec[i].value);
+      hash_u32(&c, (uint32_t)(spec[i].value >> 32));
+   }
+   hash_u32(&c, layout != NULL);
+   if (layout)
+      util_sha1_update(&c, layout->sha1, sizeof(layout->sha1));
+   hash_u32(&c, st->required_subgroup_size);
+   hash_u32(&c, st->full_subgroups);
+   util_sha1_final(&c, key);
+}
+
+/* ---- compiler inputs ---- */
+
+/* Specialization constants as the front end takes them: each map entry's
+ * bytes (VkSpecializationMapEntry: 1, 2, 4 or 8 of them, a VkBool32 for
+ * booleans) as a little-endian value. */
+static VkResult
+spec_values(struct gvk_device *device, const VkSpecializationInfo *info,
+            struct spirv_spec_value **out, unsigned *count)
+{
+   *out = NULL;
+   *count = 0;
+   if (!info || !info->mapEntryCount)
+      return VK_SUCCESS;
+   struct spirv_spec_value *v = gvk_alloc(device_alloc(device),
+                                          info->mapEntryCount * sizeof(*v),
+                                          VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!v)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   for (uint32_t i = 0; i < info->mapEntryCount; i++) {
+      const VkSpecializationMapEntry *e = &info->pMapEntries[i];
+      if (e->size > sizeof(uint64_t) || e->offset > info->dataSize ||
+          e->size > info->dataSize - e->offset) {
+         gvk_free(device_alloc(device), v);
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: specialization "
+                         "constant %u: %zu bytes at offset %u do not fit dataSize %zu",
+                         e->constantID, e->size, e->offset, info->dataSize);
+      }
+      uint64_t raw = 0;
+      memcpy(&raw, (const uint8_t *)info->pData + e->offset, e->size);
+      v[i] = (struct spirv_spec_value){ e->constantID, raw };
+   }
+   *out = v;
+   *count = info->mapEntryCount;
+   return VK_SUCCESS;
+}
+
+/* Runtime-sized descriptor arrays take the layout's descriptor count. */
+static VkResult
+array_sizes(struct gvk_device *device, const struct gvk_pipeline_layout *layout,
+            struct gbe_array_size **out, unsigned *count)
+{
+   *out = NULL;
+   *count = 0;
+   unsigned n = 0;
+   for (uint32_t s = 0; layout && s < layout->set_count; s++) {
+      const struct gvk_descriptor_set_layout *set = layout->sets[s];
+      for (uint32_t b = 0; set && b < set->binding_count; b++)
+         n += set->bindings[b].count != 0;
+   }
+   if (!n)
+      return VK_SUCCESS;
+   struct gbe_array_size *sizes = gvk_alloc(device_alloc(device), n * sizeof(*sizes),
+                                            VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!sizes)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   unsigned at = 0;
+   for (uint32_t s = 0; s < layout->set_count; s++) {
+      const struct gvk_descriptor_set_layout *set = layout->sets[s];
+      for (uint32_t b = 0; set && b < set->binding_count; b++) {
+         if (set->bindings[b].count)
+            sizes[at++] = (struct gbe_array_size){ s, b, set->bindings[b].count };
+      }
+   }
+   *out = sizes;
+   *count = n;
+   return VK_SUCCESS;
+}
+
+/* ---- compilation ---- */
+
+/* A fresh, optimised IR of the stage, or NULL with the reason logged. */
+static struct ir_shader *
+front_end(const struct gvk_shader_stage *st, const struct spirv_options *so,
+          VkResult *result)
+{
+   char err[512];
+   struct ir_shader *s = spirv_to_ir(st->words, st->word_count, so, err, sizeof(err));
+   if (!s) {
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\": "
+                         "the SPIR-V front end rejects the module: %s", st->entry, err);
+      return NULL;
+   }
+   if (s->stage != IR_STAGE_COMPUTE) {
+      ir_shader_destroy(s);
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\" "
+                         "is not a GLCompute entry point", st->entry);
+      return NULL;
+   }
+   struct ir_pass_options po = { .validate = false };
+   if (!ir_optimize(s, &po)) {
+      ir_shader_destroy(s);
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\": "
+                         "the IR passes failed", st->entry);
+      return NULL;
+   }
+   return s;
+}
+
+static bool
+is_subgroup_sysval(uint32_t sysval)
+{
+   switch (sysval) {
+   case IR_SYSVAL_subgroup_size: case IR_SYSVAL_subgroup_invocation_id:
+   case IR_SYSVAL_num_subgroups: case IR_SYSVAL_subgroup_id:
+   case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
+   case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
+   case IR_SYSVAL_subgroup_lt_mask:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Whether the kernel's width is visible to the shader: a subgroup
+ * operation or subgroup system value. */
+static bool
+observes_subgroup_size(const struct ir_shader *s)
+{
+   ir_foreach_block(b, s->entry) {
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_OP_subgroup || (i->op == IR_OP_sysval && is_subgroup_sysval(i->imm)))
+            return true;
+      }
+   }
+   return false;
+}
+
+/* The widths to try, best first: the required one, GVK_SUBGROUP_SIZE for
+ * a shader that can observe its width when it may not vary, else the back
+ * end's choices, keeping those that divide the X size when full subgroups
+ * are required (VK_EXT_subgroup_size_control). */
+static unsigned
+simd_candidates(const struct ir_shader *s, enum isa_gen gen,
+                const struct gvk_shader_stage *st, unsigned out[3])
+{
+   if (st->required_subgroup_size) {
+      out[0] = st->required_subgroup_size;
+      return 1;
+   }
+   if (!st->varying_subgroup_size && observes_subgroup_size(s)) {
+      out[0] = GVK_SUBGROUP_SIZE;
+      return 1;
+   }
+   unsigned all[3], n = gbe_cs_simd_choices(s, gen, all), m = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (!st->full_subgroups || s->workgroup_size[0] % all[i] == 0)
+         out[m++] = all[i];
+   }
+   if (m)
+      return m;
+   memcpy(out, all, n * sizeof(*all));
+   return n;
+}
+
+static bool
+kernel_fits(const struct gvk_device *device, const struct gbe_kernel *k, char *err,
+            size_t err_size)
+{
+   /* A narrower kernel spills less: one whose scratch MEDIA_VFE_STATE
+    * cannot encode (Ivy Bridge: 12 KiB) leaves the choice to the next. */
+   const struct gvk_genx_pipeline *gx = gvk_genx_pipeline(device->pdev->info.verx10);
+   if (k->scratch_per_thread > gx->scratch_max) {
+      snprintf(err, err_size, "SIMD%u: %u bytes of scratch per thread, more than the %u "
+               "MEDIA_VFE_STATE encodes", k->simd, k->scratch_per_thread, gx->scratch_max);
+      return false;
+   }
+   if (k->cs.threads > MAX_GROUP_THREADS) {
+      snprintf(err, err_size, "SIMD%u: a workgroup needs %u threads, more than %u",
+               k->simd, k->cs.threads, MAX_GROUP_THREADS);
+      return false;
+   }
+   if (k->cs.push_bytes > GVK_MAX_PUSH_CONSTANTS) {
+      snprintf(err, err_size, "%u bytes of push constants, more than %u", k->cs.push_bytes,
+               GVK_MAX_PUSH_CONSTANTS);
+      return false;
+   }
+   if (k->slm_size > MAX_SLM) {
+      snprintf(err, err_size, "%u bytes of shared memory, more than %u", k->slm_size, MAX_SLM);
+      return false;
+   }
+   return true;
+}
+
+/* Keeps the first width (the best) that compiles without spills, else
+ * the one with the fewest spills: as Mesa ends up choosing, the widest
+ * kernel that does not spill, or a narrower spilling one. */
+static void
+keep_better(struct gbe_kernel *best, bool have, struct gbe_kernel *k)
+{
+   if (have && k->stats.spills >= best->stats.spills) {
+      gbe_kernel_finish(k);
+      return;
+   }
+   if (have)
+      gbe_kernel_finish(best);
+   *best = *k;
+}
+
+static VkResult
+compile_kernel(struct gvk_device *device, const struct gvk_shader_stage *st,
+               const struct spirv_options *so, const struct gbe_array_size *sizes,
+               unsigned num_sizes, struct gbe_kernel *out)
+{
+   enum isa_gen gen = isa_gen_from_verx10(device->pdev->info.verx10);
+   VkResult result = VK_SUCCESS;
+   struct ir_shader *s = front_end(st, so, &result);
+   if (!s)
+      return result;
+   unsigned widths[3], n = simd_candidates(s, gen, st, widths);
+   struct gbe_options opt = { .gen = gen, .array_sizes = sizes, .num_array_sizes = num_sizes };
+   char err[512], first_err[512] = "";
+   bool have = false;
+   for (unsigned i = 0; i < n && !(have && !out->stats.spills); i++) {
+      if (!s && !(s = front_end(st, so, &result)))
+         break;
+      opt.simd = widths[i];
+      struct gbe_kernel k;
+      bool ok = gbe_compile(s, &opt, &k, err, sizeof(err));
+      ir_shader_destroy(s);
+      s = NULL;
+      if (ok && !kernel_fits(device, &k, err, sizeof(err))) {
+         gbe_kernel_finish(&k);
+         ok = false;
+      }
+      if (!ok && !first_err[0])
+         snprintf(first_err, sizeof(first_err), "%s", err);
+      if (ok) {
+         keep_better(out, have, &k);
+         have = true;
+      }
+   }
+   if (s)
+      ir_shader_destroy(s);
+   if (have)
+      return VK_SUCCESS;
+   if (!first_err[0])
+      return result;
+   if (!strcmp(first_err, "out of memory"))
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\" cannot "
+                   "be compiled for %s: %s", st->entry, isa_gen_name(gen), first_err);
+}
+
+static void
+print_kernel(const struct gvk_shader_stage *st, const struct gbe_kernel *k)
+{
+   char stats[200];
+   gbe_stats_line(k, stats, sizeof(stats));
+   flockfile(stderr);
+   log_info("compute shader \"%s\" (%s):", st->entry, isa_gen_name(k->gen));
+   isa_disasm_kernel(k->gen, k->code, k->code_size, stderr);
+   fprintf(stderr, "%s\n", stats);
+   funlockfile(stderr);
+}
+
+/* ---- placement ---- */
+
+static VkResult
+create_scratch(struct gvk_device *device, struct gvk_shader *sh)
+{
+   const struct gvk_physical_device *pdev = device->pdev;
+   const struct gvk_genx_pipeline *gx = gvk_genx_pipeline(pdev->info.verx10);
+   uint32_t need = sh->kernel.scratch_per_thread;
+   if (!need)
+      return VK_SUCCESS;
+   uint32_t per = MAX2(need, gx->scratch_min);
+   if (per > gx->scratch_max)
+      return gvk_fail(VK_ERROR_OUT_OF_DEVICE_MEMORY, "%s: a kernel needs %u bytes of scratch "
+                      "per thread; MEDIA_VFE_STATE encodes at most %u", pdev->info.name,
+                      need, gx->scratch_max);
+   /* R0.5 holds a 32-bit scratch offset from General State Base Address,
+    * which is 0. */
+   struct gvk_bo *bo;
+   VkResult result = gvk_bo_create(device, (uint64_t)per * gx->scratch_slots(pdev),
+                                   GVK_BO_32BIT, "scratch", &bo);
+   if (result != VK_SUCCESS)
+      return result;
+   sh->scratch = bo;
+   sh->scratch_per_thread = per;
+   return VK_SUCCESS;
+}
+
+/* Places code in the instruction heap and creates the scratch object
+ * (sh->lock held or sh not shared yet). */
+static VkResult
+upload(struct gvk_device *device, struct gvk_shader *sh, const uint8_t *code)
+{
+   uint32_t size = ALIGN_POT(sh->kernel.code_size + KERNEL_PADDING, KERNEL_ALIGN);
+   uint32_t offset;
+   VkResult result = gvk_heap_alloc(&device->kernels, size, KERNEL_ALIGN, &offset);
+   if (result == VK_ERROR_OUT_OF_DEVICE_MEMORY)
+      return gvk_fail(result, "%s: no room for a %u-byte kernel in the instruction heap",
+                      device->pdev->info.name, size);
+   if (result != VK_SUCCESS)
+      return result;
+   result = create_scratch(device, sh);
+   if (result != VK_SUCCESS) {
+      gvk_heap_free(&device->kernels, offset, size);
+      return result;
+   }
+   uint8_t *dst = (uint8_t *)device->kernels.bo->map + offset;
+   memcpy(dst, code, sh->kernel.code_size);
+   memset(dst + sh->kernel.code_size, 0, size - sh->kernel.code_size);
+   sh->offset = offset;
+   sh->size = size;
+   sh->uploaded = true;
+   return VK_SUCCESS;
+}
+
+/* A shader loaded from cache data is placed on first use. */
+static VkResult
+shader_ready(struct gvk_device *device, struct gvk_shader *sh)
+{
+   pthread_mutex_lock(&sh->lock);
+   VkResult result = VK_SUCCESS;
+   if (!sh->uploaded) {
+      result = upload(device, sh, sh->kernel.code);
+      if (result == VK_SUCCESS) {
+         gvk_free(device_alloc(device), sh->kernel.code);
+         sh->kernel.code = NULL;
+      }
+   }
+   pthread_mutex_unlock(&sh->lock);
+   return result;
+}
+
+/* ---- shaders ---- */
+
+static struct gvk_shader *
+shader_alloc(struct gvk_device *device, const uint8_t key[20], const struct gbe_kernel *k)
+{
+   struct gvk_shader *sh = gvk_zalloc(device_alloc(device), sizeof(*sh),
+                                      VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (!sh)
+      return NULL;
+   atomic_init(&sh->refcount, 1);
+   memcpy(sh->key, key, sizeof(sh->key));
+   sh->kernel = *k;
+   sh->kernel.code = NULL;
+   pthread_mutex_init(&sh->lock, NULL);
+   return sh;
+}
+
+struct gvk_shader *
+gvk_shader_create(struct gvk_device *device, const uint8_t key[20],
+                  const struct gbe_kernel *kernel)
+{
+   struct gvk_shader *sh = shader_alloc(device, key, kernel);
+   if (sh)
+      sh->kernel.code = kernel->code;
+   return sh;
+}
+
+struct gvk_shader *
+gvk_shader_ref(struct gvk_shader *shader)
+{
+   atomic_fetch_add(&shader->refcount, 1);
+   return shader;
+}
+
+void
+gvk_shader_unref(struct gvk_device *device, struct gvk_shader *shader)
+{
+   if (!shader || atomic_fetch_sub(&shader->refcount, 1) != 1)
+      return;
+   if (shader->uploaded)
+      gvk_heap_free(&device->kernels, shader->offset, shader->size);
+   if (shader->scratch)
+      gvk_bo_unref(device, shader->scratch);
+   gvk_free(device_alloc(device), shader->kernel.code);
+   pthread_mutex_destroy(&shader->lock);
+   gvk_free(device_alloc(device), shader);
+}
+
+void
+gvk_shader_read_code(struct gvk_device *device, struct gvk_shader *shader, void *dst)
+{
+   pthread_mutex_lock(&shader->lock);
+   const uint8_t *code = shader->uploaded
+      ? (const uint8_t *)device->kernels.bo->map + shader->offset : shader->kernel.code;
+   memcpy(dst, code, shader->kernel.code_size);
+   pthread_mutex_unlock(&shader->lock);
+}
+
+static VkResult
+compile_shader(struct gvk_device *device, const struct gvk_shader_stage *st,
+               const struct spirv_options *so, const struct gvk_pipeline_layout *layout,
+               const uint8_t key[20], struct gvk_shader **out)
+{
+   struct gbe_array_size *sizes;
+   unsigned num_sizes;
+   VkResult result = array_sizes(device, layout, &sizes, &num_sizes);
+   if (result != VK_SUCCESS)
+      return result;
+   struct gbe_kernel k;
+   result = compile_kernel(device, st, so, sizes, num_sizes, &k);
+   gvk_free(device_alloc(device), sizes);
+   if (result != VK_SUCCESS)
+      return result;
+   atomic_fetch_add(&device->shader_compiles, 1);
+   if (gvk_debug(CS))
+      print_kernel(st, &k);
+   struct gvk_shader *sh = shader_alloc(device, key, &k);
+   result = sh ? upload(device, sh, k.code) : VK_ERROR_OUT_OF_HOST_MEMORY;
+   gbe_kernel_finish(&k);
+   if (result != VK_SUCCESS) {
+      gvk_shader_unref(device, sh);
+      return result;
+   }
+   *out = sh;
+   return VK_SUCCESS;
+}
+
+VkResult
+gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+                   const struct gvk_shader_stage *stage,
+                   const struct gvk_pipeline_layout *layout, struct gvk_shader **out)
+{
+   struct spirv_spec_value *spec;
+   unsigned num_spec;
+   VkResult result = spec_values(device, stage->spec, &spec, &num_spec);
+   if (result != VK_SUCCESS)
+      return result;
+   uint8_t key[20];
+   shader_key(device, stage, spec, num_spec, layout, key);
+   if (gvk_debug(NOCACHE))
+      cache = NULL;
+
+   struct gvk_shader *sh = cache ? gvk_pipeline_cache_lookup(cache, key) : NULL;
+   if (sh) {
+      gvk_free(device_alloc(device), spec);
+      result = shader_ready(device, sh);
+      if (result != VK_SUCCESS) {
+         gvk_shader_unref(device, sh);
+         return result;
+      }
+      *out = sh;
+      return VK_SUCCESS;
+   }
+   if (stage->cache_only) {
+      gvk_free(device_alloc(device), spec);
+      return VK_PIPELINE_COMPILE_REQUIRED;
+   }
+   struct spirv_options so = { .entry_point = stage->entry, .spec = spec, .num_spec = num_spec };
+   result = compile_shader(device, stage, &so, layout, key, &sh);
+   gvk_free(device_alloc(device), spec);
+   if (result != VK_SUCCESS)
+      return result;
+   if (cache)
+      sh = gvk_pipeline_cache_insert(device, cache, sh);
+   *out = sh;
+   return VK_SUCCESS;
+}
