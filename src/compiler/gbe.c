@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gbe_isel.h"
+#include "macros.h"
 #include "ir_pass.h"
 
 
@@ -22,6 +23,20 @@ choose_simd(const struct ir_shader *s, const struct gbe_options *opt)
    unsigned w[3];
    gbe_cs_simd_choices(s, opt->gen, w);
    return w[0];
+}
+
+/* Per-thread scratch as MEDIA_VFE_STATE can size it (PRM "Per Thread
+ * Scratch Space"): Ivy Bridge in 1 KB steps, later generations in powers
+ * of two from 1 KB. */
+static uint32_t
+scratch_size(enum isa_gen gen, uint32_t bytes)
+{
+   if (gen == ISA_GEN7)
+      return ALIGN_POT(bytes, 1024);
+   uint32_t sz = 1024;
+   while (sz < bytes)
+      sz *= 2;
+   return sz;
 }
 
 bool
@@ -62,14 +77,8 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
       gbe_swsb(&p);
       ok = gbe_emit_code(&p, out);
    }
-   if (ok && p.scratch_bytes) {
-      /* MEDIA_VFE_STATE sizes per-thread scratch in powers of two from
-       * 1 KB (PRM "Per Thread Scratch Space") */
-      uint32_t sz = 1024;
-      while (sz < p.scratch_bytes)
-         sz *= 2;
-      out->scratch_per_thread = sz;
-   }
+   if (ok && p.scratch_bytes)
+      out->scratch_per_thread = scratch_size(opt->gen, p.scratch_bytes);
    out->stats.spills = p.stats_spills;
    out->stats.fills = p.stats_fills;
    if (p.oom && !p.failed)

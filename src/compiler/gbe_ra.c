@@ -239,13 +239,76 @@ refers(const struct gbe_reg *r, uint32_t v)
    return r->file == GBE_VGRF && r->nr == v;
 }
 
-/* Rewrites every mention of vreg v through scratch. */
-static void
-spill_vreg(struct gbe_prog *p, uint32_t v)
+/* A scratch slot and the first and last instruction of the intervals of
+ * the values spilled to it: values whose intervals (loops included) do
+ * not overlap share a slot, so scratch grows with the values live at once
+ * rather than with every value ever spilled. */
+struct slot {
+   unsigned hword, regs;
+   struct gbe_inst *first, *last;
+};
+
+struct slots {
+   struct slot *s;
+   unsigned n, cap;
+};
+
+static struct gbe_inst *
+inst_at(struct gbe_prog *p, int32_t ip)
 {
-   unsigned regs = p->vregs[v].size / 32;
+   gbe_foreach_inst(i, p) {
+      if ((int32_t)i->ip == ip)
+         return i;
+   }
+   return NULL;
+}
+
+static unsigned
+new_slot_hword(struct gbe_prog *p, unsigned regs)
+{
    unsigned hword = p->scratch_bytes / 32;
    p->scratch_bytes += regs * 32;
+   return hword;
+}
+
+/* The slot for a value of `regs` registers live over [start, end] (the
+ * instruction numbers of the current allocation round). */
+static unsigned
+slot_for(struct gbe_prog *p, struct slots *sl, unsigned regs, int32_t start, int32_t end)
+{
+   struct gbe_inst *first = inst_at(p, start), *last = inst_at(p, end);
+   if (!first || !last)
+      return new_slot_hword(p, regs);
+   for (unsigned k = 0; k < sl->n; k++) {
+      struct slot *x = &sl->s[k];
+      if (x->regs != regs || ((int32_t)x->first->ip <= end && start <= (int32_t)x->last->ip))
+         continue;
+      if (start < (int32_t)x->first->ip)
+         x->first = first;
+      if (end > (int32_t)x->last->ip)
+         x->last = last;
+      return x->hword;
+   }
+   if (sl->n == sl->cap) {
+      unsigned cap = sl->cap ? 2 * sl->cap : 16;
+      struct slot *grown = realloc(sl->s, cap * sizeof(*grown));
+      if (!grown) {
+         p->oom = true;
+         return new_slot_hword(p, regs);
+      }
+      sl->s = grown;
+      sl->cap = cap;
+   }
+   unsigned hword = new_slot_hword(p, regs);
+   sl->s[sl->n++] = (struct slot){ hword, regs, first, last };
+   return hword;
+}
+
+/* Rewrites every mention of vreg v through scratch at hword. */
+static void
+spill_vreg(struct gbe_prog *p, uint32_t v, unsigned hword)
+{
+   unsigned regs = p->vregs[v].size / 32;
    p->vregs[v].spilled = true;
    gbe_foreach_inst_safe(i, p) {
       bool use = false, def = refers(&i->dst, v);
@@ -308,20 +371,11 @@ try_allocate(struct gbe_prog *p, const struct interval *iv, struct order *ord, u
    return UINT32_MAX;
 }
 
-bool
-gbe_regalloc(struct gbe_prog *p)
+/* Allocation rounds: each that does not fit spills one value, until one
+ * fits. */
+static bool
+allocate_rounds(struct gbe_prog *p, struct slots *slots)
 {
-   if (p->opt->spill_all) {
-      uint32_t n = p->num_vregs;
-      for (uint32_t v = 0; v < n; v++) {
-         if (!p->vregs[v].no_spill)   /* read through a0: its address is in the code */
-            spill_vreg(p, v);
-      }
-      for (uint32_t v = n; v < p->num_vregs; v++)
-         p->vregs[v].no_spill = true;
-      if (p->failed)
-         return false;
-   }
    for (unsigned round = 0;; round++) {
       uint32_t n = p->num_vregs;
       struct interval *iv = calloc(n ? n : 1, sizeof(*iv));
@@ -341,6 +395,7 @@ gbe_regalloc(struct gbe_prog *p)
       }
       qsort(ord, m, sizeof(*ord), cmp_order);
       uint32_t victim = try_allocate(p, iv, ord, m);
+      struct interval live = victim == UINT32_MAX ? (struct interval){ 0 } : iv[victim];
       free(iv);
       free(ord);
       if (victim == UINT32_MAX)
@@ -348,12 +403,35 @@ gbe_regalloc(struct gbe_prog *p)
       if (p->vregs[victim].no_spill || round > 4 * n)
          return gbe_fail(p, "register pressure: values the spill code needs do not fit");
       uint32_t before = p->num_vregs;
-      spill_vreg(p, victim);
+      spill_vreg(p, victim, slot_for(p, slots, p->vregs[victim].size / 32, live.start,
+                                     live.end));
       for (uint32_t v = before; v < p->num_vregs; v++)
          p->vregs[v].no_spill = true;
       if (p->failed)
          return false;
    }
+   return true;
+}
+
+bool
+gbe_regalloc(struct gbe_prog *p)
+{
+   if (p->opt->spill_all) {
+      uint32_t n = p->num_vregs;
+      for (uint32_t v = 0; v < n; v++) {
+         if (!p->vregs[v].no_spill)   /* read through a0: its address is in the code */
+            spill_vreg(p, v, new_slot_hword(p, p->vregs[v].size / 32));
+      }
+      for (uint32_t v = n; v < p->num_vregs; v++)
+         p->vregs[v].no_spill = true;
+      if (p->failed)
+         return false;
+   }
+   struct slots slots = { 0 };
+   bool ok = allocate_rounds(p, &slots);
+   free(slots.s);
+   if (!ok)
+      return false;
    gbe_foreach_inst(i, p) {
       rewrite(p, &i->dst);
       for (unsigned s = 0; s < 3; s++)

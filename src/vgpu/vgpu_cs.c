@@ -66,6 +66,12 @@ vgpu_cs_write_reg64(struct vgpu_cs *cs, uint32_t offset, uint64_t value)
    vgpu_cs_write_reg32(cs, offset + 4, (uint32_t)(value >> 32));
 }
 
+uint64_t
+vgpu_cs_ip(const struct vgpu_cs *cs)
+{
+   return cs->ip;
+}
+
 /* The register a command names: absolute, or relative to the render
  * engine's MMIO base when the command's relative bit is set (Gen11+). */
 static uint32_t

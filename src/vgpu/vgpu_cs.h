@@ -15,6 +15,8 @@ uint32_t vgpu_cs_read_reg32(struct vgpu_cs *cs, uint32_t offset);
 void vgpu_cs_write_reg32(struct vgpu_cs *cs, uint32_t offset, uint32_t value);
 uint64_t vgpu_cs_read_reg64(struct vgpu_cs *cs, uint32_t offset);
 void vgpu_cs_write_reg64(struct vgpu_cs *cs, uint32_t offset, uint64_t value);
+/* Address of the command being executed. */
+uint64_t vgpu_cs_ip(const struct vgpu_cs *cs);
 
 /* Both return false for an encoding the hardware does not define. */
 bool vgpu_mi_math(struct vgpu_cs *cs, const uint32_t *dw, unsigned len);

@@ -47,6 +47,14 @@ vgpu_fd_is_ours(int fd)
    return chunk && atomic_load(&chunk->kinds[fd & (CHUNK_SIZE - 1)]) != VGPU_FD_NONE;
 }
 
+/* Lock-free, like vgpu_fd_is_ours: the kind is published atomically. */
+enum vgpu_fd_kind
+vgpu_fd_kind(int fd)
+{
+   struct fd_chunk *chunk = chunk_for(fd, false);
+   return chunk ? atomic_load(&chunk->kinds[fd & (CHUNK_SIZE - 1)]) : VGPU_FD_NONE;
+}
+
 /* Callers hold vgpu.lock for set/get/take. */
 void
 vgpu_fd_set(int fd, struct vgpu_fd_entry entry)
@@ -77,4 +85,26 @@ vgpu_fd_take(int fd)
       chunk->entries[fd & (CHUNK_SIZE - 1)] = (struct vgpu_fd_entry){ 0 };
    }
    return entry;
+}
+
+/* For close_range() and closefrom(): the descriptors of a range vgpu has
+ * entries for, without probing each number of a range that may end at
+ * INT_MAX. */
+int
+vgpu_fd_next_ours(int fd)
+{
+   if (fd < 0)
+      fd = 0;
+   for (unsigned idx = (unsigned)fd >> CHUNK_BITS; idx < NUM_CHUNKS; idx++) {
+      struct fd_chunk *chunk = atomic_load(&fd_chunks[idx]);
+      if (!chunk)
+         continue;
+      unsigned first = idx == ((unsigned)fd >> CHUNK_BITS) ?
+                       (unsigned)fd & (CHUNK_SIZE - 1) : 0;
+      for (unsigned i = first; i < CHUNK_SIZE; i++) {
+         if (atomic_load(&chunk->kinds[i]) != VGPU_FD_NONE)
+            return (int)(idx << CHUNK_BITS | i);
+      }
+   }
+   return -1;
 }

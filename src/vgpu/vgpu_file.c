@@ -51,6 +51,7 @@ vgpu_fd_entry_release(struct vgpu_fd_entry entry)
    case VGPU_FD_SYNCOBJ: vgpu_syncobj_unref(entry.syncobj); break;
    case VGPU_FD_DMABUF: vgpu_bo_unref(entry.bo); break;
    case VGPU_FD_SYNC_FILE:
+   case VGPU_FD_PRIVATE:   /* never released through the application */
    case VGPU_FD_NONE: break;
    }
 }

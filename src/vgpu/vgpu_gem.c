@@ -1,10 +1,10 @@
 /* GEM buffer objects: creation, handles, CPU mappings, tiling/caching state
  * and PRIME export/import, with the i915 kernel's argument checks.
  *
- * A BO's pages are a shared anonymous mapping owned by vgpu.  Every CPU
- * mapping the application asks for is a second view of the same pages made
- * with mremap(old_size = 0), so the application's writes are what the GPU
- * model reads and vice versa, and unmapping one view leaves the others. */
+ * A BO's pages are a range of a memfd (vgpu_bomem.c).  vgpu's own map and
+ * every CPU mapping the application asks for are mmaps of that range, so
+ * the application's writes are what the GPU model reads and vice versa,
+ * and unmapping one view leaves the others. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -32,14 +32,12 @@ bo_create(uint64_t size)
    struct vgpu_bo *bo = calloc(1, sizeof(*bo));
    if (!bo)
       return NULL;
-   bo->map = mmap(NULL, size, PROT_READ | PROT_WRITE,
-                  MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-   if (bo->map == MAP_FAILED) {
+   bo->size = size;
+   if (vgpu_bomem_alloc(bo) != 0) {
       free(bo);
       return NULL;
    }
    bo->refcount = 1;
-   bo->size = size;
    bo->caching = vgpu.info->has_llc ? I915_CACHING_CACHED : I915_CACHING_NONE;
    return bo;
 }
@@ -56,7 +54,7 @@ vgpu_bo_unref(struct vgpu_bo *bo)
    if (--bo->refcount > 0)
       return;
    if (!bo->userptr)
-      munmap(bo->map, bo->size);
+      vgpu_bomem_free(bo);
    free(bo);
 }
 
@@ -188,16 +186,21 @@ vgpu_file_close_bos(struct vgpu_file *file)
 /* ---- CPU mappings ---- */
 
 void *
-vgpu_map_bo_pages(struct vgpu_bo *bo, void *addr, size_t length, int flags,
-                  uint64_t bo_offset)
+vgpu_map_bo_pages(struct vgpu_bo *bo, void *addr, size_t length, int prot,
+                  int flags, uint64_t bo_offset)
 {
    if (length == 0 || !page_aligned(bo_offset) || bo_offset > bo->size ||
        length > bo->size - bo_offset) {
       errno = EINVAL;
       return MAP_FAILED;
    }
-   int mflags = MREMAP_MAYMOVE | ((flags & MAP_FIXED) ? MREMAP_FIXED : 0);
-   return mremap(bo->map + bo_offset, 0, length, mflags, addr);
+   /* A userptr object has no pages of i915's to map (its dma-buf mmap is
+    * ENODEV there too). */
+   if (bo->userptr) {
+      errno = ENODEV;
+      return MAP_FAILED;
+   }
+   return vgpu_bomem_map_view(bo, addr, length, prot, flags, bo_offset);
 }
 
 static struct vgpu_bo *
@@ -226,10 +229,7 @@ vgpu_mmap_bo(struct vgpu_file *file, void *addr, size_t length, int prot,
       errno = EINVAL;
       return MAP_FAILED;
    }
-   void *ptr = vgpu_map_bo_pages(bo, addr, length, flags, bo_offset);
-   if (ptr != MAP_FAILED && prot != (PROT_READ | PROT_WRITE))
-      mprotect(ptr, length, prot);
-   return ptr;
+   return vgpu_map_bo_pages(bo, addr, length, prot, flags, bo_offset);
 }
 
 static int
@@ -279,7 +279,7 @@ vgpu_ioctl_gem_mmap(struct vgpu_file *file, void *arg)
    /* The legacy ioctl maps from the start of the object and returns the
     * address of offset within it. */
    void *ptr = vgpu_map_bo_pages(bo, NULL, ALIGN_PAGE(a->offset + a->size),
-                                 0, 0);
+                                 PROT_READ | PROT_WRITE, 0, 0);
    if (ptr == MAP_FAILED)
       return -ENOMEM;
    a->addr_ptr = (uint64_t)(uintptr_t)ptr + a->offset;

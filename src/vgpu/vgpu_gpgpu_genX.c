@@ -332,6 +332,9 @@ gpgpu_walker(struct vgpu_cs *cs, struct vgpu_exec *exec, struct vgpu_gpgpu *g,
 #if GFX_VERx10 >= 75
    d.cross_regs = idd.cross_thread_constant_data_read_length;
 #endif
+   vgpu_rules_check_dispatch(exec, cs, d.slm_size);
+   if (exec->fault)
+      return;
    vgpu_gpgpu_dispatch(exec, g, &d);
 }
 

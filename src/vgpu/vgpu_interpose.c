@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <dirent.h>
@@ -65,11 +66,64 @@ REAL(fopen64, FILE *, const char *, const char *)
 REAL(ioctl, int, int, unsigned long, ...)
 REAL(mmap, void *, void *, size_t, int, int, int, off_t)
 REAL(mmap64, void *, void *, size_t, int, int, int, off64_t)
+REAL(munmap, int, void *, size_t)
+REAL(mremap, void *, void *, size_t, size_t, int, ...)
+REAL(closefrom, void, int)
 REAL(dup, int, int)
 REAL(dup2, int, int, int)
 REAL(dup3, int, int, int, int)
 REAL(fcntl, int, int, int, ...)
 REAL(fcntl64, int, int, int, ...)
+
+/* vgpu's own calls must not meet the application's view of descriptors and
+ * mappings that the functions below give. */
+void *
+vgpu_real_mmap(void *addr, size_t length, int prot, int flags, int fd,
+               uint64_t offset)
+{
+   return get_real_mmap64()(addr, length, prot, flags, fd, (off64_t)offset);
+}
+
+int
+vgpu_real_munmap(void *addr, size_t length)
+{
+   return get_real_munmap()(addr, length);
+}
+
+void *
+vgpu_real_mremap(void *old, size_t old_size, size_t new_size, int flags,
+                 void *new_addr)
+{
+   return get_real_mremap()(old, old_size, new_size, flags, new_addr);
+}
+
+int
+vgpu_real_close(int fd)
+{
+   return get_real_close()(fd);
+}
+
+int
+vgpu_real_dupfd_cloexec(int fd, int min_fd)
+{
+   return get_real_fcntl()(fd, F_DUPFD_CLOEXEC, min_fd);
+}
+
+/* vgpu's private descriptors (vgpu_bomem.c) are not open as far as the
+ * application can tell: every call on them it makes through vgpu fails
+ * with EBADF, as it would if vgpu had not opened them. */
+static bool
+fd_is_private(int fd)
+{
+   return vgpu_fd_is_ours(fd) && vgpu_fd_kind(fd) == VGPU_FD_PRIVATE;
+}
+
+static int
+fail_ebadf(void)
+{
+   errno = EBADF;
+   return -1;
+}
 
 #define PATH_BUF char redirect_buf[PATH_MAX]
 #define REDIRECT(path) vgpu_redirect_path(path, redirect_buf, sizeof(redirect_buf))
@@ -185,6 +239,10 @@ close(int fd)
 {
    if (vgpu_fd_is_ours(fd)) {
       pthread_mutex_lock(&vgpu.lock);
+      if (vgpu_fd_kind(fd) == VGPU_FD_PRIVATE) {
+         pthread_mutex_unlock(&vgpu.lock);
+         return fail_ebadf();
+      }
       struct vgpu_fd_entry entry = vgpu_fd_take(fd);
       vgpu_fd_entry_release(entry);
       pthread_mutex_unlock(&vgpu.lock);
@@ -192,7 +250,85 @@ close(int fd)
    return get_real_close()(fd);
 }
 
+static int
+real_close_range(unsigned first, unsigned last, int flags)
+{
+#ifdef SYS_close_range
+   return (int)syscall(SYS_close_range, first, last, flags);
+#else
+   errno = ENOSYS;
+   return -1;
+#endif
+}
+
+/* close_range() and closefrom() close whole ranges: vgpu releases its
+ * entries of the descriptors closed, as close() does, and steps over its
+ * private ones. */
+EXPORT int
+close_range(unsigned first, unsigned last, int flags)
+{
+   /* CLOSE_RANGE_CLOEXEC closes nothing now; vgpu's descriptors are
+    * close-on-exec already. */
+   if (first > last || first > INT_MAX ||
+       (flags & ~(int)(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC)) ||
+       (flags & CLOSE_RANGE_CLOEXEC))
+      return real_close_range(first, last, flags);
+
+   pthread_mutex_lock(&vgpu.lock);
+   int ret = 0;
+   unsigned next = first;   /* the first number not dealt with yet */
+   bool done = false;
+   for (int fd = vgpu_fd_next_ours((int)first);
+        fd >= 0 && (unsigned)fd <= last; fd = vgpu_fd_next_ours(fd + 1)) {
+      if (vgpu_fd_kind(fd) != VGPU_FD_PRIVATE) {
+         vgpu_fd_entry_release(vgpu_fd_take(fd));
+         continue;
+      }
+      if ((unsigned)fd > next && real_close_range(next, fd - 1, flags) != 0)
+         ret = -1;
+      if ((unsigned)fd == last)
+         done = true;
+      next = (unsigned)fd + 1;
+   }
+   if (!done && real_close_range(next, last, flags) != 0)
+      ret = -1;
+   pthread_mutex_unlock(&vgpu.lock);
+   return ret;
+}
+
+EXPORT void
+closefrom(int low)
+{
+   if (close_range(low < 0 ? 0 : (unsigned)low, ~0u, 0) == 0)
+      return;
+   /* Without close_range (Linux < 5.9) glibc walks /proc/self/fd, and
+    * vgpu's descriptors go too. */
+   get_real_closefrom()(low);
+}
+
 /* A duplicated descriptor refers to the same open file, as in the kernel. */
+/* dup2/dup3 onto one of vgpu's descriptors: an application's open file
+ * is replaced by the new one, a private one of vgpu's moves out of the way
+ * (the number is free as far as the application knows). */
+static int
+clear_dup_target(int fd, int new_fd)
+{
+   if (fd == new_fd || !vgpu_fd_is_ours(new_fd))
+      return 0;
+   int ret = 0;
+   pthread_mutex_lock(&vgpu.lock);
+   if (vgpu_fd_kind(new_fd) == VGPU_FD_PRIVATE)
+      ret = vgpu_bomem_move_fd(new_fd);
+   else if (!vgpu_fd_is_ours(fd))
+      vgpu_fd_entry_release(vgpu_fd_take(new_fd));
+   pthread_mutex_unlock(&vgpu.lock);
+   if (ret) {
+      errno = -ret;
+      return -1;
+   }
+   return 0;
+}
+
 static int
 track_dup(int old_fd, int new_fd)
 {
@@ -216,34 +352,36 @@ track_dup(int old_fd, int new_fd)
 EXPORT int
 dup(int fd)
 {
+   if (fd_is_private(fd))
+      return fail_ebadf();
    return track_dup(fd, get_real_dup()(fd));
 }
 
 EXPORT int
 dup2(int fd, int new_fd)
 {
-   if (fd != new_fd && vgpu_fd_is_ours(new_fd) && !vgpu_fd_is_ours(fd)) {
-      pthread_mutex_lock(&vgpu.lock);
-      vgpu_fd_entry_release(vgpu_fd_take(new_fd));
-      pthread_mutex_unlock(&vgpu.lock);
-   }
+   if (fd_is_private(fd))
+      return fail_ebadf();
+   if (clear_dup_target(fd, new_fd) != 0)
+      return -1;
    return track_dup(fd, get_real_dup2()(fd, new_fd));
 }
 
 EXPORT int
 dup3(int fd, int new_fd, int flags)
 {
-   if (fd != new_fd && vgpu_fd_is_ours(new_fd) && !vgpu_fd_is_ours(fd)) {
-      pthread_mutex_lock(&vgpu.lock);
-      vgpu_fd_entry_release(vgpu_fd_take(new_fd));
-      pthread_mutex_unlock(&vgpu.lock);
-   }
+   if (fd_is_private(fd))
+      return fail_ebadf();
+   if (clear_dup_target(fd, new_fd) != 0)
+      return -1;
    return track_dup(fd, get_real_dup3()(fd, new_fd, flags));
 }
 
 static int
 fcntl_common(int fd, int cmd, void *arg, int (*real)(int, int, ...))
 {
+   if (fd_is_private(fd))
+      return fail_ebadf();
    int ret = real(fd, cmd, arg);
    if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)
       return track_dup(fd, ret);
@@ -477,6 +615,7 @@ ioctl(int fd, unsigned long request, ...)
    switch (entry.kind) {
    case VGPU_FD_RENDER_NODE: ret = vgpu_ioctl(entry.file, request, arg); break;
    case VGPU_FD_SYNC_FILE: ret = vgpu_sync_file_ioctl(request, arg); break;
+   case VGPU_FD_PRIVATE: ret = -EBADF; break;
    default: ret = -ENOTTY; break;
    }
    pthread_mutex_unlock(&vgpu.lock);
@@ -498,7 +637,11 @@ mmap_ours(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
       ret = vgpu_mmap_bo(entry.file, addr, length, prot, flags, offset);
       break;
    case VGPU_FD_DMABUF:
-      ret = vgpu_map_bo_pages(entry.bo, addr, length, flags, offset);
+      ret = vgpu_map_bo_pages(entry.bo, addr, length, prot, flags, offset);
+      break;
+   case VGPU_FD_PRIVATE:
+      errno = EBADF;
+      ret = MAP_FAILED;
       break;
    default:
       errno = ENODEV;
@@ -514,6 +657,8 @@ mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
 {
    if (!(flags & MAP_ANONYMOUS) && vgpu_fd_is_ours(fd))
       return mmap_ours(addr, length, prot, flags, fd, offset);
+   if ((flags & MAP_FIXED) && vgpu_views_exist())
+      return vgpu_views_mmap_fixed(addr, length, prot, flags, fd, offset);
    return get_real_mmap()(addr, length, prot, flags, fd, offset);
 }
 
@@ -522,5 +667,33 @@ mmap64(void *addr, size_t length, int prot, int flags, int fd, off64_t offset)
 {
    if (!(flags & MAP_ANONYMOUS) && vgpu_fd_is_ours(fd))
       return mmap_ours(addr, length, prot, flags, fd, offset);
+   if ((flags & MAP_FIXED) && vgpu_views_exist())
+      return vgpu_views_mmap_fixed(addr, length, prot, flags, fd, offset);
    return get_real_mmap64()(addr, length, prot, flags, fd, offset);
+}
+
+/* A mapping of a buffer object holds the object (vgpu_bomem.c): taking
+ * one down, by munmap, mremap or a MAP_FIXED mapping over it (above),
+ * lets it go.  Other memory goes straight to libc. */
+EXPORT int
+munmap(void *addr, size_t length)
+{
+   if (vgpu_views_exist())
+      return vgpu_views_munmap(addr, length);
+   return get_real_munmap()(addr, length);
+}
+
+EXPORT void *
+mremap(void *old, size_t old_size, size_t new_size, int flags, ...)
+{
+   void *new_addr = NULL;
+   if (flags & MREMAP_FIXED) {
+      va_list ap;
+      va_start(ap, flags);
+      new_addr = va_arg(ap, void *);
+      va_end(ap);
+   }
+   if (vgpu_views_exist())
+      return vgpu_views_mremap(old, old_size, new_size, flags, new_addr);
+   return get_real_mremap()(old, old_size, new_size, flags, new_addr);
 }

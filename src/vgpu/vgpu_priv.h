@@ -40,6 +40,8 @@ struct vgpu_bo {
    uint64_t size;
    uint8_t *map;           /* vgpu's own view of the pages */
    bool userptr;           /* map is the application's memory */
+   struct vgpu_arena *arena; /* memfd holding the pages (NULL for userptr) */
+   uint64_t arena_offset;  /* where in it, page aligned */
    uint64_t mmap_offset;   /* fake offset for GEM_MMAP_OFFSET, 0 = none yet */
    uint32_t tiling_mode, stride;
    uint32_t caching;
@@ -87,6 +89,8 @@ struct vgpu_rules_state {
    uint64_t unstalled_vfe;      /* Gen9: address of a MEDIA_VFE_STATE sent
                                  * without a stall, judged at its first
                                  * walker (0: none) */
+   unsigned pipe_controls_unstalled;  /* IVB: counted PIPE_CONTROLs since
+                                       * the last CS stall */
 };
 
 enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };
@@ -147,6 +151,8 @@ enum vgpu_fd_kind {
    VGPU_FD_SYNC_FILE,     /* sync_file: an eventfd that always polls ready */
    VGPU_FD_SYNCOBJ,       /* exported syncobj (opaque fd) */
    VGPU_FD_DMABUF,        /* PRIME-exported buffer object */
+   VGPU_FD_PRIVATE,       /* vgpu's own (an arena's memfd): to the
+                           * application it is not open (EBADF) */
 };
 
 struct vgpu_fd_entry {
@@ -155,6 +161,7 @@ struct vgpu_fd_entry {
       struct vgpu_file *file;
       struct vgpu_syncobj *syncobj;
       struct vgpu_bo *bo;
+      struct vgpu_arena *arena;
    };
 };
 
@@ -201,6 +208,9 @@ void vgpu_fd_set(int fd, struct vgpu_fd_entry entry);
 struct vgpu_fd_entry vgpu_fd_get(int fd);
 struct vgpu_fd_entry vgpu_fd_take(int fd); /* removes and returns */
 bool vgpu_fd_is_ours(int fd);
+enum vgpu_fd_kind vgpu_fd_kind(int fd);   /* lock-free */
+/* The lowest descriptor >= fd with an entry, or -1. */
+int vgpu_fd_next_ours(int fd);
 
 /* vgpu_sysfs.c */
 int vgpu_sysfs_create(void);
@@ -227,7 +237,40 @@ void vgpu_file_close_bos(struct vgpu_file *file);
 void *vgpu_mmap_bo(struct vgpu_file *file, void *addr, size_t length,
                    int prot, int flags, off_t offset);
 void *vgpu_map_bo_pages(struct vgpu_bo *bo, void *addr, size_t length,
-                        int flags, uint64_t bo_offset);
+                        int prot, int flags, uint64_t bo_offset);
+
+/* vgpu_bomem.c: the memory behind buffer objects (memfd arenas) and the
+ * application's CPU views of it.  Callers hold vgpu.lock unless noted. */
+struct vgpu_arena;
+/* Gives bo (size set) zeroed pages and vgpu's own mapping of them. */
+int vgpu_bomem_alloc(struct vgpu_bo *bo);
+void vgpu_bomem_free(struct vgpu_bo *bo);
+/* Maps [bo_offset, bo_offset + length) of bo for the application, as mmap
+ * would (addr, prot and MAP_FIXED honoured), and tracks the view. */
+void *vgpu_bomem_map_view(struct vgpu_bo *bo, void *addr, size_t length,
+                          int prot, int flags, uint64_t bo_offset);
+/* The interposed munmap, mremap and mmap(MAP_FIXED) over memory that may
+ * hold views (vgpu.lock not held). */
+bool vgpu_views_exist(void);
+int vgpu_views_munmap(void *addr, size_t length);
+void *vgpu_views_mremap(void *old, size_t old_size, size_t new_size,
+                        int flags, void *new_addr);
+void *vgpu_views_mmap_fixed(void *addr, size_t length, int prot, int flags,
+                            int fd, int64_t offset);
+/* dup2/dup3 are about to reuse fd, one of vgpu's private descriptors:
+ * moves it elsewhere.  0 or -errno. */
+int vgpu_bomem_move_fd(int fd);
+
+/* vgpu_interpose.c: the real libc functions, for vgpu's own use (the
+ * exported names answer the application). */
+void *vgpu_real_mmap(void *addr, size_t length, int prot, int flags, int fd,
+                     uint64_t offset);
+int vgpu_real_munmap(void *addr, size_t length);
+void *vgpu_real_mremap(void *old, size_t old_size, size_t new_size,
+                       int flags, void *new_addr);
+int vgpu_real_close(int fd);
+/* fcntl(fd, F_DUPFD_CLOEXEC, min_fd). */
+int vgpu_real_dupfd_cloexec(int fd, int min_fd);
 
 /* vgpu_syncobj.c */
 struct vgpu_syncobj *vgpu_syncobj_lookup(struct vgpu_file *file, uint32_t h);
@@ -346,6 +389,11 @@ void vgpu_rules_batch_start(struct vgpu_rules_state *st);
 /* Checks one command before it executes. */
 void vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                       const uint32_t *dw, unsigned len, uint64_t addr);
+/* Checks a GPGPU_WALKER that dispatches threads, once its interface
+ * descriptor is read: slm_size is the kernel's shared local memory. */
+struct vgpu_cs;
+void vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
+                               unsigned slm_size);
 
 /* vgpu_capture.c */
 /* Notes the submission's relocations before vgpu applies them; the next

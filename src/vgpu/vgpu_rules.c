@@ -16,6 +16,7 @@
 #include "log.h"
 #include "macros.h"
 #include "vgpu_cmd.h"
+#include "vgpu_cs.h"
 #include "vgpu_priv.h"
 
 struct rule {
@@ -32,6 +33,8 @@ enum rule_id {
    RULE_IVB_VS_STATE_FLUSH,
    RULE_WALKER_EXECUTION_MASKS,
    RULE_WALKER_PIPELINE,
+   RULE_L3_SLM_PARTITION,
+   RULE_IVB_CS_STALL_EVERY_FOURTH,
 };
 
 static const struct rule rules[] = {
@@ -83,6 +86,21 @@ static const struct rule rules[] = {
       "GPGPU_WALKER is a command of the GPGPU pipeline: PIPELINE_SELECT must "
       "have selected GPGPU when it is parsed",
    },
+   [RULE_L3_SLM_PARTITION] = {
+      "l3-slm-partition",
+      "PRM Vol. 2c, L3CNTLREG2 (Gen7/7.5) and L3CNTLREG (Gen8/9), SLM Enable",
+      "shared local memory lives in the L3: a kernel whose interface "
+      "descriptor has a Shared Local Memory Size may only be dispatched "
+      "once the L3 configuration registers give SLM a partition (the "
+      "power-on partitioning has none)",
+   },
+   [RULE_IVB_CS_STALL_EVERY_FOURTH] = {
+      "ivb-cs-stall-every-4th-pipe-control",
+      "workaround WaCsStallAtEveryFourthPipecontrol (Ivy Bridge, Bay Trail), "
+      "as Mesa's i965 quotes it",
+      "every 4th PIPE_CONTROL, not counting those with only read-cache "
+      "invalidate bits set, must have Command Streamer Stall Enable set",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
@@ -112,6 +130,7 @@ static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x7
 #define PC_CONSTANT_CACHE_INVALIDATE (1u << 3)
 #define PC_DC_FLUSH (1u << 5)
 #define PC_TEXTURE_CACHE_INVALIDATE (1u << 10)
+#define PC_VF_CACHE_INVALIDATE (1u << 4)
 #define PC_INSTRUCTION_CACHE_INVALIDATE (1u << 11)
 #define PC_RENDER_TARGET_FLUSH (1u << 12)
 #define PC_DEPTH_STALL (1u << 13)
@@ -125,6 +144,22 @@ static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x7
                              PC_CONSTANT_CACHE_INVALIDATE | \
                              PC_STATE_CACHE_INVALIDATE | \
                              PC_INSTRUCTION_CACHE_INVALIDATE)
+
+/* The L3 configuration register holding SLM Enable (bit 0): L3CNTLREG2 on
+ * Gen7/7.5, L3CNTLREG on Gen8/9 (PRM Vol. 2c).  Gen11 moved shared local
+ * memory out of the L3 (its L3CNTLREG has no SLM Enable, Gen12's L3ALLOC
+ * neither): 0 there. */
+static uint32_t
+l3_slm_register(void)
+{
+   switch (vgpu.info->ver) {
+   case 7: return 0xb020;
+   case 8:
+   case 9: return 0x7034;
+   default: return 0;
+   }
+}
+#define L3_SLM_ENABLE (1u << 0)
 
 /* 3DPRIM_* registers (PRM Vol. 2c, render engine MMIO). */
 static bool
@@ -173,6 +208,31 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->rendering = false;
    st->vs_state_flushed = true;
    st->unstalled_vfe = 0;
+   st->pipe_controls_unstalled = 0;
+}
+
+/* Mesa's i965 implements the workaround for Ivy Bridge and Bay Trail only
+ * (not Haswell), and counts from the start of each batch because i915
+ * stalls between batches.  "Read-cache invalidate" bits: texture,
+ * constant, state, instruction and VF cache invalidation. */
+static void
+check_ivb_pipe_control_count(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                             uint32_t bits, uint64_t addr)
+{
+   if (vgpu.info->verx10 != 70)
+      return;
+   const uint32_t read_invalidates = PC_READ_INVALIDATES | PC_VF_CACHE_INVALIDATE;
+   if (bits & PC_CS_STALL) {
+      st->pipe_controls_unstalled = 0;
+      return;
+   }
+   if ((bits & read_invalidates) && !(bits & ~read_invalidates))
+      return;
+   if (++st->pipe_controls_unstalled < 4)
+      return;
+   violation(exec, RULE_IVB_CS_STALL_EVERY_FOURTH, "PIPE_CONTROL", addr,
+             "the fourth without a CS stall");
+   st->pipe_controls_unstalled = 0;
 }
 
 static void
@@ -342,6 +402,7 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    const uint16_t op = dw[0] >> 16;
    switch (op) {
    case OP_PIPE_CONTROL:
+      check_ivb_pipe_control_count(exec, st, dw[1], addr);
       on_pipe_control(st, dw);
       if (dw[1] & PC_CS_STALL)
          st->rendering = false;
@@ -409,4 +470,19 @@ vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    else if (CMD_TYPE(dw[0]) == CMD_TYPE_MI &&
             MI_OPCODE(dw[0]) == MI_OP_STORE_REGISTER_MEM)
       on_store_register_mem(exec, st, dw, addr);
+}
+
+void
+vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
+                          unsigned slm_size)
+{
+   const uint32_t reg = l3_slm_register();
+   if (vgpu_rules_mode == VGPU_RULES_OFF || !slm_size || !reg)
+      return;
+   if (vgpu_cs_read_reg32(cs, reg) & L3_SLM_ENABLE)
+      return;
+   char detail[96];
+   snprintf(detail, sizeof(detail), "%u bytes of SLM, register 0x%x = 0x%x", slm_size,
+            reg, vgpu_cs_read_reg32(cs, reg));
+   violation(exec, RULE_L3_SLM_PARTITION, "GPGPU_WALKER", vgpu_cs_ip(cs), detail);
 }

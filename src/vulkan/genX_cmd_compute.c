@@ -16,6 +16,7 @@
 #include "gvk_image.h"
 #include "gvk_log.h"
 #include "gvk_memory.h"
+#include "gvk_physical_device.h"
 #include "gvk_pipeline.h"
 #include "isl.h"
 #include "macros.h"
@@ -280,26 +281,62 @@ dispatch_state_bytes(const struct gvk_cmd_buffer *cmd)
 
 /* ---- interface descriptor ---- */
 
+/* The pipeline's INTERFACE_DESCRIPTOR_DATA for the current binding table:
+ * the template holds everything but the binding table and samplers
+ * (gvk_pipeline.h), whose fields are packed alone and ORed in. */
 static void
-emit_interface_descriptor(struct gvk_cmd_buffer *cmd)
+write_interface_descriptor(struct gvk_cmd_buffer *cmd)
 {
-   const struct gvk_pipeline *pipeline = cmd->compute.pipeline;
-   /* The template holds everything but the binding table and samplers
-    * (gvk_pipeline.h). */
-   struct GENX(INTERFACE_DESCRIPTOR_DATA) idd;
-   GENX(INTERFACE_DESCRIPTOR_DATA_unpack)(pipeline->idd, &idd);
-   idd.binding_table_pointer = cmd->compute.binding_table;
-   /* A prefetch count (0: none), 5 bits. */
-   idd.binding_table_entry_count = MIN2(cmd->compute.binding_table_count, 31u);
-   idd.sampler_state_pointer = 0;
-   idd.sampler_count = 0;
+   const struct GENX(INTERFACE_DESCRIPTOR_DATA) bt = {
+      .binding_table_pointer = cmd->compute.binding_table,
+      /* A prefetch count (0: none), 5 bits. */
+      .binding_table_entry_count = MIN2(cmd->compute.binding_table_count, 31u),
+   };
    const uint32_t dwords = GENX(INTERFACE_DESCRIPTOR_DATA_length);
    uint32_t *dw = gvk_batch_alloc(&cmd->state, dwords, 64);
-   GENX(INTERFACE_DESCRIPTOR_DATA_pack)(&cmd->state, dw, &idd);
-   gvk_batch_emit(&cmd->batch, MEDIA_INTERFACE_DESCRIPTOR_LOAD, idl) {
-      idl.interface_descriptor_total_length = dwords * 4;
-      idl.interface_descriptor_data_start_address = gvk_batch_offset(&cmd->state, dw);
+   GENX(INTERFACE_DESCRIPTOR_DATA_pack)(&cmd->state, dw, &bt);
+   for (uint32_t i = 0; i < dwords; i++)
+      dw[i] |= cmd->compute.pipeline->idd[i];
+   cmd->compute.idd = gvk_batch_offset(&cmd->state, dw);
+}
+
+/* The binding table and interface descriptor of the bound pipeline and
+ * descriptors: the ones built earlier in this state block from the same
+ * inputs (gvk_cmd_binding_table_find), or fresh ones. */
+static void
+bind_binding_table(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_binding_table_entry *hit = gvk_cmd_binding_table_find(cmd);
+   if (hit) {
+      cmd->compute.binding_table = hit->binding_table;
+      cmd->compute.binding_table_count = hit->binding_table_count;
+      cmd->compute.idd = hit->idd;
+      cmd->compute.binding_table_valid = true;
+      return;
    }
+   emit_binding_table(cmd);
+   write_interface_descriptor(cmd);
+   struct gvk_binding_table_entry *e = gvk_cmd_binding_table_slot(cmd);
+   if (!e)
+      return;
+   e->binding_table = cmd->compute.binding_table;
+   e->binding_table_count = cmd->compute.binding_table_count;
+   e->idd = cmd->compute.idd;
+}
+
+/* The hardware keeps the interface descriptor it loaded until the next
+ * MEDIA_INTERFACE_DESCRIPTOR_LOAD: it is loaded again only when it
+ * changed. */
+static void
+load_interface_descriptor(struct gvk_cmd_buffer *cmd)
+{
+   if (cmd->compute.idd_loaded == cmd->compute.idd)
+      return;
+   gvk_batch_emit(&cmd->batch, MEDIA_INTERFACE_DESCRIPTOR_LOAD, idl) {
+      idl.interface_descriptor_total_length = GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4;
+      idl.interface_descriptor_data_start_address = cmd->compute.idd;
+   }
+   cmd->compute.idd_loaded = cmd->compute.idd;
 }
 
 static void
@@ -313,10 +350,115 @@ load_curbe(struct gvk_cmd_buffer *cmd, const struct curbe *c)
    }
 }
 
+/* ---- L3 partitioning ---- */
+
+#if GFX_VER <= 9
+static void
+load_l3_reg(struct gvk_cmd_buffer *cmd, uint32_t reg, uint32_t value)
+{
+   gvk_batch_emit(&cmd->batch, MI_LOAD_REGISTER_IMM, lri) {
+      lri.register_offset = reg;
+      lri.data_dword = value;
+   }
+}
+
+#if GFX_VER == 7
+/* L3SQCREG1's credit fields keep their documented defaults when the
+ * register is written (IVB/BYT PRM: high priority 3, general 7, Bay
+ * Trail 13; HSW PRM: high 4, general 12). */
+static struct GENX(L3SQCREG1)
+l3sqcreg1(const struct devinfo *info)
+{
+   struct GENX(L3SQCREG1) r = { 0 };
+#if GFX_VERx10 == 75
+   r.l3sq_high_priority_credit_initialization = 4;
+   r.l3sq_general_priority_credit_initialization = 12;
+#else
+   r.l3sq_high_priority_credit_initialization = 3;
+   r.l3sq_general_priority_credit_initialization =
+      info->platform == PLATFORM_BYT ? 13 : 7;
+#endif
+   return r;
+}
+
+/* Ivy Bridge/Haswell L3 in ways: SLM 16, URB 16, DC 16, RO 16 (64); Bay
+ * Trail: SLM 32, URB 32, DC 16, RO 16.  Facts of the PRM's validated
+ * configurations (the ones Mesa's intel_l3_config.c lists with SLM): on
+ * Ivy Bridge and Haswell SLM takes half of the banks, so the URB gets as
+ * many ways in the low-bandwidth two-bank mode; Bay Trail's URB field
+ * counts the ways beyond its minimum of 32. */
+static void
+emit_l3_ways(struct gvk_cmd_buffer *cmd)
+{
+   const struct devinfo *info = &cmd->device->pdev->info;
+   const bool byt = info->platform == PLATFORM_BYT;
+   struct GENX(L3CNTLREG2) cr2 = {
+      .slm_enable = true,
+      .urb_allocation = byt ? 0 : 16,
+      .urb_low_bandwidth = !byt,
+      .ro_allocation = 16,
+      .dc_allocation = 16,
+   };
+   const struct GENX(L3CNTLREG3) cr3 = { 0 };   /* IS, C, T share RO */
+   const struct GENX(L3SQCREG1) sqc = l3sqcreg1(info);
+   uint32_t v;
+   GENX(L3SQCREG1_pack)(NULL, &v, &sqc);
+   load_l3_reg(cmd, GENX(L3SQCREG1_num), v);
+   GENX(L3CNTLREG2_pack)(NULL, &v, &cr2);
+   load_l3_reg(cmd, GENX(L3CNTLREG2_num), v);
+   GENX(L3CNTLREG3_pack)(NULL, &v, &cr3);
+   load_l3_reg(cmd, GENX(L3CNTLREG3_num), v);
+}
+#else
+/* Broadwell and Gen9: one register; with SLM enabled the L3 is URB 16
+ * ways and ALL (DC, RO) 48, the rest being SLM (24 ways on Broadwell, 32
+ * on Cherryview and Skylake, 16 on Broxton 2x6: the register is the same,
+ * the validated configurations of Mesa's intel_l3_config.c). */
+static void
+emit_l3_ways(struct gvk_cmd_buffer *cmd)
+{
+   const struct GENX(L3CNTLREG) cr = {
+      .slm_enable = true,
+      .urb_allocation = 16,
+      .all_allocation = 48,
+   };
+   uint32_t v;
+   GENX(L3CNTLREG_pack)(NULL, &v, &cr);
+   load_l3_reg(cmd, GENX(L3CNTLREG_num), v);
+}
+#endif
+#endif
+
+/* Gen7-9 keep shared local memory in the L3, which must be given an SLM
+ * partition before a kernel uses it (the power-on partitioning has none);
+ * from Gen11 SLM has its own storage.  Programmed once per batch, before
+ * the first walker, with one configuration that serves every kernel.
+ * The hardware documentation (as Mesa's drivers cite it) changes the
+ * partitioning only while the pipeline is drained and the caches are
+ * flushed: a stalling data flush, the read-only caches invalidated, and a
+ * second stalling flush so that the invalidation has completed when the
+ * registers change. */
+static void
+configure_l3(struct gvk_cmd_buffer *cmd)
+{
+#if GFX_VER <= 9
+   if (cmd->l3_configured)
+      return;
+   genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH);
+   genX(emit_pipe_control)(cmd, GVK_PIPE_INVALIDATE_BITS);
+   genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH);
+   emit_l3_ways(cmd);
+   cmd->l3_configured = true;
+#else
+   (void)cmd;
+#endif
+}
+
 /* ---- the flush before a walker ---- */
 
+/* What a newly bound pipeline must be for a dispatch; its state size. */
 static bool
-prepare_dispatch(struct gvk_cmd_buffer *cmd)
+check_pipeline(struct gvk_cmd_buffer *cmd)
 {
    const struct gbe_kernel *k = cmd_kernel(cmd);
    if (k->stage != IR_STAGE_COMPUTE ||
@@ -333,30 +475,69 @@ prepare_dispatch(struct gvk_cmd_buffer *cmd)
                                       bytes));
       return false;
    }
-   genX(cmd_apply_pipe_bits)(cmd);
-   gvk_batch_reserve(&cmd->state, bytes);
-   genX(cmd_emit_state_base_address)(cmd);
-   genX(cmd_select_gpgpu)(cmd);
+   cmd->compute.dispatch_state_bytes = bytes;
+   return true;
+}
+
+/* The tests in front of the calls keep a dispatch that changes nothing
+ * from calling out. */
+static bool
+prepare_dispatch(struct gvk_cmd_buffer *cmd)
+{
+   if (cmd->compute.pipeline_dirty && !check_pipeline(cmd))
+      return false;
+   if (cmd->pending_pipe_bits)
+      genX(cmd_apply_pipe_bits)(cmd);
+   configure_l3(cmd);
+   gvk_batch_reserve(&cmd->state, cmd->compute.dispatch_state_bytes);
+   if (cmd->compute.base_address_dirty)
+      genX(cmd_emit_state_base_address)(cmd);
+   if (cmd->pipeline != GVK_CMD_PIPELINE_GPGPU)
+      genX(cmd_select_gpgpu)(cmd);
    return cmd->status == VK_SUCCESS;
 }
 
-/* Everything up to the constants: the CURBE is written but not loaded, so
- * that an indirect dispatch can store NumWorkgroups into it first. */
+/* Everything up to the constants: MEDIA_VFE_STATE, the binding table and
+ * interface descriptor (not loaded yet). */
 static bool
-flush_compute(struct gvk_cmd_buffer *cmd, const uint32_t groups[3], struct curbe *c)
+flush_compute(struct gvk_cmd_buffer *cmd)
 {
    if (!prepare_dispatch(cmd))
       return false;
-   if (cmd->compute.pipeline_dirty)
+   if (cmd->compute.pipeline_dirty) {
       emit_vfe(cmd);
+      /* The PRM's GPGPU sequence loads the constants and the interface
+       * descriptor after MEDIA_VFE_STATE. */
+      cmd->compute.idd_loaded = GVK_NO_STATE;
+      cmd->compute.curbe_loaded = false;
+   }
    if (cmd->compute.pipeline_dirty || cmd->compute.descriptors.dirty ||
-       !cmd->compute.binding_table_valid)
-      emit_binding_table(cmd);
+       !cmd->compute.binding_table_valid) {
+      bind_binding_table(cmd);
+      /* The CURBE holds buffer addresses (write_buffer_addresses). */
+      cmd->compute.curbe_loaded = false;
+   }
+   if (cmd->compute.push_dirty)
+      cmd->compute.curbe_loaded = false;
    cmd->compute.pipeline_dirty = false;
    cmd->compute.descriptors.dirty = false;
    cmd->compute.push_dirty = false;
-   *c = emit_curbe(cmd, groups);
    return cmd->status == VK_SUCCESS;
+}
+
+/* The CURBE of a dispatch of `groups` workgroups, unless the one loaded
+ * last holds the same constants (the hardware keeps it until the next
+ * MEDIA_CURBE_LOAD). */
+static void
+load_constants(struct gvk_cmd_buffer *cmd, const uint32_t groups[3])
+{
+   if (cmd->compute.curbe_loaded &&
+       !memcmp(cmd->compute.curbe_groups, groups, sizeof(cmd->compute.curbe_groups)))
+      return;
+   const struct curbe c = emit_curbe(cmd, groups);
+   load_curbe(cmd, &c);
+   cmd->compute.curbe_loaded = true;
+   memcpy(cmd->compute.curbe_groups, groups, sizeof(cmd->compute.curbe_groups));
 }
 
 static void
@@ -394,11 +575,10 @@ void
 genX(cmd_dispatch)(struct gvk_cmd_buffer *cmd, const uint32_t base[3],
                    const uint32_t groups[3])
 {
-   struct curbe c;
-   if (!flush_compute(cmd, groups, &c))
+   if (!flush_compute(cmd))
       return;
-   load_curbe(cmd, &c);
-   emit_interface_descriptor(cmd);
+   load_constants(cmd, groups);
+   load_interface_descriptor(cmd);
    emit_walker(cmd, base, groups, false);
 }
 
@@ -491,9 +671,9 @@ void
 genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr)
 {
    static const uint32_t zero[3] = { 0, 0, 0 };
-   struct curbe c;
-   if (!flush_compute(cmd, zero, &c))
+   if (!flush_compute(cmd))
       return;
+   const struct curbe c = emit_curbe(cmd, zero);
    for (uint32_t i = 0; i < 3; i++)
       load_reg_mem(cmd, dispatch_dim_regs[i], addr + i * 4);
    store_num_workgroups(cmd, &c);
@@ -501,6 +681,8 @@ genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr)
    predicate_nonzero_groups(cmd, addr);
 #endif
    load_curbe(cmd, &c);
-   emit_interface_descriptor(cmd);
+   /* Its NumWorkgroups is what the GPU stored. */
+   cmd->compute.curbe_loaded = false;
+   load_interface_descriptor(cmd);
    emit_walker(cmd, zero, zero, true);
 }

@@ -13,7 +13,7 @@
  * 2 KiB, Gen8+ from 1 KiB, up to 2 MiB. */
 #if GFX_VERx10 == 70
 #define SCRATCH_MIN 1024u
-#define SCRATCH_MAX 8192u         /* the largest power of two below 12 KiB */
+#define SCRATCH_MAX 12288u
 #elif GFX_VERx10 == 75
 #define SCRATCH_MIN 2048u
 #define SCRATCH_MAX (2u << 20)

@@ -402,28 +402,50 @@ ref_if_alive(struct gvk_bo *bo)
 }
 
 VkResult
-gvk_bo_list_snapshot(struct gvk_device *device,
-                     const VkAllocationCallbacks *alloc,
-                     struct gvk_bo ***bos_out, uint32_t *count_out)
+gvk_bo_list_snapshot_into(struct gvk_device *device,
+                          const VkAllocationCallbacks *alloc,
+                          struct gvk_bo ***list, uint32_t *capacity,
+                          uint32_t *count)
 {
    struct gvk_device_bos *bos = device->bos;
    pthread_mutex_lock(&bos->lock);
-   struct gvk_bo **list =
-      gvk_alloc(alloc, MAX2(bos->num_live, 1u) * sizeof(*list),
-                VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   if (!list) {
-      pthread_mutex_unlock(&bos->lock);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (bos->num_live > *capacity || !*list) {
+      const uint32_t cap = MAX2(bos->num_live, 1u);
+      struct gvk_bo **grown = gvk_alloc(alloc, cap * sizeof(*grown),
+                                        VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+      if (!grown) {
+         pthread_mutex_unlock(&bos->lock);
+         return VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
+      gvk_free(alloc, *list);
+      *list = grown;
+      *capacity = cap;
    }
    uint32_t n = 0;
    for (uint32_t i = 0; i < bos->num_live; i++) {
       if (ref_if_alive(bos->live[i]))
-         list[n++] = bos->live[i];
+         (*list)[n++] = bos->live[i];
    }
    pthread_mutex_unlock(&bos->lock);
-   *bos_out = list;
-   *count_out = n;
+   *count = n;
    return VK_SUCCESS;
+}
+
+VkResult
+gvk_bo_list_snapshot(struct gvk_device *device,
+                     const VkAllocationCallbacks *alloc,
+                     struct gvk_bo ***bos_out, uint32_t *count_out)
+{
+   uint32_t capacity = 0;
+   *bos_out = NULL;
+   return gvk_bo_list_snapshot_into(device, alloc, bos_out, &capacity, count_out);
+}
+
+void
+gvk_bo_list_unref(struct gvk_device *device, struct gvk_bo **bos, uint32_t count)
+{
+   for (uint32_t i = 0; i < count; i++)
+      gvk_bo_unref(device, bos[i]);
 }
 
 void
@@ -431,8 +453,7 @@ gvk_bo_list_release(struct gvk_device *device,
                     const VkAllocationCallbacks *alloc, struct gvk_bo **bos,
                     uint32_t count)
 {
-   for (uint32_t i = 0; i < count; i++)
-      gvk_bo_unref(device, bos[i]);
+   gvk_bo_list_unref(device, bos, count);
    gvk_free(alloc, bos);
 }
 

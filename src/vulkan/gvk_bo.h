@@ -94,6 +94,16 @@ VkResult gvk_bo_list_snapshot(struct gvk_device *device,
 void gvk_bo_list_release(struct gvk_device *device,
                          const VkAllocationCallbacks *alloc,
                          struct gvk_bo **bos, uint32_t count);
+/* The same snapshot into an array the caller keeps (*capacity entries,
+ * grown with alloc only when the live objects outnumber it), so that a
+ * submission allocates nothing once it is large enough, sorted by
+ * address; drop the references with gvk_bo_list_unref. */
+VkResult gvk_bo_list_snapshot_into(struct gvk_device *device,
+                                   const VkAllocationCallbacks *alloc,
+                                   struct gvk_bo ***bos, uint32_t *capacity,
+                                   uint32_t *count);
+void gvk_bo_list_unref(struct gvk_device *device, struct gvk_bo **bos,
+                       uint32_t count);
 
 /* The execbuffer2 entry of bo: softpinned at its address on full-PPGTT
  * devices, else with its address as the presumed offset (relocations). */

@@ -54,6 +54,9 @@ gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd)
    cmd->compute.base_address_dirty = true;
    cmd->compute.descriptors.dirty = true;
    cmd->compute.binding_table_valid = false;
+   cmd->compute.idd_loaded = GVK_NO_STATE;
+   cmd->compute.curbe_loaded = false;
+   gvk_cmd_binding_tables_clear(cmd);
 }
 
 static const VkAllocationCallbacks *
@@ -178,6 +181,9 @@ next_block(struct gvk_batch *b)
       writer_enter(b, index);
       cmd->compute.base_address_dirty = true;
       cmd->compute.binding_table_valid = false;
+      cmd->compute.idd_loaded = GVK_NO_STATE;
+      cmd->compute.curbe_loaded = false;
+      gvk_cmd_binding_tables_clear(cmd);
       return true;
    }
    if (b->block) {
@@ -199,7 +205,7 @@ align_dwords(uint32_t *p, uint32_t align)
 }
 
 uint32_t *
-gvk_batch_alloc(struct gvk_batch *b, uint32_t dwords, uint32_t align)
+gvk_batch_alloc_slow(struct gvk_batch *b, uint32_t dwords, uint32_t align)
 {
    assert(dwords <= GVK_BLOCK_SIZE / 4 - BATCH_RESERVE_DWORDS);
    assert(align >= 4 && (align & (align - 1)) == 0);
@@ -219,7 +225,7 @@ gvk_batch_alloc(struct gvk_batch *b, uint32_t dwords, uint32_t align)
 }
 
 void
-gvk_batch_reserve(struct gvk_batch *b, uint32_t bytes)
+gvk_batch_reserve_slow(struct gvk_batch *b, uint32_t bytes)
 {
    assert(bytes <= GVK_BLOCK_SIZE - BATCH_RESERVE_DWORDS * 4);
    if (b->cmd->status != VK_SUCCESS)

@@ -47,9 +47,9 @@ struct gvk_batch {
    bool is_state;
 };
 
-/* n dwords at the writer's position, aligned to align bytes (a power of
- * two, 4 for commands). */
-uint32_t *gvk_batch_alloc(struct gvk_batch *b, uint32_t dwords, uint32_t align);
+/* gvk_batch_alloc (below) when the current block is full or missing,
+ * padding must be written or recording has failed. */
+uint32_t *gvk_batch_alloc_slow(struct gvk_batch *b, uint32_t dwords, uint32_t align);
 /* Offset of p from its block's start (state: from Surface/Dynamic State
  * Base Address). */
 uint32_t gvk_batch_offset(const struct gvk_batch *b, const void *p);
@@ -59,12 +59,9 @@ uint32_t gvk_batch_offset(const struct gvk_batch *b, const void *p);
  * (the fields packed below the address: the kernel rewrites the whole
  * dword), so call it before the address is stored. */
 uint64_t gvk_batch_reloc(struct gvk_batch *b, const void *dw, uint64_t addr);
-/* Makes sure that allocations of up to `bytes` in total (alignment
- * included) stay in b's current block: states that point at each other
- * by offset (binding tables, surface states, interface descriptors) are
- * reserved together, so that one Surface/Dynamic State Base Address
- * serves them all. */
-void gvk_batch_reserve(struct gvk_batch *b, uint32_t bytes);
+/* gvk_batch_reserve (below) when the current block is missing or has
+ * less room. */
+void gvk_batch_reserve_slow(struct gvk_batch *b, uint32_t bytes);
 
 /* Flushes and invalidations a command owes (cmd->pending_pipe_bits),
  * independent of the generation; genX(emit_pipe_control) turns them into
@@ -119,6 +116,20 @@ struct gvk_descriptor_state {
    bool dirty;
 };
 
+/* No state: no state block offset is this. */
+#define GVK_NO_STATE UINT32_MAX
+
+/* A binding table with the interface descriptor that points at it, and
+ * what they were built from: pipeline NULL for an unused entry. */
+#define GVK_BINDING_TABLE_CACHE 4
+struct gvk_binding_table_entry {
+   const struct gvk_pipeline *pipeline;
+   const struct gvk_descriptor_set *sets[GVK_MAX_SETS];
+   uint64_t serials[GVK_MAX_SETS];
+   uint32_t dynamic_offsets[GVK_MAX_DYNAMIC_BUFFERS];
+   uint32_t binding_table, binding_table_count, idd;
+};
+
 struct gvk_cmd_buffer {
    struct gvk_object base;                 /* dispatchable */
    struct gvk_device *device;
@@ -148,6 +159,23 @@ struct gvk_cmd_buffer {
        * changed: descriptors.dirty, pipeline_dirty, a new state block). */
       bool binding_table_valid;
       uint32_t binding_table, binding_table_count;
+      /* The INTERFACE_DESCRIPTOR_DATA of that binding table and the
+       * pipeline (a state block offset), and the one the batch loaded
+       * last (GVK_NO_STATE when unknown: a new state block, a new
+       * MEDIA_VFE_STATE, another command buffer's commands). */
+      uint32_t idd, idd_loaded;
+      /* State bytes a dispatch of the bound pipeline may take (checked
+       * when the pipeline changes, reserved before every dispatch). */
+      uint32_t dispatch_state_bytes;
+      /* The CURBE the batch loaded last is the one of the bound pipeline,
+       * push constants and binding table for curbe_groups workgroups. */
+      bool curbe_loaded;
+      uint32_t curbe_groups[3];
+      /* Binding tables built in the current state block, reused when the
+       * same pipeline reads the same sets (same serials) with the same
+       * dynamic offsets again (gvk_cmd_descriptor.c). */
+      struct gvk_binding_table_entry binding_tables[GVK_BINDING_TABLE_CACHE];
+      uint32_t binding_table_next;      /* entry replaced next */
       /* The driver's own dispatches (gvk_meta.c) bind storage buffers
        * without descriptor sets or a pipeline layout: while not NULL,
        * element e of binding b of set 0 reads meta_bindings[b + e] (a
@@ -166,7 +194,42 @@ struct gvk_cmd_buffer {
    /* Flushes and invalidations owed before the next command that needs
     * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
+   /* Ivy Bridge: PIPE_CONTROLs (read-cache invalidations alone excluded)
+    * since the last one with a CS stall, an upper bound
+    * (genX(emit_pipe_control)). */
+   uint32_t pipe_controls_unstalled;
+   /* Gen7-9: the L3 has been given its SLM partition in this batch
+    * (genX_cmd_compute.c). */
+   bool l3_configured;
 };
+
+/* n dwords at the writer's position, aligned to align bytes (a power of
+ * two, 4 for commands).  Inline: every packet of every command takes
+ * this path. */
+static inline uint32_t *
+gvk_batch_alloc(struct gvk_batch *b, uint32_t dwords, uint32_t align)
+{
+   const uintptr_t next = (uintptr_t)b->next;
+   const uintptr_t p = (next + align - 1) & ~(uintptr_t)(align - 1);
+   /* A batch's padding must be written (MI_NOOPs): the slow path does. */
+   if (!b->block || (p != next && !b->is_state) ||
+       p + dwords * 4u > (uintptr_t)b->end || b->cmd->status != VK_SUCCESS)
+      return gvk_batch_alloc_slow(b, dwords, align);
+   b->next = (uint32_t *)p + dwords;
+   return (uint32_t *)p;
+}
+
+/* Makes sure that allocations of up to `bytes` in total (alignment
+ * included) stay in b's current block: states that point at each other
+ * by offset (binding tables, surface states, interface descriptors) are
+ * reserved together, so that one Surface/Dynamic State Base Address
+ * serves them all. */
+static inline void
+gvk_batch_reserve(struct gvk_batch *b, uint32_t bytes)
+{
+   if (!b->block || (size_t)((char *)b->end - (char *)b->next) < bytes)
+      gvk_batch_reserve_slow(b, bytes);
+}
 
 static inline struct gvk_cmd_buffer *
 gvk_cmd_buffer_from_handle(VkCommandBuffer h)
@@ -215,5 +278,15 @@ void gvk_cmd_set_error(struct gvk_cmd_buffer *cmd, VkResult result);
 /* After vkCmdExecuteCommands or the driver's own dispatches: everything
  * the next dispatch depends on must be emitted again. */
 void gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd);
+
+/* The binding table cache of cmd->compute (gvk_cmd_descriptor.c): the
+ * entry built for the bound pipeline and descriptors in the current state
+ * block, or NULL; a slot to record a fresh one in (NULL when it cannot
+ * be reused: the driver's own bindings, push descriptors); forgetting
+ * every entry (a new state block). */
+const struct gvk_binding_table_entry *
+gvk_cmd_binding_table_find(const struct gvk_cmd_buffer *cmd);
+struct gvk_binding_table_entry *gvk_cmd_binding_table_slot(struct gvk_cmd_buffer *cmd);
+void gvk_cmd_binding_tables_clear(struct gvk_cmd_buffer *cmd);
 
 #endif

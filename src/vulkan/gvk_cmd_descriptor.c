@@ -7,6 +7,8 @@
 
 #include "gvk_device.h"
 #include "gvk_log.h"
+#include "gvk_pipeline.h"
+#include "macros.h"
 
 /* Invalid recording input fails the command buffer: vkEndCommandBuffer
  * returns the first error. */
@@ -241,4 +243,78 @@ gvk_cmd_descriptor(const struct gvk_descriptor_state *s,
       *dynamic_offset = s->dynamic_offsets[slot];
    }
    return &descriptors[b->first + element];
+}
+
+/* ---- the binding table cache (gvk_cmd_buffer.h) ---- */
+
+/* A binding table built from the bound sets is the same for the same
+ * pipeline, sets, set contents and dynamic offsets.  The driver's own
+ * bindings and push descriptors have no serial to tell a change by. */
+static bool
+binding_tables_usable(const struct gvk_cmd_buffer *cmd)
+{
+   return cmd->compute.pipeline->layout && !cmd->compute.meta_bindings &&
+          !cmd->compute.descriptors.push_layout;
+}
+
+static uint32_t
+dynamic_offset_count(const struct gvk_pipeline_layout *layout)
+{
+   return MIN2(layout->dynamic_count, GVK_MAX_DYNAMIC_BUFFERS);
+}
+
+static bool
+binding_table_matches(const struct gvk_binding_table_entry *e,
+                      const struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_pipeline *p = cmd->compute.pipeline;
+   const struct gvk_descriptor_state *s = &cmd->compute.descriptors;
+   if (e->pipeline != p)
+      return false;
+   for (uint32_t i = 0; i < p->layout->set_count; i++) {
+      if (e->sets[i] != s->sets[i] || (s->sets[i] && e->serials[i] != s->sets[i]->serial))
+         return false;
+   }
+   const uint32_t n = dynamic_offset_count(p->layout);
+   return !n || memcmp(e->dynamic_offsets, s->dynamic_offsets, n * sizeof(uint32_t)) == 0;
+}
+
+const struct gvk_binding_table_entry *
+gvk_cmd_binding_table_find(const struct gvk_cmd_buffer *cmd)
+{
+   if (!binding_tables_usable(cmd))
+      return NULL;
+   for (uint32_t i = 0; i < GVK_BINDING_TABLE_CACHE; i++) {
+      if (binding_table_matches(&cmd->compute.binding_tables[i], cmd))
+         return &cmd->compute.binding_tables[i];
+   }
+   return NULL;
+}
+
+struct gvk_binding_table_entry *
+gvk_cmd_binding_table_slot(struct gvk_cmd_buffer *cmd)
+{
+   if (!binding_tables_usable(cmd))
+      return NULL;
+   struct gvk_binding_table_entry *e =
+      &cmd->compute.binding_tables[cmd->compute.binding_table_next];
+   cmd->compute.binding_table_next =
+      (cmd->compute.binding_table_next + 1) % GVK_BINDING_TABLE_CACHE;
+   const struct gvk_pipeline *p = cmd->compute.pipeline;
+   const struct gvk_descriptor_state *s = &cmd->compute.descriptors;
+   e->pipeline = p;
+   for (uint32_t i = 0; i < p->layout->set_count; i++) {
+      e->sets[i] = s->sets[i];
+      e->serials[i] = s->sets[i] ? s->sets[i]->serial : 0;
+   }
+   memcpy(e->dynamic_offsets, s->dynamic_offsets,
+          dynamic_offset_count(p->layout) * sizeof(uint32_t));
+   return e;
+}
+
+void
+gvk_cmd_binding_tables_clear(struct gvk_cmd_buffer *cmd)
+{
+   for (uint32_t i = 0; i < GVK_BINDING_TABLE_CACHE; i++)
+      cmd->compute.binding_tables[i].pipeline = NULL;
 }

@@ -79,6 +79,10 @@ struct gvk_descriptor_set {
    struct gvk_descriptor_set *pool_prev;
    uint32_t descriptor_count;
    struct gvk_descriptor *descriptors;
+   /* Changes with every write or copy into the set, and no set allocated
+    * later at the same address starts with a value this one had: command
+    * buffers reuse the binding tables they built from (set, serial). */
+   uint64_t serial;
 };
 
 struct gvk_descriptor_pool {

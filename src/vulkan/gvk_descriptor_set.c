@@ -371,6 +371,16 @@ pool_check_room(const struct gvk_descriptor_pool *pool,
    return VK_SUCCESS;
 }
 
+/* Each set's serials start 2^32 above the previous set's (the serial of
+ * gvk_descriptor.h), so a set reallocated where a freed one lived never
+ * repeats its serials. */
+static uint64_t
+first_serial(void)
+{
+   static atomic_uint_least64_t next;
+   return (uint64_t)atomic_fetch_add(&next, 1) << 32;
+}
+
 static VkResult
 set_create(struct gvk_device *device, struct gvk_descriptor_pool *pool,
            struct gvk_descriptor_set_layout *layout, uint32_t variable,
@@ -404,6 +414,7 @@ set_create(struct gvk_device *device, struct gvk_descriptor_pool *pool,
    set->pool = pool;
    set->descriptor_count = count;
    set->descriptors = (struct gvk_descriptor *)(set + 1);
+   set->serial = first_serial();
    gvk_descriptor_init(layout, set->descriptors, count);
    for (uint32_t t = 0; t < GVK_DESCRIPTOR_TYPE_COUNT; t++)
       pool->live_per_type[t] += per_type[t];

@@ -224,6 +224,7 @@ copy_descriptors(const VkCopyDescriptorSet *copy)
 {
    struct gvk_descriptor_set *src = gvk_descriptor_set_from_handle(copy->srcSet);
    struct gvk_descriptor_set *dst = gvk_descriptor_set_from_handle(copy->dstSet);
+   dst->serial++;
    struct cursor s = {
       .layout = src->layout, .descriptors = src->descriptors,
       .count = src->descriptor_count,
@@ -265,6 +266,7 @@ gvk_UpdateDescriptorSets(VkDevice _device, uint32_t descriptorWriteCount,
       const VkWriteDescriptorSet *w = &pDescriptorWrites[i];
       struct gvk_descriptor_set *set = gvk_descriptor_set_from_handle(w->dstSet);
       write_descriptors(set->layout, set->descriptors, set->descriptor_count, w);
+      set->serial++;
    }
    for (uint32_t i = 0; i < descriptorCopyCount; i++)
       copy_descriptors(&pDescriptorCopies[i]);
@@ -304,6 +306,7 @@ gvk_UpdateDescriptorSetWithTemplate(VkDevice _device, VkDescriptorSet descriptor
    const struct gvk_descriptor_update_template *t =
       gvk_descriptor_update_template_from_handle(descriptorUpdateTemplate);
    write_template(set->layout, set->descriptors, set->descriptor_count, t, pData);
+   set->serial++;
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL

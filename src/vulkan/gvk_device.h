@@ -10,8 +10,10 @@
 #include "gvk_entrypoints.h"
 #include "gvk_object.h"
 
+struct drm_i915_gem_exec_object2;
 struct gvk_physical_device;
 struct gvk_device;
+struct gvk_submit;
 struct gvk_device_bos;
 struct gvk_genx_cmd;
 struct gvk_meta;
@@ -27,6 +29,14 @@ struct gvk_queue {
    /* gvk_queue.c: submissions waiting for a timeline point nothing has
     * been submitted for yet, and the thread that submits them in order */
    struct gvk_submit_thread *thread;
+   /* gvk_queue.c: what submissions reuse instead of allocating: the
+    * snapshot of live objects and execbuffer2's object list (used with
+    * lock held, grown only), and the last submission freed */
+   struct gvk_bo **exec_bos;
+   uint32_t exec_bos_capacity;
+   struct drm_i915_gem_exec_object2 *exec_objects;
+   uint32_t exec_objects_capacity;
+   struct gvk_submit *_Atomic spare_submit;
 };
 
 struct gvk_device {

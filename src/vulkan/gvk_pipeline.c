@@ -96,6 +96,35 @@ has_cache_control(const struct gvk_device *device)
           device->enabled.has[GVK_EXT_EXT_pipeline_creation_cache_control];
 }
 
+static bool
+has_cross_thread_constants(const struct gvk_device *device)
+{
+   return gvk_genx_pipeline(device->pdev->info.verx10)->cross_thread_constants;
+}
+
+/* p->curbe_template (gvk_pipeline.h): the ids depend only on the kernel,
+ * so they are computed once here instead of at every dispatch. */
+static VkResult
+build_curbe_template(const struct gvk_device *device, struct gvk_pipeline *p)
+{
+   if (!p->curbe_size)
+      return VK_SUCCESS;
+   p->curbe_template = gvk_zalloc(&p->base.alloc, p->curbe_size,
+                                  VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!p->curbe_template)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   const struct gbe_kernel *k = &p->cs->kernel;
+   const uint32_t cross = k->cs.cross_thread_regs * 32, per = k->cs.per_thread_regs * 32;
+   const bool once = has_cross_thread_constants(device);
+   uint8_t *dst = p->curbe_template + (once ? cross : 0);
+   for (uint32_t t = 0; t < k->cs.threads; t++, dst += per) {
+      if (!once)
+         dst += cross;
+      gbe_cs_fill_per_thread(k, t, dst);
+   }
+   return VK_SUCCESS;
+}
+
 static VkResult
 pipeline_create(struct gvk_device *device, struct gvk_pipeline_cache *cache,
                 const struct gvk_shader_stage *st, struct gvk_pipeline_layout *layout,
@@ -117,6 +146,11 @@ pipeline_create(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       p->layout = layout;
    }
    gvk_genx_pipeline(device->pdev->info.verx10)->compute_pipeline_emit(device, p);
+   result = build_curbe_template(device, p);
+   if (result != VK_SUCCESS) {
+      gvk_pipeline_destroy(device, p, alloc);
+      return result;
+   }
    *out = p;
    return VK_SUCCESS;
 }
@@ -182,6 +216,7 @@ gvk_pipeline_destroy(struct gvk_device *device, struct gvk_pipeline *p,
                      const VkAllocationCallbacks *alloc)
 {
    (void)alloc;
+   gvk_free(&p->base.alloc, p->curbe_template);
    gvk_shader_unref(device, p->cs);
    if (p->layout)
       gvk_pipeline_layout_unref(device, p->layout);
@@ -211,11 +246,12 @@ gvk_internal_compute_pipeline(struct gvk_device *device, const uint32_t *words,
 
 /* ---- CURBE ---- */
 
+/* The template's cross-thread constants are 0: only what is not 0 is
+ * written. */
 static void
 fill_cross_thread(const struct gbe_cs_info *cs, const void *push,
                   const uint32_t num_workgroups[3], uint8_t *dst)
 {
-   memset(dst, 0, cs->cross_thread_regs * 32);
    memcpy(dst, push, cs->push_bytes);
    uint32_t at = cs->sysval_offset[GBE_CS_NUM_WORKGROUPS];
    if (at != UINT32_MAX)
@@ -226,22 +262,16 @@ void
 gvk_compute_curbe_fill(const struct gvk_device *device, const struct gvk_pipeline *p,
                        const void *push, const uint32_t num_workgroups[3], void *out)
 {
-   const struct gbe_kernel *k = &p->cs->kernel;
-   const struct gbe_cs_info *cs = &k->cs;
-   uint32_t cross = cs->cross_thread_regs * 32, per = cs->per_thread_regs * 32;
+   const struct gbe_cs_info *cs = &p->cs->kernel.cs;
    uint8_t *dst = out;
-   fill_cross_thread(cs, push, num_workgroups, dst);
-   if (gvk_genx_pipeline(device->pdev->info.verx10)->cross_thread_constants) {
-      dst += cross;
-      for (uint32_t t = 0; t < cs->threads; t++, dst += per)
-         gbe_cs_fill_per_thread(k, t, dst);
+   memcpy(dst, p->curbe_template, p->curbe_size);
+   if (has_cross_thread_constants(device)) {
+      fill_cross_thread(cs, push, num_workgroups, dst);
       return;
    }
-   for (uint32_t t = 0; t < cs->threads; t++, dst += cross + per) {
-      if (t)
-         memcpy(dst, out, cross);
-      gbe_cs_fill_per_thread(k, t, dst + cross);
-   }
+   const uint32_t stride = (cs->cross_thread_regs + cs->per_thread_regs) * 32;
+   for (uint32_t t = 0; t < cs->threads; t++)
+      fill_cross_thread(cs, push, num_workgroups, dst + t * stride);
 }
 
 void
@@ -254,7 +284,7 @@ gvk_compute_curbe_num_workgroups(const struct gvk_device *device,
    *count = 0;
    if (at == UINT32_MAX)
       return;
-   if (gvk_genx_pipeline(device->pdev->info.verx10)->cross_thread_constants) {
+   if (has_cross_thread_constants(device)) {
       if (max)
          offsets[(*count)++] = at;
       return;

@@ -101,6 +101,11 @@ struct gvk_pipeline {
    uint32_t vfe_scratch_dw;
    uint32_t idd[8];
    uint32_t curbe_size;                  /* bytes */
+   /* The CURBE with every cross-thread constant 0 and each thread's
+    * local invocation ids in place (curbe_size bytes, NULL when 0):
+    * gvk_compute_curbe_fill copies it and writes the constants, so a
+    * dispatch computes no ids. */
+   uint8_t *curbe_template;
 };
 
 GVK_DEFINE_HANDLE_CASTS(gvk_shader_module, VkShaderModule)

@@ -26,6 +26,7 @@
  * signals) with their timeline values (0 for binary syncobjs). */
 struct gvk_submit {
    struct gvk_submit *next;
+   size_t size;                           /* bytes allocated */
    uint32_t cmd_count, wait_count, fence_count;
    bool timeline;                         /* a value is not 0 */
    struct gvk_cmd_buffer **cmds;
@@ -65,6 +66,10 @@ gvk_queue_init(struct gvk_queue *queue, struct gvk_device *device,
    queue->device = device;
    queue->flags = flags;
    queue->thread = NULL;
+   queue->exec_bos = NULL;
+   queue->exec_objects = NULL;
+   queue->exec_bos_capacity = queue->exec_objects_capacity = 0;
+   atomic_init(&queue->spare_submit, NULL);
    if (drmSyncobjCreate(device->fd, 0, &queue->syncobj))
       return gvk_fail(VK_ERROR_INITIALIZATION_FAILED,
                       "vkCreateDevice: DRM_IOCTL_SYNCOBJ_CREATE failed: %s",
@@ -100,6 +105,9 @@ gvk_queue_finish(struct gvk_queue *queue)
 {
    if (queue->thread)
       stop_thread(queue);
+   gvk_free(&queue->base.alloc, atomic_load(&queue->spare_submit));
+   gvk_free(&queue->base.alloc, queue->exec_bos);
+   gvk_free(&queue->base.alloc, queue->exec_objects);
    pthread_mutex_destroy(&queue->lock);
    drmSyncobjDestroy(queue->device->fd, queue->syncobj);
 }
@@ -116,11 +124,19 @@ alloc_submit(struct gvk_queue *queue, uint32_t cmds, uint32_t waits,
                  fences * (sizeof(struct drm_i915_gem_exec_fence) +
                            sizeof(uint64_t)) +
                  waits * sizeof(uint32_t);
-   /* It may outlive the command in the submit thread. */
-   struct gvk_submit *s = gvk_zalloc(&queue->base.alloc, size,
-                                     VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   /* It may outlive the command in the submit thread.  The last one freed
+    * serves again when it is large enough (free_submit). */
+   struct gvk_submit *s = atomic_exchange(&queue->spare_submit, NULL);
+   if (s && s->size >= size) {
+      size = s->size;
+      memset(s, 0, size);
+   } else {
+      gvk_free(&queue->base.alloc, s);
+      s = gvk_zalloc(&queue->base.alloc, size, VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   }
    if (!s)
       return NULL;
+   s->size = size;
    /* 8-byte members first, then 4-byte ones: every array stays aligned. */
    uint8_t *p = (uint8_t *)(s + 1);
    s->cmds = (struct gvk_cmd_buffer **)p;
@@ -221,10 +237,12 @@ submit_from_info2(struct gvk_queue *queue, const VkSubmitInfo2 *info,
    return s;
 }
 
+/* Kept as the queue's spare (alloc_submit), the previous spare freed:
+ * applications submitting alike allocate nothing. */
 static void
 free_submit(struct gvk_queue *queue, struct gvk_submit *s)
 {
-   gvk_free(&queue->base.alloc, s);
+   gvk_free(&queue->base.alloc, atomic_exchange(&queue->spare_submit, s));
 }
 
 static void
@@ -335,33 +353,37 @@ decode_batch(struct gvk_device *device, struct gvk_bo **bos, uint32_t count,
    gvk_free(alloc, objs);
 }
 
+/* Index of bo in the snapshot, which is sorted by address (a binary
+ * search: a submission stays linear in the objects and the blocks);
+ * count when it is not there. */
 static uint32_t
-bo_index(struct gvk_bo **bos, uint32_t count, const struct gvk_bo *bo)
+bo_index(struct gvk_bo *const *bos, uint32_t count, const struct gvk_bo *bo)
 {
-   for (uint32_t i = 0; i < count; i++) {
-      if (bos[i] == bo)
-         return i;
+   uint32_t lo = 0, hi = count;
+   while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (bos[mid]->addr < bo->addr)
+         lo = mid + 1;
+      else
+         hi = mid;
    }
-   return count;
+   return lo < count && bos[lo] == bo ? lo : count;
 }
 
 /* The exec list: every live object (memory reached through descriptors or
- * device addresses must be resident), the batch last as execbuffer2
- * expects without I915_EXEC_BATCH_FIRST, each block's relocations on its
- * object (Gen7). */
+ * device addresses must be resident), each block's relocations on its
+ * object (Gen7), the batch last as execbuffer2 expects without
+ * I915_EXEC_BATCH_FIRST. */
 static VkResult
 fill_exec_objects(struct gvk_device *device, const struct gvk_cmd_buffer *cmd,
-                  struct gvk_bo **bos, uint32_t count,
+                  struct gvk_bo *const *bos, uint32_t count,
                   struct drm_i915_gem_exec_object2 *objs)
 {
-   uint32_t batch = bo_index(bos, count, cmd->first_batch->bo);
+   const uint32_t batch = bo_index(bos, count, cmd->first_batch->bo);
    if (batch == count)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkQueueSubmit: the batch of command "
                       "buffer %p is not a live buffer object",
                       (const void *)cmd);
-   struct gvk_bo *tmp = bos[batch];
-   bos[batch] = bos[count - 1];
-   bos[count - 1] = tmp;
    for (uint32_t i = 0; i < count; i++)
       gvk_bo_exec_object(device, bos[i], &objs[i]);
    for (uint32_t b = 0; b < cmd->block_count; b++) {
@@ -374,26 +396,48 @@ fill_exec_objects(struct gvk_device *device, const struct gvk_cmd_buffer *cmd,
       objs[i].relocs_ptr = (uintptr_t)block->relocs.entries;
       objs[i].relocation_count = block->relocs.count;
    }
+   const struct drm_i915_gem_exec_object2 tmp = objs[batch];
+   objs[batch] = objs[count - 1];
+   objs[count - 1] = tmp;
    return VK_SUCCESS;
 }
 
-/* One command buffer, with fences [first, end) of s. */
+/* queue->exec_objects for count objects, grown only. */
+static VkResult
+exec_objects(struct gvk_queue *queue, uint32_t count)
+{
+   if (count <= queue->exec_objects_capacity && queue->exec_objects)
+      return VK_SUCCESS;
+   const uint32_t cap = MAX2(count, 1u);
+   struct drm_i915_gem_exec_object2 *objs =
+      gvk_alloc(&queue->base.alloc, cap * sizeof(*objs),
+                VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
+   if (!objs)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   gvk_free(&queue->base.alloc, queue->exec_objects);
+   queue->exec_objects = objs;
+   queue->exec_objects_capacity = cap;
+   return VK_SUCCESS;
+}
+
+/* One command buffer, with fences [first, end) of s; the queue is locked
+ * (its exec lists). */
 static VkResult
 exec_cmd_buffer(struct gvk_queue *queue, const struct gvk_submit *s,
                 const struct gvk_cmd_buffer *cmd, uint32_t first, uint32_t end)
 {
    struct gvk_device *device = queue->device;
-   const VkAllocationCallbacks *alloc = &device->base.alloc;
-   struct gvk_bo **bos;
    uint32_t count;
-   VkResult result = gvk_bo_list_snapshot(device, alloc, &bos, &count);
+   VkResult result = gvk_bo_list_snapshot_into(device, &queue->base.alloc,
+                                               &queue->exec_bos,
+                                               &queue->exec_bos_capacity, &count);
    if (result != VK_SUCCESS)
       return result;
-   struct drm_i915_gem_exec_object2 *objs =
-      gvk_zalloc(alloc, MAX2(count, 1u) * sizeof(*objs),
-                 VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
-   result = objs ? fill_exec_objects(device, cmd, bos, count, objs)
-                 : VK_ERROR_OUT_OF_HOST_MEMORY;
+   struct gvk_bo **bos = queue->exec_bos;
+   result = exec_objects(queue, count);
+   struct drm_i915_gem_exec_object2 *objs = queue->exec_objects;
+   if (result == VK_SUCCESS)
+      result = fill_exec_objects(device, cmd, bos, count, objs);
    if (result == VK_SUCCESS) {
       struct drm_i915_gem_execbuffer_ext_timeline_fences ext;
       struct drm_i915_gem_execbuffer2 execbuf = {
@@ -410,8 +454,7 @@ exec_cmd_buffer(struct gvk_queue *queue, const struct gvk_submit *s,
          decode_batch(device, bos, count, cmd->first_batch->bo->addr);
       result = run_execbuffer(device, &execbuf, "a command buffer");
    }
-   gvk_free(alloc, objs);
-   gvk_bo_list_release(device, alloc, bos, count);
+   gvk_bo_list_unref(device, bos, count);
    return result;
 }
 
@@ -625,15 +668,18 @@ submit_list(struct gvk_queue *queue, struct gvk_submit *list)
    return result;
 }
 
+/* A hang the kernel found since the last wait is not looked for here
+ * (a reset-stats ioctl per submission): execbuffer2 fails with -EIO on
+ * the banned context, and every wait asks the kernel (Vulkan "Lost
+ * Device": a submission may report the loss, waits must). */
 static VkResult
 submit_locked(struct gvk_queue *queue, struct gvk_submit *list)
 {
-   struct gvk_device *device = queue->device;
    pthread_mutex_lock(&queue->lock);
    VkResult result = submit_list(queue, list);
    pthread_mutex_unlock(&queue->lock);
-   if (result == VK_SUCCESS)
-      result = gvk_device_check_status(device);
+   if (result == VK_SUCCESS && atomic_load(&queue->device->lost))
+      return VK_ERROR_DEVICE_LOST;
    return result;
 }
 

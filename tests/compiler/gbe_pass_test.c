@@ -271,10 +271,184 @@ test_select(void)
    ir_shader_destroy(s);
 }
 
+/* A 64-bit atomic on a storage buffer: the binding gets an address slot
+ * at the start of the cross-thread constants (no push constants or
+ * system values before it), which the address is read from (g1, its
+ * dwords as a scalar), and an A64 atomic goes out on data port 1
+ * (sfid 12): mlen 4 (two GRFs of QWord addresses, two of QWord data)
+ * << 25 | rlen 2 << 20 | message type 0x12 (A64 untyped atomic) << 14 |
+ * control (AOP_ADD 7 | 64-bit 1 << 4 | return 1 << 5) << 8 | BTI 255
+ * (stateless) = 0x0824b7ff (PRM Vol 2d "A64 Untyped Atomic"; Mesa's
+ * descriptor for it differs only in mlen, its payload being split). */
+static void
+test_select_atomic64(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 8;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *u64 = ir_type_int(s, 64, 1);
+   const struct ir_type *arr = ir_type_array(s, u64, 0, 8);
+   struct ir_var *v = ir_var_create(s, "acc", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   v->set = 0;
+   v->binding = 2;
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   struct ir_builder b;
+   ir_builder_at_end(&b, ir_block_create(f));
+   struct ir_instr *p = ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, v), 0),
+                                       ir_imm_u32(&b, 1));
+   struct ir_instr *old = ir_atomic(&b, IR_ATOMIC_add, p, ir_const_splat(&b, u64, 1ull << 32),
+                                    NULL);
+   ir_store(&b, ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, v), 0),
+                               ir_imm_u32(&b, 2)), old);
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+
+   struct t t;
+   init(&t, ISA_GEN12, 8);
+   struct gbe_kernel k = { 0 };
+   char err[256] = "";
+   t.p.err = err;
+   t.p.err_size = sizeof(err);
+   struct gbe_ctx c = { .p = &t.p, .s = s, .k = &k };
+   CHECK(gbe_isel(&c), "selection failed: %s", err);
+   gbe_isel_free(&c);
+   CHECK(k.num_bindings == 1 && k.bindings[0].address_offset == 0 && k.cs.cross_thread_regs == 1,
+         "address slot: %u bindings, offset %u, %u cross-thread registers", k.num_bindings,
+         k.bindings[0].address_offset, k.cs.cross_thread_regs);
+   char *lir = print(&t);
+   CHECK(strstr(lir, "g1.0<0>UD") && strstr(lir, "g1.4<0>UD"), "the address is not read from g1:\n%s",
+         lir);
+   /* the data QWord 1 << 32 at the third GRF: high dwords at +4, stride 2 */
+   CHECK(strstr(lir, "sfid 12 desc 0x0824b7ff ex 0x00000000 mlen 4+0 rlen 2") &&
+         strstr(lir, "+64<2>UD, 0x0UD") && strstr(lir, "+68<2>UD, 0x1UD"),
+         "no A64 int64 atomic add of 1 << 32:\n%s", lir);
+   free(lir);
+   fini(&t);
+   ir_shader_destroy(s);
+}
+
+/* Selects `s` (its entry built by the caller) for gen at SIMD16 and
+ * returns the LIR printed, or NULL after a failed check. */
+static char *
+select_lir(struct ir_shader *s, enum isa_gen gen, struct t *t)
+{
+   init(t, gen, 16);
+   struct gbe_kernel k = { 0 };
+   char err[256] = "";
+   t->p.err = err;
+   t->p.err_size = sizeof(err);
+   struct gbe_ctx c = { .p = &t->p, .s = s, .k = &k };
+   bool ok = gbe_isel(&c);
+   gbe_isel_free(&c);
+   CHECK(ok, "selection failed: %s", err);
+   return ok ? print(t) : NULL;
+}
+
+/* A private array of 80 dwords (past the 64 kept in registers) written
+ * and read at the invocation's index: scratch rows of 16 dwords (80 * 64
+ * bytes), DWord scattered messages on data port 0 (sfid 10) with a
+ * header whose DWords 3 and 5 come from R0.3 bits 3:0 and R0.5 bits
+ * 31:10.  Descriptors from the PRM layouts (Vol 2d "DWord Scattered
+ * Read/Write"): mlen (header, 2 address GRFs, 2 data GRFs for a write)
+ * << 25 | rlen << 20 | header 1 << 19 | type (3 read, 11 write) << 14 |
+ * data blocks (3: 16 DWords) << 8 | BTI, the A32 stateless 255 on Gen7
+ * and the non-coherent 253 from Gen8 (Mesa's Skylake kernels for
+ * private_array carry the same, with mlen 1 and the rest split off). */
+static void
+test_select_scratch(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 16;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *u32 = ir_type_int(s, 32, 1);
+   const struct ir_type *arr = ir_type_array(s, u32, 0, 4);
+   struct ir_var *out = ir_var_create(s, "outp", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   struct ir_var *a = ir_var_create(s, "a", IR_STORAGE_FUNCTION, ir_type_array(s, u32, 80, 0));
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   struct ir_builder b;
+   ir_builder_at_end(&b, ir_block_create(f));
+   struct ir_instr *id = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                  ir_type_int(s, 32, 3)), 0);
+   ir_store(&b, ir_deref_array(&b, ir_deref_var(&b, a), id), id);
+   struct ir_instr *v = ir_load(&b, ir_deref_array(&b, ir_deref_var(&b, a), id));
+   ir_store(&b, ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, out), 0), id), v);
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+
+   static const struct { enum isa_gen gen; const char *rd, *wr; } want[] = {
+      { ISA_GEN7, "sfid 10 desc 0x0628c3ff ex 0x00000000 mlen 3+0 rlen 2",
+        "sfid 10 desc 0x0a0ac3ff ex 0x00000000 mlen 5+0 rlen 0" },
+      { ISA_GEN9, "sfid 10 desc 0x0628c3fd ex 0x00000000 mlen 3+0 rlen 2",
+        "sfid 10 desc 0x0a0ac3fd ex 0x00000000 mlen 5+0 rlen 0" },
+   };
+   for (unsigned g = 0; g < 2; g++) {
+      struct t t;
+      char *lir = select_lir(s, want[g].gen, &t);
+      CHECK(lir && strstr(lir, want[g].rd) && strstr(lir, want[g].wr),
+            "gen %u: no DWord scattered scratch read and write:\n%s", want[g].gen,
+            lir ? lir : "");
+      CHECK(lir && strstr(lir, "g0.12<0>UD, 0xfUD") && strstr(lir, "g0.20<0>UD, 0xfffffc00UD"),
+            "gen %u: no scratch header from R0.3 and R0.5:\n%s", want[g].gen,
+            lir ? lir : "");
+      CHECK(t.p.scratch_bytes == 80 * 4 * 16, "gen %u: scratch %u bytes, want %u",
+            want[g].gen, t.p.scratch_bytes, 80 * 4 * 16);
+      free(lir);
+      fini(&t);
+   }
+   ir_shader_destroy(s);
+}
+
+/* Push constants { uint w[4]; } read at the invocation's index: the
+ * offset clamped to the last element (12), a0 set for every channel and
+ * then offset under the execution mask, and a VxH read from g1 (the
+ * first cross-thread register, byte 32); Gen7 eight channels at a time
+ * (its eight address subregisters), Gen9 all sixteen. */
+static void
+test_select_push_dynamic(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 16;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *u32 = ir_type_int(s, 32, 1);
+   const struct ir_type *arr = ir_type_array(s, u32, 0, 4);
+   const struct ir_type *w = ir_type_array(s, u32, 4, 0);
+   struct ir_var *out = ir_var_create(s, "outp", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   struct ir_var *pc = ir_var_create(s, "pc", IR_STORAGE_PUSH_CONSTANT, ir_type_struct(s, 1, &w, NULL));
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   struct ir_builder b;
+   ir_builder_at_end(&b, ir_block_create(f));
+   struct ir_instr *id = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                  ir_type_int(s, 32, 3)), 0);
+   struct ir_instr *v = ir_load(&b, ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, pc), 0), id));
+   ir_store(&b, ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, out), 0), id), v);
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+
+   static const struct { enum isa_gen gen; const char *set, *add; } want[] = {
+      { ISA_GEN7, "mov(8) @8 arf0x10.0<1>UW, 0x20UW NoMask", "add(8) @8 arf0x10.0<1>UW" },
+      { ISA_GEN9, "mov(16) arf0x10.0<1>UW, 0x20UW NoMask", "add(16) arf0x10.0<1>UW" },
+   };
+   for (unsigned g = 0; g < 2; g++) {
+      struct t t;
+      char *lir = select_lir(s, want[g].gen, &t);
+      CHECK(lir && strstr(lir, "sel.c5(16)") && strstr(lir, "0xcUD") &&
+            strstr(lir, want[g].set) && strstr(lir, want[g].add) &&
+            strstr(lir, "[a0.0+0 in]g0.0<1>UD"),
+            "gen %u: no clamped indirect read of the push constants:\n%s", want[g].gen,
+            lir ? lir : "");
+      free(lir);
+      fini(&t);
+   }
+   ir_shader_destroy(s);
+}
+
 int
 main(void)
 {
    test_select();
+   test_select_atomic64();
+   test_select_scratch();
+   test_select_push_dynamic();
    test_optimize();
    test_legalize();
    test_regalloc();

@@ -6,9 +6,10 @@
  * read/write (with out-of-bounds channels), untyped atomics (every
  * operation) and float atomics, byte and DWord scattered (surface and A32
  * stateless with the header's scratch pointer), A64 untyped / scattered
- * (byte, DWord, QWord) / atomic / block, SLM, OWord blocks (aligned,
- * unaligned, written, stateless as Mesa spills) through the data and
- * constant caches, scratch blocks, sampler ld on a buffer, fences, page
+ * (byte, DWord, QWord) / atomic (32- and 64-bit) / block, SLM, OWord
+ * blocks (aligned, unaligned, written, stateless as Mesa spills) through
+ * the data and constant caches, scratch blocks, sampler ld on a buffer,
+ * fences, page
  * faults and an unsupported message.  Gen9 (split sends) and Gen7/8
  * (payload in one send) run.  The gateway barrier is test_eu_flow.c's. */
 #include "eu_rig.h"
@@ -702,6 +703,58 @@ test_fault_and_unsupported(void)
    rig_destroy(r);
 }
 
+/* A64 int64 atomics (control bit 4) whose operands differ from their
+ * 32-bit forms: signed min (a high dword's sign), unsigned max, and
+ * compare-and-write with its two QWord sources (src0 the comparand, src1
+ * the new value, two GRFs each after the addresses), each returning the
+ * old QWord in two GRFs. */
+static void
+test_a64_atomic64_ops(void)
+{
+   static const unsigned ops[] = { 11, 12, 14 };   /* IMIN, UMAX, CMPWR */
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   char k[2048] = "";
+   for (unsigned n = 0; n < 3; n++) {
+      unsigned srcs = ops[n] == 14 ? 4 : 2;
+      emit_send(k, sizeof(k), ISA_GEN9, 8, 40 + 2 * n, 2 + 2 * n, 20, srcs,
+                desc(2, 2, false, 0x12, ops[n] | 1 << 4 | 1 << 5, BTI_A64), SFID_DATA1, "1Q");
+   }
+   finish(k, sizeof(k));
+   if (!rig_load(r, k, 0xff))
+      return;
+   uint64_t init[8], src0[8], src1[8];
+   for (unsigned c = 0; c < 8; c++) {
+      init[c] = c & 1 ? 0xffffffff00000000ull + c : 0x00000001ffffffffull - c;
+      src0[c] = c < 4 ? init[c] : 0x80000000ffffffffull >> c;
+      src1[c] = 0x1234567800000000ull | c;
+      memcpy(&r->t.regs[20 * 32 + c * 8], &src0[c], 8);
+      memcpy(&r->t.regs[22 * 32 + c * 8], &src1[c], 8);
+      for (unsigned n = 0; n < 3; n++) {
+         uint32_t at = 0x3000 + (n * 8 + c) * 8;
+         set_addr64(r, 2 + 2 * n, c, RIG_MEM_BASE + at);
+         memcpy(&r->mem[at], &init[c], 8);
+      }
+   }
+   if (!rig_exec(r))
+      return;
+   for (unsigned c = 0; c < 8; c++) {
+      int64_t si = (int64_t)init[c], s0 = (int64_t)src0[c];
+      const uint64_t want[3] = {
+         (uint64_t)(si < s0 ? si : s0), init[c] > src0[c] ? init[c] : src0[c],
+         init[c] == src0[c] ? src1[c] : init[c],
+      };
+      for (unsigned n = 0; n < 3; n++) {
+         uint64_t got = mem64(r, 0x3000 + (n * 8 + c) * 8), old;
+         memcpy(&old, &r->t.regs[(40 + 2 * n) * 32 + c * 8], 8);
+         CHECK(got == want[n], "A64 int64 op %u channel %u: 0x%llx want 0x%llx", ops[n], c,
+               (unsigned long long)got, (unsigned long long)want[n]);
+         CHECK(old == init[c], "A64 int64 op %u channel %u returned 0x%llx", ops[n], c,
+               (unsigned long long)old);
+      }
+   }
+   rig_destroy(r);
+}
+
 int
 main(void)
 {
@@ -713,6 +766,7 @@ main(void)
    test_a64(ISA_GEN9);
    test_a64(ISA_GEN8);
    test_a64_atomic_block();
+   test_a64_atomic64_ops();
    test_slm();
    test_blocks();
    test_stateless_blocks();

@@ -33,9 +33,19 @@ emit_pipe_control(uint32_t *p, uint32_t bits)
    return emit_cmd(p, 0x7a00, PIPE_CONTROL_LEN(gen), bits);
 }
 
-/* Dwords of the batch that hold addresses inside the batch object: on
- * Gen7 the kernel places the batch, so they are relocated. */
-static unsigned self_relocs[8], num_self_relocs;
+/* Dwords of the batch that hold addresses inside the batch object, and
+ * the offsets they point at: on Gen7 the kernel places the batch, so they
+ * are relocated. */
+static unsigned self_relocs[8], self_reloc_deltas[8], num_self_relocs;
+
+/* The batch object's address of byte `offset` at dw (relocated on Gen7). */
+static void
+self_address(const uint32_t *cmds, uint32_t *dw, uint32_t offset)
+{
+   self_relocs[num_self_relocs] = (unsigned)(dw - cmds);
+   self_reloc_deltas[num_self_relocs++] = offset;
+   emit_addr(dw, gen, BATCH_ADDR + offset);
+}
 
 /* A PIPE_CONTROL with a depth stall and a post-sync immediate write into
  * the batch object's second half. */
@@ -43,8 +53,7 @@ static uint32_t *
 emit_depth_stall_write(uint32_t *cmds, uint32_t *p)
 {
    uint32_t *pc = emit_pipe_control(p, (1u << 13) | (1u << 14));
-   self_relocs[num_self_relocs++] = (unsigned)(p + 2 - cmds);
-   emit_addr(p + 2, gen, BATCH_ADDR + 0x800);
+   self_address(cmds, p + 2, 0x800);
    return pc;
 }
 
@@ -68,7 +77,7 @@ run(const uint32_t *cmds, size_t ndw, char *log, size_t log_size)
    } else {
       for (unsigned i = 0; i < num_self_relocs; i++)
          relocs[i] = (struct drm_i915_gem_relocation_entry){
-            .offset = self_relocs[i] * 4, .delta = 0x800,
+            .offset = self_relocs[i] * 4, .delta = self_reloc_deltas[i],
             .read_domains = I915_GEM_DOMAIN_INSTRUCTION,
             .write_domain = I915_GEM_DOMAIN_INSTRUCTION };
       obj.relocs_ptr = (uintptr_t)relocs;
@@ -320,6 +329,123 @@ test_walker_pipeline(void)
    expect("walker with GPGPU selected", cmds, p, NULL);
 }
 
+/* ---- shared local memory needs an L3 partition (Gen7-9) ---- */
+
+#define IDD_OFFSET 0xc00u
+#define KERNEL_OFFSET 0xe00u
+#define L3_SLM_ENABLE 1u
+
+/* A thread that ends at once (mov g127 = g0; send EOT to the thread
+ * spawner), as src/isa's assembler encodes it (test_budget's EOT). */
+static const uint32_t eot_gen7[] = {
+   0x00600201, 0x2fe00021, 0x008d0000, 0x00000000,
+   0x07800231, 0x20000d28, 0x008d0fe0, 0x82000010,
+};
+static const uint32_t eot_gen8[] = {
+   0x00600001, 0x2fe0020c, 0x008d0000, 0x00000000,
+   0x07800031, 0x20001244, 0x068d0fe0, 0x82000010,
+};
+static const uint32_t eot_gen12[] = {
+   0x80030061, 0x7f050220, 0x00460005, 0x00000000,
+   0x80030031, 0x00000004, 0x70207f0c, 0x00000000,
+};
+
+/* Ivy Bridge/Haswell L3CNTLREG2 (URB 16 ways in low bandwidth, RO 16, DC
+ * 16) and Broadwell/Skylake L3CNTLREG (URB 16, ALL 48), SLM Enable in
+ * bit 0 (PRM Vol. 2c). */
+static uint32_t *
+emit_l3_config(uint32_t *p, bool slm)
+{
+   *p++ = MI_LOAD_REGISTER_IMM;
+   *p++ = gen == 7 ? 0xb020 : 0x7034;
+   *p++ = (gen == 7 ? 0x020400a0u : 0x60000020u) | (slm ? L3_SLM_ENABLE : 0);
+   return p;
+}
+
+/* PIPELINE_SELECT GPGPU (with the Gen9+ flushes), one interface
+ * descriptor whose kernel ends at once with slm_field in Shared Local
+ * Memory Size (DW5 on Gen7, DW6 from Gen8: 4 KB units to Gen8, 1 KB << n
+ * from Gen9), and a 1x1x1 SIMD8 walker.  The descriptor and kernel go
+ * after the batch's end, at IDD_OFFSET and KERNEL_OFFSET. */
+static uint32_t *
+emit_slm_dispatch(uint32_t *cmds, uint32_t *p, uint32_t slm_field)
+{
+   p = emit_pipe_control(p, PC_CS_STALL | PC_FLUSHES);
+   p = emit_pipe_control(p, PC_INVALIDATES);
+   *p++ = 0x69040000 | (gen >= 9 ? 0x300 : 0) | 2;
+   uint32_t *idl = p;
+   p = emit_cmd(p, 0x7002, 4, 0);                   /* MEDIA_INTERFACE_DESCRIPTOR_LOAD */
+   idl[2] = 32;
+   self_address(cmds, &idl[3], IDD_OFFSET);
+   uint32_t *w = p;
+   p = emit_walker(p, 0, 0xff, 0xffffffff);
+   w[gen >= 8 ? 7 : 4] = 1;                         /* X, Y, Z dimensions */
+   w[gen >= 8 ? 10 : 6] = 1;
+   w[gen >= 8 ? 12 : 8] = 1;
+   *p++ = MI_BATCH_BUFFER_END;
+
+   uint32_t *idd = &cmds[IDD_OFFSET / 4];
+   memset(idd, 0, 32);
+   self_address(cmds, &idd[0], KERNEL_OFFSET);      /* Instruction Base 0 */
+   if (gen >= 8)
+      idd[1] = 0;                                   /* kernel address, high */
+   idd[gen >= 8 ? 6 : 5] = slm_field << 16;
+   const uint32_t *eot = gen >= 12 ? eot_gen12 : gen >= 8 ? eot_gen8 : eot_gen7;
+   memcpy(&cmds[KERNEL_OFFSET / 4], eot, sizeof(eot_gen7));
+   return &cmds[KERNEL_OFFSET / 4 + 8];
+}
+
+static void
+test_l3_slm_partition(void)
+{
+   uint32_t cmds[1024], *end;
+   /* Gen11 keeps SLM out of the L3: no partition to program. */
+   const char *rule = gen <= 9 ? "l3-slm-partition" : NULL;
+
+   end = emit_slm_dispatch(cmds, cmds, 1);
+   expect("SLM kernel, L3 as at power-on", cmds, end, rule);
+
+   end = emit_slm_dispatch(cmds, emit_l3_config(cmds, false), 1);
+   expect("SLM kernel, L3 without SLM", cmds, end, rule);
+
+   end = emit_slm_dispatch(cmds, emit_l3_config(cmds, true), 1);
+   expect("SLM kernel, L3 with SLM", cmds, end, NULL);
+
+   end = emit_slm_dispatch(cmds, cmds, 0);
+   expect("kernel without SLM, L3 as at power-on", cmds, end, NULL);
+}
+
+/* ---- Ivy Bridge: a CS stall at least every fourth PIPE_CONTROL ---- */
+
+static void
+test_ivb_cs_stall_every_fourth(void)
+{
+   uint32_t cmds[64], *p = cmds;
+   const char *rule = verx10 == 70 ? "ivb-cs-stall-every-4th-pipe-control" : NULL;
+
+   for (unsigned i = 0; i < 4; i++)
+      p = emit_pipe_control(p, PC_DC_FLUSH);
+   expect("four PIPE_CONTROLs without a CS stall", cmds, p, rule);
+
+   p = cmds;
+   for (unsigned i = 0; i < 3; i++)
+      p = emit_pipe_control(p, PC_DC_FLUSH);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_DC_FLUSH);
+   for (unsigned i = 0; i < 3; i++)
+      p = emit_pipe_control(p, PC_DC_FLUSH);
+   expect("three, a CS stall, three", cmds, p, NULL);
+
+   /* Read-cache invalidations alone do not count. */
+   p = cmds;
+   for (unsigned i = 0; i < 3; i++)
+      p = emit_pipe_control(p, PC_DC_FLUSH);
+   for (unsigned i = 0; i < 4; i++)
+      p = emit_pipe_control(p, PC_INVALIDATES);
+   expect("three, then invalidations only", cmds, p, NULL);
+   p = emit_pipe_control(p, PC_INVALIDATES | PC_DC_FLUSH);
+   expect("three, invalidations, a fourth with a flush", cmds, p, rule);
+}
+
 int
 main(void)
 {
@@ -338,6 +464,8 @@ main(void)
    test_ivb_vs_state_flush();
    test_walker_execution_masks();
    test_walker_pipeline();
+   test_l3_slm_partition();
+   test_ivb_cs_stall_every_fourth();
    close(fd);
    return test_finish("test_rules");
 }

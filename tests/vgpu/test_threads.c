@@ -1,4 +1,4 @@
-/* Two threads create, submit and close buffer objects concurrently
+/* Two threads create, submit, map and close buffer objects concurrently
  * (ITERATIONS each); the test is run under helgrind, which reports any data
  * race in vgpu.  Afterwards every handle must have been released: the next
  * handles handed out are the lowest ones again. */
@@ -44,7 +44,15 @@ worker(void *arg)
       CHECK_ERR(xioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &w), 0);
       struct drm_syncobj_destroy d = { .handle = sc.handle };
       CHECK_ERR(xioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &d), 0);
+      /* CPU views come and go too: vgpu tracks them (munmap is
+       * interposed), and one may outlive the handle. */
+      uint32_t *map = bo_map(fd, bo, 4096);
+      CHECK(map[0] == MI_BATCH_BUFFER_END, "the view shows the batch");
+      if (i & 1)
+         munmap(map, 4096);
       bo_close(fd, bo);
+      if (!(i & 1))
+         munmap(map, 4096);
    }
    return NULL;
 }

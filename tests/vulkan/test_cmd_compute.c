@@ -680,8 +680,11 @@ test_chaining(struct env *e)
    CHECK(allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
    begin(cmd, 0);
    bind(e, cmd, 0x77);
-   for (uint32_t i = 0; i < CHAIN_DISPATCHES; i++)
+   /* new push constants each time: each dispatch writes its own CURBE */
+   for (uint32_t i = 0; i < CHAIN_DISPATCHES; i++) {
+      gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &i);
       gvk_CmdDispatch(cmd, 1, 1, 1);
+   }
    CHECK(gvk_EndCommandBuffer(cmd) == VK_SUCCESS);
    const struct gvk_cmd_buffer *c = gvk_cmd_buffer_from_handle(cmd);
    uint32_t batches = 0, states = 0;
@@ -698,6 +701,41 @@ test_chaining(struct env *e)
    reset_memory(e);
    CHECK(submit(e, cmd) == VK_SUCCESS);
    CHECK(e->map[COUNT_OFFSET / 4] == CHAIN_DISPATCHES * LOCAL_SIZE);
+   CHECK(e->map[0] == CHAIN_DISPATCHES - 1);
+   gvk_DestroyCommandPool(e->device, pool, NULL);
+}
+
+/* The hardware keeps the CURBE and the interface descriptor it loaded:
+ * dispatches that change nothing load neither again, new push constants
+ * load new constants only, and the same set bound again reuses its
+ * binding table and interface descriptor. */
+static void
+test_state_reuse(struct env *e)
+{
+   VkCommandPool pool = create_pool(e, NULL);
+   VkCommandBuffer cmd;
+   CHECK(allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
+   begin(cmd, 0);
+   bind(e, cmd, 0x21);
+   gvk_CmdDispatchBase(cmd, 0, 0, 0, 1, 1, 1);
+   gvk_CmdDispatchBase(cmd, 1, 0, 0, 1, 1, 1);
+   const uint32_t tag = 0x22;
+   gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
+   gvk_CmdDispatchBase(cmd, 2, 0, 0, 1, 1, 1);
+   bind(e, cmd, 0x23);
+   gvk_CmdDispatchBase(cmd, 3, 0, 0, 1, 1, 1);
+   CHECK(gvk_EndCommandBuffer(cmd) == VK_SUCCESS);
+   struct walk w = walk_batch(e, gvk_cmd_buffer_from_handle(cmd));
+   CHECK(w.ok && count_of(&w, "GPGPU_WALKER") == 4);
+   CHECK(count_of(&w, "MEDIA_CURBE_LOAD") == 3);
+   CHECK(count_of(&w, "MEDIA_INTERFACE_DESCRIPTOR_LOAD") == 1);
+   free(w.packets);
+   reset_memory(e);
+   CHECK(submit(e, cmd) == VK_SUCCESS);
+   const uint32_t tags[4] = { 0x21, 0x21, 0x22, 0x23 };
+   for (uint32_t x = 0; x < 4; x++)
+      CHECK(e->map[x * 2] == tags[x] && e->map[x * 2 + 1] == 0x10101);
+   CHECK(e->map[COUNT_OFFSET / 4] == 4 * LOCAL_SIZE);
    gvk_DestroyCommandPool(e->device, pool, NULL);
 }
 
@@ -751,6 +789,7 @@ main(void)
    test_main(&e);
    test_secondary(&e);
    test_chaining(&e);
+   test_state_reuse(&e);
    test_alloc_failures(&e);
    destroy_env(&e);
    if (failures)
