@@ -800,8 +800,8 @@ gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
    c->b.group = 0;
    c->b.we_all = true;
    if (i->imm & (IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_BUFFER_MEM | IR_BARRIER_IMAGE_MEM)) {
-      struct gbe_reg hdr = gbe_vreg(c->p, ISA_TYPE_UD, 8), resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
-      gbe_alu1(&c->b, ISA_OP_MOV, hdr, gbe_fixed(0, 0, ISA_TYPE_UD, 1));
+      /* R0 itself is the header: the fence reads nothing else of it */
+      struct gbe_reg hdr = gbe_fixed(0, 0, ISA_TYPE_UD, 1), resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
       struct isa_send_msg m = {
          .msg = ISA_MSG_MEMORY_FENCE, .bti = (i->imm & ~IR_BARRIER_EXEC) == IR_BARRIER_WORKGROUP_MEM &&
                 c->p->gen >= ISA_GEN11 ? ISA_BTI_SLM : 0,
@@ -809,8 +809,14 @@ gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
       };
       if (!gbe_send(c, &m, resp, hdr))
          return false;
-      /* the fence's reply says the writes are visible: wait for it */
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), resp);
+      /* the fence's reply says the writes are visible.  Before Gen11
+       * every data-port message goes through the one data cache, in the
+       * order the thread sends them, so later messages (the barrier's
+       * and the other threads' reads) come after the fence without a
+       * wait; from Gen11, SLM and the data cache are apart (as Mesa's
+       * compiler treats them): wait for the reply */
+      if (c->p->gen >= ISA_GEN11)
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), resp);
    }
    if (i->imm & IR_BARRIER_EXEC) {
       c->k->cs.uses_barrier = true;

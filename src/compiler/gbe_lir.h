@@ -199,6 +199,10 @@ bool gbe_fail(struct gbe_prog *p, const char *fmt, ...) __attribute__((format(pr
 
 /* Copy propagation and dead-code elimination. */
 bool gbe_optimize(struct gbe_prog *p);
+/* Part of gbe_optimize (gbe_opt_branch.c): empty arms dropped, small
+ * IFs turned into predicated instructions, opposite predicated copies
+ * into SELs. */
+bool gbe_flatten_branches(struct gbe_prog *p);
 /* Splits instructions whose operands span more than two GRFs, and fixes
  * operand forms the hardware lacks (immediates in src0, 64-bit
  * immediates on three-source instructions...). */

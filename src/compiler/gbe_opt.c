@@ -163,16 +163,44 @@ is_boundary(const struct gbe_inst *i)
    return gbe_is_branch(i->op) || i->op == GBE_OP_DO;
 }
 
-/* Whether any instruction strictly between a and b mentions vreg v or is
- * control flow. */
+/* Bytes operand `which` (0-2 a source, 3 the destination) of i covers:
+ * a message's payload and reply are whole registers. */
+static unsigned
+operand_bytes(const struct gbe_inst *i, unsigned which)
+{
+   if (gbe_is_send(i))
+      return which == 3 ? i->rlen * 32u : which == 0 ? i->mlen * 32u :
+             which == 1 ? i->ex_mlen * 32u : 0;
+   return gbe_reg_span(which == 3 ? &i->dst : &i->src[which], i->exec_size);
+}
+
+/* Whether operand `which` of i may touch bytes [lo, hi) of vreg v; an
+ * indirect operand or a register's address may reach any of them. */
 static bool
-touched_between(const struct gbe_inst *a, const struct gbe_inst *b, uint32_t v)
+touches(const struct gbe_inst *i, unsigned which, uint32_t v, unsigned lo, unsigned hi)
+{
+   const struct gbe_reg *r = which == 3 ? &i->dst : &i->src[which];
+   if (!is_vgrf(r) || r->nr != v)
+      return false;
+   if (r->indirect || r->addr_of)
+      return true;
+   unsigned bytes = operand_bytes(i, which);
+   return r->offset < hi && lo < r->offset + (bytes ? bytes : 1);
+}
+
+/* Whether any instruction strictly between a and b touches bytes
+ * [lo, hi) of vreg v or is control flow.  The other parts of a message
+ * payload, written between a value and its copy into the payload, leave
+ * the copy's bytes alone. */
+static bool
+touched_between(const struct gbe_inst *a, const struct gbe_inst *b, uint32_t v, unsigned lo,
+                unsigned hi)
 {
    for (const struct gbe_inst *i = a->next; i != b; i = i->next) {
-      if (is_boundary(i) || (is_vgrf(&i->dst) && i->dst.nr == v))
+      if (is_boundary(i))
          return true;
-      for (unsigned s = 0; s < 3; s++) {
-         if (is_vgrf(&i->src[s]) && i->src[s].nr == v)
+      for (unsigned w = 0; w < 4; w++) {
+         if (touches(i, w, v, lo, hi))
             return true;
       }
    }
@@ -205,7 +233,8 @@ coalesce(struct gbe_prog *p, struct vreg_use *u)
                        d->group != m->group || d->we_all != m->we_all ||
                        isa_type_size(d->dst.type) != isa_type_size(m->dst.type)))
          continue;
-      if (touched_between(d, m, m->dst.nr))
+      unsigned lo = m->dst.offset, hi = lo + gbe_reg_span(&m->dst, m->exec_size);
+      if (touched_between(d, m, m->dst.nr, lo, hi))
          continue;
       /* d must come before m in the same stretch */
       const struct gbe_inst *x = d;
@@ -239,7 +268,9 @@ gbe_optimize(struct gbe_prog *p)
       bool b = dce(p, u);
       count(p, u);
       bool c = coalesce(p, u);
-      if (!a && !b && !c)
+      /* after the copies it took out: a copy predicated in place would
+       * no longer coalesce */
+      if (!a && !b && !c && !gbe_flatten_branches(p))
          break;
    }
    free(u);

@@ -207,7 +207,12 @@ arena_take(struct vgpu_arena *a, uint64_t size, uint64_t *offset)
       }
       return 0;
    }
+   /* Growing the file past RLIMIT_FSIZE would kill the process with
+    * SIGXFSZ (anonymous memory knew no such limit): ENOMEM instead. */
+   struct rlimit fsize;
    if (size > (uint64_t)INT64_MAX - a->size ||
+       (getrlimit(RLIMIT_FSIZE, &fsize) == 0 && fsize.rlim_cur != RLIM_INFINITY &&
+        a->size + size > fsize.rlim_cur) ||
        ftruncate(a->fd, (off_t)(a->size + size)) != 0)
       return -ENOMEM;
    *offset = a->size;

@@ -303,10 +303,10 @@ closefrom(int low)
       return;
    /* Without close_range (Linux < 5.9) glibc walks /proc/self/fd, and
     * vgpu's descriptors go too. */
-   get_real_closefrom()(low);
+   if (get_real_closefrom())
+      get_real_closefrom()(low);
 }
 
-/* A duplicated descriptor refers to the same open file, as in the kernel. */
 /* dup2/dup3 onto one of vgpu's descriptors: an application's open file
  * is replaced by the new one, a private one of vgpu's moves out of the way
  * (the number is free as far as the application knows). */
@@ -329,6 +329,7 @@ clear_dup_target(int fd, int new_fd)
    return 0;
 }
 
+/* A duplicated descriptor refers to the same open file, as in the kernel. */
 static int
 track_dup(int old_fd, int new_fd)
 {

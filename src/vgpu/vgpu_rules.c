@@ -214,7 +214,14 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
 /* Mesa's i965 implements the workaround for Ivy Bridge and Bay Trail only
  * (not Haswell), and counts from the start of each batch because i915
  * stalls between batches.  "Read-cache invalidate" bits: texture,
- * constant, state, instruction and VF cache invalidation. */
+ * constant, state, instruction and VF cache invalidation.
+ *
+ * Checked while the GPGPU pipeline is selected only: Mesa's hasvk does
+ * not implement the workaround, and its 3D depth sequence (depth stall,
+ * depth cache flush, depth stall, then the VS-state depth stall with a
+ * post-sync write) sends four PIPE_CONTROLs without a CS stall.  Its
+ * compute batches comply, as genvk's do everywhere; widening the check to
+ * 3D waits for vgpu's 3D pipeline, where the reference can be weighed. */
 static void
 check_ivb_pipe_control_count(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                              uint32_t bits, uint64_t addr)
@@ -226,6 +233,8 @@ check_ivb_pipe_control_count(struct vgpu_exec *exec, struct vgpu_rules_state *st
       st->pipe_controls_unstalled = 0;
       return;
    }
+   if (!st->pipeline_known || st->pipeline != PIPELINE_GPGPU)
+      return;
    if ((bits & read_invalidates) && !(bits & ~read_invalidates))
       return;
    if (++st->pipe_controls_unstalled < 4)

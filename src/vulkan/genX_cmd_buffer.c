@@ -72,31 +72,22 @@ add_stall_companion(const struct gvk_cmd_buffer *cmd, struct GENX(PIPE_CONTROL) 
 /* WaCsStallAtEveryFourthPipecontrol (Ivy Bridge and Bay Trail, not
  * Haswell; Mesa's i965 quotes it): "Every 4th PIPE_CONTROL command, not
  * counting the PIPE_CONTROL with only read-cache-invalidate bit(s) set,
- * must have a CS_STALL bit set."  i915 stalls between batches, so a
- * primary counts from its start.  A secondary cannot know how many its
- * primary emitted before it: it stalls every PIPE_CONTROL it counts,
- * which keeps the primary's count an upper bound across
- * vkCmdExecuteCommands. */
+ * must have a CS_STALL bit set."  Every counted PIPE_CONTROL stalls here,
+ * which needs no count to carry across batch blocks, secondaries copied
+ * into primaries or the driver's own dispatches; the driver's flushes
+ * stall anyway (legal_bits), so this costs nothing today. */
 static uint32_t
-stall_every_fourth(struct gvk_cmd_buffer *cmd, uint32_t bits)
+stall_every_fourth(uint32_t bits)
 {
-#if GFX_VERx10 == 70
-   if (!(bits & ~GVK_PIPE_INVALIDATE_BITS))
-      return bits;
-   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY || cmd->pipe_controls_unstalled >= 3)
+   if (GFX_VERx10 == 70 && (bits & ~GVK_PIPE_INVALIDATE_BITS))
       bits |= GVK_PIPE_CS_STALL;
-   cmd->pipe_controls_unstalled =
-      (bits & GVK_PIPE_CS_STALL) ? 0 : cmd->pipe_controls_unstalled + 1;
-#else
-   (void)cmd;
-#endif
    return bits;
 }
 
 static void
 emit_one(struct gvk_cmd_buffer *cmd, uint32_t bits)
 {
-   bits = stall_every_fourth(cmd, bits);
+   bits = stall_every_fourth(bits);
    gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc) {
       fill_pipe_control(cmd, &pc, bits);
       add_stall_companion(cmd, &pc);
@@ -126,7 +117,7 @@ genX(emit_pipe_control_write)(struct gvk_cmd_buffer *cmd, uint32_t bits,
                               enum gvk_post_sync op, uint64_t addr, uint64_t imm)
 {
    /* The write happens once the stalled work is done. */
-   bits = stall_every_fourth(cmd, legal_bits(cmd, bits) | GVK_PIPE_CS_STALL);
+   bits = legal_bits(cmd, bits) | GVK_PIPE_CS_STALL;
    gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc) {
       fill_pipe_control(cmd, &pc, bits);
       pc.post_sync_operation = op;
@@ -313,7 +304,6 @@ begin(struct gvk_cmd_buffer *cmd)
    /* Nothing is emitted before a command needs it; a batch starts with the
     * pipeline the context last selected, unknown here. */
    cmd->pipeline = GVK_CMD_PIPELINE_UNKNOWN;
-   cmd->pipe_controls_unstalled = 0;
    cmd->l3_configured = false;
 }
 

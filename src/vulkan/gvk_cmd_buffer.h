@@ -194,10 +194,6 @@ struct gvk_cmd_buffer {
    /* Flushes and invalidations owed before the next command that needs
     * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
-   /* Ivy Bridge: PIPE_CONTROLs (read-cache invalidations alone excluded)
-    * since the last one with a CS stall, an upper bound
-    * (genX(emit_pipe_control)). */
-   uint32_t pipe_controls_unstalled;
    /* Gen7-9: the L3 has been given its SLM partition in this batch
     * (genX_cmd_compute.c). */
    bool l3_configured;

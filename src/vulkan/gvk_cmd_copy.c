@@ -462,6 +462,24 @@ gvk_CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2 *info)
                       info->regionCount, info->pRegions, NULL);
 }
 
+/* VK_KHR_copy_commands2 brings these two: valid usage admits no call
+ * (vkCmdBlitImage2 needs VK_FORMAT_FEATURE_BLIT_SRC/DST_BIT, which no
+ * format has; vkCmdResolveImage2 a multisampled source, which genvk
+ * cannot create), so a call is reported and records nothing. */
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdBlitImage2(VkCommandBuffer commandBuffer, const VkBlitImageInfo2 *info)
+{
+   gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "vkCmdBlitImage2: no format has blit "
+            "features (VK_FORMAT_FEATURE_BLIT_SRC/DST_BIT)");
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *info)
+{
+   gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "vkCmdResolveImage2: genvk has no "
+            "multisampled images to resolve");
+}
+
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage,
                  VkImageLayout srcImageLayout, VkImage dstImage,

@@ -5,7 +5,8 @@
  * supported yet"), texel buffers through the sampler's ld and the typed
  * messages, storage images through the typed messages (with the raw-read
  * lowering of gbe.h where the data port cannot convert), transfers through
- * the driver's compute copies (gvk_meta). */
+ * the driver's compute copies (gvk_meta), which move the bytes of any
+ * surface isl lays out. */
 #include "gvk_image.h"
 
 #include "gvk_physical_device.h"
@@ -67,39 +68,63 @@ storage_readable(const struct devinfo *dev, enum isl_format format, uint32_t cap
           gvk_format_raw_read(dev, format, &dwords) != ISL_FORMAT_UNSUPPORTED;
 }
 
-/* gvk_meta copies texels as unsigned integers of their size (R8, R16,
- * R32, R32G32, R32G32B32A32 UINT: bit-exact), so a color format can be a
- * copy destination when that class can be written with typed messages and
- * a source when it can also be read back (raw reads for 32 bits and more). */
-static enum isl_format
-copy_class(const struct isl_format_layout *l)
+static enum isl_surf_dim
+surf_dim(VkImageType type)
 {
-   switch (l->bpb) {
-   case 8: return ISL_FORMAT_R8_UINT;
-   case 16: return ISL_FORMAT_R16_UINT;
-   case 32: return ISL_FORMAT_R32_UINT;
-   case 64: return ISL_FORMAT_R32G32_UINT;
-   case 128: return ISL_FORMAT_R32G32B32A32_UINT;
-   default: return ISL_FORMAT_UNSUPPORTED;
+   switch (type) {
+   case VK_IMAGE_TYPE_1D: return ISL_SURF_DIM_1D;
+   case VK_IMAGE_TYPE_3D: return ISL_SURF_DIM_3D;
+   case VK_IMAGE_TYPE_2D:
+   default: return ISL_SURF_DIM_2D;
    }
 }
 
+/* Whether isl lays out an image of the format, type and tiling: one
+ * texel block, each surface the image has (gvk_image.c: the depth and the
+ * separate stencil buffer, or one colour surface).  isl refuses, for
+ * example, linear depth and stencil buffers (Y- and W-tiled only),
+ * linear ASTC and 1D block-compressed surfaces. */
+static bool
+isl_lays_out(const struct devinfo *dev, const struct isl_vk_format *f, VkImageType type,
+             VkImageTiling tiling)
+{
+   const struct isl_format_layout *l = isl_format_layout((enum isl_format)f->format);
+   if (!l)
+      return false;
+   struct isl_surf_info si = {
+      .dim = surf_dim(type), .format = (enum isl_format)f->format,
+      .width = l->bw, .height = type == VK_IMAGE_TYPE_1D ? 1 : l->bh, .depth = 1,
+      .levels = 1, .array_len = 1, .usage = ISL_USAGE_STORAGE,
+      .tilings = tiling == VK_IMAGE_TILING_LINEAR ? ISL_TILING_BIT(ISL_TILING_LINEAR) : 0,
+   };
+   struct isl_surf surf;
+   if (f->depth_format == ISL_DEPTH_NONE && !f->stencil)
+      return isl_surf_init(dev->verx10, &si, &surf);
+   if (f->depth_format != ISL_DEPTH_NONE) {
+      si.usage = ISL_USAGE_DEPTH;
+      if (!isl_surf_init(dev->verx10, &si, &surf))
+         return false;
+   }
+   if (f->stencil) {
+      si.format = ISL_FORMAT_R8_UINT;
+      si.usage = ISL_USAGE_STENCIL;
+      if (!isl_surf_init(dev->verx10, &si, &surf))
+         return false;
+   }
+   return true;
+}
+
+/* gvk_meta copies the bytes of texel blocks through storage buffers with
+ * the tiling formulas (gvk_meta.h), whatever the format: every image isl
+ * lays out is a transfer source and destination (Vulkan "Copying Data
+ * Between Buffers and Images": copies move the blocks' bits unchanged). */
 static VkFormatFeatureFlags2
 transfer_features(const struct devinfo *dev, const struct isl_vk_format *f,
-                  const struct isl_format_layout *l)
+                  VkImageTiling tiling)
 {
-   if (f->depth_format != ISL_DEPTH_NONE || f->stencil || isl_format_is_compressed(l))
+   if (!isl_lays_out(dev, f, VK_IMAGE_TYPE_2D, tiling))
       return 0;
-   enum isl_format cls = copy_class(l);
-   if (cls == ISL_FORMAT_UNSUPPORTED)
-      return 0;
-   uint32_t caps = isl_format_caps(dev, cls);
-   if (!(caps & ISL_CAP_TYPED_WRITE))
-      return 0;
-   VkFormatFeatureFlags2 out = VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
-   if (storage_readable(dev, cls, caps))
-      out |= VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT;
-   return out;
+   return VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT;
 }
 
 static bool
@@ -110,16 +135,16 @@ is_atomic_format(enum isl_format format)
    return format == ISL_FORMAT_R32_UINT || format == ISL_FORMAT_R32_SINT;
 }
 
-/* Features of a format's images (linear and optimal tiling have the same:
- * the typed messages handle both). */
+/* Features of a format's images with the tiling: the typed messages of
+ * storage images handle linear and tiled surfaces alike. */
 static VkFormatFeatureFlags2
-image_features(const struct devinfo *dev, const struct isl_vk_format *f)
+image_features(const struct devinfo *dev, const struct isl_vk_format *f,
+               VkImageTiling tiling)
 {
-   const struct isl_format_layout *l = isl_format_layout((enum isl_format)f->format);
-   if (!l)
+   VkFormatFeatureFlags2 out = transfer_features(dev, f, tiling);
+   if (!out)
       return 0;
    uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
-   VkFormatFeatureFlags2 out = transfer_features(dev, f, l);
    if ((caps & ISL_CAP_TYPED_WRITE) &&
        storage_readable(dev, (enum isl_format)f->format, caps)) {
       out |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
@@ -160,8 +185,12 @@ gvk_format_features(const struct gvk_physical_device *pdev, VkFormat format,
    const struct isl_vk_format *f = isl_vk_format(format);
    if (!f)
       return 0;
-   return use == GVK_FORMAT_BUFFER ? buffer_features(&pdev->info, f)
-                                   : image_features(&pdev->info, f);
+   switch (use) {
+   case GVK_FORMAT_BUFFER: return buffer_features(&pdev->info, f);
+   case GVK_FORMAT_IMAGE_LINEAR: return image_features(&pdev->info, f, VK_IMAGE_TILING_LINEAR);
+   case GVK_FORMAT_IMAGE:
+   default: return image_features(&pdev->info, f, VK_IMAGE_TILING_OPTIMAL);
+   }
 }
 
 /* The bits VkFormatFeatureFlags can hold; *_WITHOUT_FORMAT exist only in
@@ -179,10 +208,10 @@ gvk_GetPhysicalDeviceFormatProperties(VkPhysicalDevice physicalDevice,
 {
    struct gvk_physical_device *pdev =
       gvk_physical_device_from_handle(physicalDevice);
-   VkFormatFeatureFlags2 image = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE);
    *pProps = (VkFormatProperties){
-      .linearTilingFeatures = features1(image),
-      .optimalTilingFeatures = features1(image),
+      .linearTilingFeatures =
+         features1(gvk_format_features(pdev, format, GVK_FORMAT_IMAGE_LINEAR)),
+      .optimalTilingFeatures = features1(gvk_format_features(pdev, format, GVK_FORMAT_IMAGE)),
       .bufferFeatures = features1(gvk_format_features(pdev, format, GVK_FORMAT_BUFFER)),
    };
 }
@@ -200,9 +229,8 @@ gvk_GetPhysicalDeviceFormatProperties2(VkPhysicalDevice physicalDevice,
       if (s->sType != VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3)
          continue;
       VkFormatProperties3 *p3 = (VkFormatProperties3 *)s;
-      VkFormatFeatureFlags2 image = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE);
-      p3->linearTilingFeatures = image;
-      p3->optimalTilingFeatures = image;
+      p3->linearTilingFeatures = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE_LINEAR);
+      p3->optimalTilingFeatures = gvk_format_features(pdev, format, GVK_FORMAT_IMAGE);
       p3->bufferFeatures = gvk_format_features(pdev, format, GVK_FORMAT_BUFFER);
    }
 }
@@ -256,8 +284,10 @@ image_format_properties(const struct gvk_physical_device *pdev,
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    if ((q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && q->type != VK_IMAGE_TYPE_2D)
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
-   VkFormatFeatureFlags2 have = gvk_format_features(pdev, q->format, GVK_FORMAT_IMAGE);
-   if (!have)
+   const bool linear = q->tiling == VK_IMAGE_TILING_LINEAR;
+   VkFormatFeatureFlags2 have = gvk_format_features(
+      pdev, q->format, linear ? GVK_FORMAT_IMAGE_LINEAR : GVK_FORMAT_IMAGE);
+   if (!have || !isl_lays_out(&pdev->info, isl_vk_format(q->format), q->type, q->tiling))
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    /* EXTENDED_USAGE: the usage may be one only a view format supports. */
    VkFormatFeatureFlags2 need = usage_features(q->usage);

@@ -102,10 +102,14 @@ GVK_SAMPLER_FILL(120);
 struct devinfo;
 struct gvk_physical_device;
 
-enum gvk_format_use { GVK_FORMAT_IMAGE, GVK_FORMAT_BUFFER };
+enum gvk_format_use {
+   GVK_FORMAT_IMAGE,           /* optimal tiling */
+   GVK_FORMAT_IMAGE_LINEAR,
+   GVK_FORMAT_BUFFER,
+};
 
-/* What genvk can do with a format's images (linear and optimal tiling
- * alike) or texel buffers on that device. */
+/* What genvk can do with a format's images of a tiling or texel buffers
+ * on that device. */
 VkFormatFeatureFlags2 gvk_format_features(const struct gvk_physical_device *pdev,
                                           VkFormat format, enum gvk_format_use use);
 

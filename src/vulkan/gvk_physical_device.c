@@ -10,6 +10,7 @@
 #include <xf86drm.h>
 
 #include "gvk_alloc.h"
+#include "gvk_build_id.h"
 #include "gvk_descriptor.h"
 #include "gvk_i915.h"
 #include "gvk_instance.h"
@@ -325,9 +326,7 @@ static void
 fill_cache_uuid(const struct gvk_physical_device *pdev, uint8_t *uuid)
 {
    memset(uuid, 0, VK_UUID_SIZE);
-   static const char tag[] = GVK_BUILD_ID;
-   size_t n = MIN2(sizeof(tag) - 1, (size_t)VK_UUID_SIZE - 4);
-   memcpy(uuid, tag, n);
+   memcpy(uuid, pdev->build_sha1, VK_UUID_SIZE - 4);
    uuid[VK_UUID_SIZE - 4] = pdev->info.pci_id & 0xff;
    uuid[VK_UUID_SIZE - 3] = pdev->info.pci_id >> 8;
    uuid[VK_UUID_SIZE - 2] = pdev->revision;
@@ -347,6 +346,7 @@ fill_properties(struct gvk_physical_device *pdev)
                        : VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
    snprintf(props->deviceName, sizeof(props->deviceName), "%s",
             pdev->info.name);
+   gvk_build_id_sha1(pdev->build_sha1);
    fill_cache_uuid(pdev, props->pipelineCacheUUID);
    fill_limits(pdev, &props->limits);
    props->sparseProperties = (VkPhysicalDeviceSparseProperties){ 0 };

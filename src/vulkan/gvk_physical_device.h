@@ -25,6 +25,7 @@ struct gvk_physical_device {
    uint64_t sys_memory_size;           /* bytes the kernel lets us use */
    uint64_t local_memory_size;         /* VRAM of discrete parts, else 0 */
 
+   uint8_t build_sha1[20];             /* gvk_build_id_sha1() */
    struct gvk_extension_set supported; /* device extensions */
    uint32_t mocs;                      /* MOCS of the driver's surfaces
                                         * (gvk_physical_device_caps.c) */

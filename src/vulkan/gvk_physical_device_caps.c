@@ -25,6 +25,9 @@ static const struct {
    { GVK_EXT_KHR_16bit_storage, 70 },
    { GVK_EXT_KHR_8bit_storage, 70 },
    { GVK_EXT_KHR_bind_memory2, 70 },
+   /* vkCmdBlitImage2KHR and vkCmdResolveImage2KHR have no valid use: no
+    * format has blit features and no image is multisampled. */
+   { GVK_EXT_KHR_copy_commands2, 70 },
    /* A64 messages exist from Broadwell (no physical pointers on Gen7). */
    { GVK_EXT_KHR_buffer_device_address, 80 },
    { GVK_EXT_KHR_dedicated_allocation, 70 },

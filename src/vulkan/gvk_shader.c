@@ -5,8 +5,6 @@
  * depends on. */
 #include "gvk_pipeline.h"
 
-#include <elf.h>
-#include <link.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,58 +39,6 @@ device_alloc(struct gvk_device *device)
 
 /* ---- the key ---- */
 
-struct build_id {
-   const uint8_t *bytes;
-   size_t size;
-};
-
-/* The GNU build-id note of the object holding this code, so that a kernel
- * compiled by another build of the driver never matches a key, even
- * under the same version number. */
-static int
-find_build_id(struct dl_phdr_info *info, size_t size, void *data)
-{
-   struct build_id *id = data;
-   uintptr_t self = (uintptr_t)find_build_id;
-   bool holds_self = false;
-   for (unsigned i = 0; i < info->dlpi_phnum && !holds_self; i++) {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-      uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-      holds_self = ph->p_type == PT_LOAD && self >= start && self - start < ph->p_memsz;
-   }
-   if (!holds_self)
-      return 0;
-   for (unsigned i = 0; i < info->dlpi_phnum; i++) {
-      const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-      if (ph->p_type != PT_NOTE)
-         continue;
-      const uint8_t *p = (const uint8_t *)(info->dlpi_addr + ph->p_vaddr);
-      const uint8_t *end = p + ph->p_memsz;
-      while (p + sizeof(ElfW(Nhdr)) <= end) {
-         const ElfW(Nhdr) *n = (const ElfW(Nhdr) *)p;
-         const uint8_t *name = p + sizeof(*n);
-         const uint8_t *desc = name + ALIGN_POT(n->n_namesz, 4);
-         if (desc + n->n_descsz > end)
-            break;
-         if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 && !memcmp(name, "GNU", 4)) {
-            *id = (struct build_id){ desc, n->n_descsz };
-            return 1;
-         }
-         p = desc + ALIGN_POT(n->n_descsz, 4);
-      }
-   }
-   return 1;
-}
-
-static struct build_id driver_build_id;
-static pthread_once_t build_id_once = PTHREAD_ONCE_INIT;
-
-static void
-read_build_id(void)
-{
-   dl_iterate_phdr(find_build_id, &driver_build_id);
-}
-
 static void
 hash_u32(struct util_sha1_ctx *c, uint32_t v)
 {
@@ -105,13 +51,9 @@ shader_key(const struct gvk_device *device, const struct gvk_shader_stage *st,
            const struct spirv_spec_value *spec, unsigned num_spec,
            const struct gvk_pipeline_layout *layout, uint8_t key[20])
 {
-   static const char version[] = GVK_BUILD_ID;
-   pthread_once(&build_id_once, read_build_id);
    struct util_sha1_ctx c;
    util_sha1_init(&c);
-   util_sha1_update(&c, version, sizeof(version));
-   hash_u32(&c, (uint32_t)driver_build_id.size);
-   util_sha1_update(&c, driver_build_id.bytes, driver_build_id.size);
+   util_sha1_update(&c, device->pdev->build_sha1, sizeof(device->pdev->build_sha1));
    hash_u32(&c, device->pdev->info.verx10);
    hash_u32(&c, device->pdev->info.pci_id);
    util_sha1_update(&c, st->words_sha1, sizeof(st->words_sha1));

@@ -37,69 +37,86 @@ format_props(VkPhysicalDevice pdev, VkFormat format)
    /* VkFormatFeatureFlags holds bits 0-30; *_WITHOUT_FORMAT are 31, 32 */
    CHECK(p2.formatProperties.optimalTilingFeatures ==
          (VkFormatFeatureFlags)(p3.optimalTilingFeatures & 0x7fffffffu));
+   CHECK(p2.formatProperties.linearTilingFeatures ==
+         (VkFormatFeatureFlags)(p3.linearTilingFeatures & 0x7fffffffu));
    return p3;
 }
 
-static void
-test_formats(VkPhysicalDevice pdev)
+#define TRANSFER (VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT)
+
+static VkResult
+image_format(VkPhysicalDevice pdev, VkFormat format, VkImageType type, VkImageTiling tiling,
+             VkImageUsageFlags usage)
 {
-   const VkFormatFeatureFlags2 never =
-      VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
-      VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
-      VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
-   VkFormatProperties3 r32 = format_props(pdev, VK_FORMAT_R32_UINT);
-   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT);
-   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT);
-   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT);
-   CHECK(r32.bufferFeatures & VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT);
-   CHECK(r32.bufferFeatures & VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT);
-   CHECK(!(r32.optimalTilingFeatures & never));
-
-   /* 32-bit texels read raw as R32_UINT everywhere. */
-   VkFormatProperties3 rgba8 = format_props(pdev, VK_FORMAT_R8G8B8A8_UNORM);
-   CHECK(rgba8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT);
-   CHECK(!(rgba8.optimalTilingFeatures & never));
-   CHECK(!!(rgba8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT) ==
-         (verx10 >= 110));
-
-   /* 8-bit texels: Ivy Bridge's data port reads none of them. */
-   VkFormatProperties3 r8 = format_props(pdev, VK_FORMAT_R8_UNORM);
-   CHECK(!!(r8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT) == (verx10 >= 75));
-   CHECK(!!(r8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT) == (verx10 >= 75));
-   CHECK(r8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_TRANSFER_DST_BIT);
-
-   CHECK(format_props(pdev, VK_FORMAT_D32_SFLOAT).optimalTilingFeatures == 0);
-   CHECK(format_props(pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK).optimalTilingFeatures == 0);
-   CHECK(format_props(pdev, VK_FORMAT_UNDEFINED).optimalTilingFeatures == 0);
-
    VkImageFormatProperties ifp;
-   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
-            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
-            VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &ifp) == VK_SUCCESS);
-   CHECK(ifp.maxExtent.width == 16384 && ifp.maxMipLevels == 15 &&
-         ifp.maxArrayLayers == 2048 && ifp.sampleCounts == VK_SAMPLE_COUNT_1_BIT);
-   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
-            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
-            VK_IMAGE_USAGE_SAMPLED_BIT, 0, &ifp) == VK_ERROR_FORMAT_NOT_SUPPORTED);
-   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
-            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
-            VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_CREATE_SPARSE_BINDING_BIT, &ifp) ==
-         VK_ERROR_FORMAT_NOT_SUPPORTED);
+   return gvk_GetPhysicalDeviceImageFormatProperties(pdev, format, type, tiling, usage, 0,
+                                                     &ifp);
+}
 
-   VkPhysicalDeviceExternalImageFormatInfo ext = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO,
-      .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+/* The transfer kernels move the bytes of any surface (gvk_meta.h), so
+ * every format is a transfer source and destination wherever its image
+ * can exist.  Where it cannot, from the PRMs: depth buffers are Y-tiled
+ * and separate stencil W-tiled (Y on Gen12) (3DSTATE_DEPTH_BUFFER,
+ * 3DSTATE_STENCIL_BUFFER "Tiled Surface"), so linear depth/stencil images
+ * have no features; ASTC surfaces are Y-major only (SKL RSS "Tile Mode");
+ * no block-compressed format is 1D (SKL RSS "Surface Format"). */
+static void
+test_transfer_formats(VkPhysicalDevice pdev)
+{
+   const VkImageUsageFlags copy = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                  VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   unsigned formats = 0;
+   for (unsigned i = 0; isl_vk_format_at(i); i++, formats++) {
+      VkFormat format = (VkFormat)isl_vk_format_at(i)->vk_format;
+      VkFormatProperties3 p = format_props(pdev, format);
+      if ((p.optimalTilingFeatures & TRANSFER) != TRANSFER)
+         fprintf(stderr, "VkFormat %d: optimal tiling cannot be copied\n", (int)format);
+      CHECK((p.optimalTilingFeatures & TRANSFER) == TRANSFER);
+      CHECK(image_format(pdev, format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, copy) ==
+            VK_SUCCESS);
+   }
+   CHECK(formats > 150);
+
+   /* Every texel size, Ivy Bridge's 8- and 16-bit formats included (its
+    * data port reads none of them as storage). */
+   static const VkFormat linear_ok[] = {
+      VK_FORMAT_R8_UNORM, VK_FORMAT_R16_SFLOAT, VK_FORMAT_R8G8B8_UNORM,
+      VK_FORMAT_R16G16B16_UNORM, VK_FORMAT_R32G32B32_SFLOAT, VK_FORMAT_R32G32B32A32_UINT,
+      VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_FORMAT_BC7_SRGB_BLOCK,
+      VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK,
    };
-   VkPhysicalDeviceImageFormatInfo2 info = {
-      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2, .pNext = &ext,
-      .format = VK_FORMAT_R32_UINT, .type = VK_IMAGE_TYPE_2D,
-      .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = VK_IMAGE_USAGE_STORAGE_BIT,
+   for (unsigned i = 0; i < sizeof(linear_ok) / sizeof(linear_ok[0]); i++) {
+      VkFormatProperties3 p = format_props(pdev, linear_ok[i]);
+      CHECK((p.linearTilingFeatures & TRANSFER) == TRANSFER);
+      CHECK(image_format(pdev, linear_ok[i], VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
+                         copy) == VK_SUCCESS);
+   }
+   static const VkFormat tiled_only[] = {
+      VK_FORMAT_D16_UNORM, VK_FORMAT_X8_D24_UNORM_PACK32, VK_FORMAT_D32_SFLOAT,
+      VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT,
+      VK_FORMAT_ASTC_4x4_UNORM_BLOCK, VK_FORMAT_ASTC_12x12_SRGB_BLOCK,
    };
-   VkImageFormatProperties2 out = { .sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2 };
-   CHECK(gvk_GetPhysicalDeviceImageFormatProperties2(pdev, &info, &out) ==
+   for (unsigned i = 0; i < sizeof(tiled_only) / sizeof(tiled_only[0]); i++) {
+      VkFormatProperties3 p = format_props(pdev, tiled_only[i]);
+      CHECK((p.optimalTilingFeatures & TRANSFER) == TRANSFER);
+      CHECK(p.linearTilingFeatures == 0);
+      CHECK(image_format(pdev, tiled_only[i], VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
+                         copy) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   }
+   /* Depth/stencil formats are never storage images. */
+   CHECK(!(format_props(pdev, VK_FORMAT_D32_SFLOAT).optimalTilingFeatures &
+           VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT));
+
+   CHECK(image_format(pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_IMAGE_TYPE_1D,
+                      VK_IMAGE_TILING_OPTIMAL, copy) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   CHECK(image_format(pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_IMAGE_TYPE_3D,
+                      VK_IMAGE_TILING_OPTIMAL, copy) == VK_SUCCESS);
+   CHECK(image_format(pdev, VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_1D, VK_IMAGE_TILING_LINEAR,
+                      copy) == VK_SUCCESS);
+   /* Usage a format has no feature for is still refused. */
+   CHECK(image_format(pdev, VK_FORMAT_BC1_RGB_UNORM_BLOCK, VK_IMAGE_TYPE_2D,
+                      VK_IMAGE_TILING_OPTIMAL, VK_IMAGE_USAGE_STORAGE_BIT) ==
          VK_ERROR_FORMAT_NOT_SUPPORTED);
-   info.pNext = NULL;
-   CHECK(gvk_GetPhysicalDeviceImageFormatProperties2(pdev, &info, &out) == VK_SUCCESS);
 }
 
 static void
@@ -133,7 +150,7 @@ test_features(VkPhysicalDevice pdev)
                                       .pNext = &sg };
    gvk_GetPhysicalDeviceProperties2(pdev, &p2);
    CHECK(sg.subgroupSize == 32 && sg.supportedStages == VK_SHADER_STAGE_COMPUTE_BIT);
-   CHECK(VK_API_VERSION_MINOR(p2.properties.apiVersion) == 0);
+   CHECK(VK_API_VERSION_MINOR(p2.properties.apiVersion) == 1);
    const VkPhysicalDeviceLimits *l = &p2.properties.limits;
    CHECK(l->maxComputeSharedMemorySize == 65536);
    CHECK(l->maxComputeWorkGroupInvocations >= 128 && l->maxComputeWorkGroupInvocations <= 1024);
@@ -144,13 +161,15 @@ test_features(VkPhysicalDevice pdev)
    VkExtensionProperties exts[64];
    CHECK(n > 0 && n <= 64);
    gvk_EnumerateDeviceExtensionProperties(pdev, NULL, &n, exts);
-   bool bda = false, sgc = false;
+   bool bda = false, sgc = false, copy2 = false;
    for (uint32_t i = 0; i < n; i++) {
       bda |= strcmp(exts[i].extensionName, "VK_KHR_buffer_device_address") == 0;
       sgc |= strcmp(exts[i].extensionName, "VK_EXT_subgroup_size_control") == 0;
+      copy2 |= strcmp(exts[i].extensionName, "VK_KHR_copy_commands2") == 0;
    }
    CHECK(bda == (verx10 >= 80));
-   CHECK(!sgc);   /* requires Vulkan 1.1 */
+   CHECK(copy2);
+   CHECK(sgc);   /* requires Vulkan 1.1, which genvk reports */
 }
 
 static VkImage
@@ -175,6 +194,97 @@ layout_of(VkDevice device, VkImage image, uint32_t level, uint32_t layer)
    VkSubresourceLayout out;
    gvk_GetImageSubresourceLayout(device, image, &sub, &out);
    return out;
+}
+
+/* What the query promises, vkCreateImage keeps: a linear depth image
+ * cannot be created, an optimal one and its stencil can. */
+static void
+test_transfer_images(VkDevice device)
+{
+   const VkImageUsageFlags copy = VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                  VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   static const struct {
+      VkFormat format;
+      VkImageTiling tiling;
+      bool ok;
+   } cases[] = {
+      { VK_FORMAT_D32_SFLOAT_S8_UINT, VK_IMAGE_TILING_OPTIMAL, true },
+      { VK_FORMAT_D24_UNORM_S8_UINT, VK_IMAGE_TILING_OPTIMAL, true },
+      { VK_FORMAT_S8_UINT, VK_IMAGE_TILING_OPTIMAL, true },
+      { VK_FORMAT_BC3_UNORM_BLOCK, VK_IMAGE_TILING_LINEAR, true },
+      { VK_FORMAT_ASTC_8x8_UNORM_BLOCK, VK_IMAGE_TILING_OPTIMAL, true },
+      { VK_FORMAT_R8G8B8_SRGB, VK_IMAGE_TILING_OPTIMAL, true },
+      { VK_FORMAT_D16_UNORM, VK_IMAGE_TILING_LINEAR, false },
+      { VK_FORMAT_ASTC_8x8_UNORM_BLOCK, VK_IMAGE_TILING_LINEAR, false },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      VkResult r;
+      VkImage image = make_image(device, cases[i].format, cases[i].tiling, copy, 64, 64, 1, 1,
+                                 NULL, &r);
+      CHECK((r == VK_SUCCESS) == cases[i].ok);
+      gvk_DestroyImage(device, image, NULL);
+   }
+}
+
+static void
+test_formats(VkPhysicalDevice pdev)
+{
+   const VkFormatFeatureFlags2 never =
+      VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+      VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_2_BLIT_SRC_BIT |
+      VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
+   VkFormatProperties3 r32 = format_props(pdev, VK_FORMAT_R32_UINT);
+   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_ATOMIC_BIT);
+   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT);
+   CHECK(r32.optimalTilingFeatures & VK_FORMAT_FEATURE_2_TRANSFER_SRC_BIT);
+   CHECK(r32.bufferFeatures & VK_FORMAT_FEATURE_2_STORAGE_TEXEL_BUFFER_ATOMIC_BIT);
+   CHECK(r32.bufferFeatures & VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT);
+   CHECK(!(r32.optimalTilingFeatures & never));
+
+   /* 32-bit texels read raw as R32_UINT everywhere. */
+   VkFormatProperties3 rgba8 = format_props(pdev, VK_FORMAT_R8G8B8A8_UNORM);
+   CHECK(rgba8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT);
+   CHECK(!(rgba8.optimalTilingFeatures & never));
+   CHECK(!!(rgba8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT) ==
+         (verx10 >= 110));
+
+   /* 8-bit texels: Ivy Bridge's data port reads none of them; copies move
+    * bytes and need no conversion. */
+   VkFormatProperties3 r8 = format_props(pdev, VK_FORMAT_R8_UNORM);
+   CHECK(!!(r8.optimalTilingFeatures & VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT) == (verx10 >= 75));
+   CHECK((r8.optimalTilingFeatures & TRANSFER) == TRANSFER);
+
+   VkFormatProperties3 undefined = format_props(pdev, VK_FORMAT_UNDEFINED);
+   CHECK(undefined.optimalTilingFeatures == 0 && undefined.linearTilingFeatures == 0);
+
+   VkImageFormatProperties ifp;
+   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
+            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+            VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, 0, &ifp) == VK_SUCCESS);
+   CHECK(ifp.maxExtent.width == 16384 && ifp.maxMipLevels == 15 &&
+         ifp.maxArrayLayers == 2048 && ifp.sampleCounts == VK_SAMPLE_COUNT_1_BIT);
+   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
+            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+            VK_IMAGE_USAGE_SAMPLED_BIT, 0, &ifp) == VK_ERROR_FORMAT_NOT_SUPPORTED);
+   CHECK(gvk_GetPhysicalDeviceImageFormatProperties(
+            pdev, VK_FORMAT_R32_UINT, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+            VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_CREATE_SPARSE_BINDING_BIT, &ifp) ==
+         VK_ERROR_FORMAT_NOT_SUPPORTED);
+
+   VkPhysicalDeviceExternalImageFormatInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_IMAGE_FORMAT_INFO,
+      .handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_DMA_BUF_BIT_EXT,
+   };
+   VkPhysicalDeviceImageFormatInfo2 info = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_FORMAT_INFO_2, .pNext = &ext,
+      .format = VK_FORMAT_R32_UINT, .type = VK_IMAGE_TYPE_2D,
+      .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = VK_IMAGE_USAGE_STORAGE_BIT,
+   };
+   VkImageFormatProperties2 out = { .sType = VK_STRUCTURE_TYPE_IMAGE_FORMAT_PROPERTIES_2 };
+   CHECK(gvk_GetPhysicalDeviceImageFormatProperties2(pdev, &info, &out) ==
+         VK_ERROR_FORMAT_NOT_SUPPORTED);
+   info.pNext = NULL;
+   CHECK(gvk_GetPhysicalDeviceImageFormatProperties2(pdev, &info, &out) == VK_SUCCESS);
 }
 
 static void
@@ -359,7 +469,9 @@ main(void)
       return 1;
    }
    test_formats(pdev);
+   test_transfer_formats(pdev);
    test_features(pdev);
+   test_transfer_images(device);
    test_linear_layout(device);
    test_views(device);
    test_sampler(device);
