@@ -164,6 +164,58 @@ align16_3src(struct isa_inst *in, const struct gbe_inst *i)
    }
 }
 
+static uint8_t
+vstride_code(unsigned elems)
+{
+   return elems ? (uint8_t)(log2u(elems) + 1) : 0;
+}
+
+/* Ivy Bridge's DF form: "each DF operand uses an element size of 4
+ * rather than 8 and all regioning parameters are twice what the values
+ * would be based on the true element size: ExecSize, Width, HorzStride,
+ * and VertStride.  Each DF operand uses a pair of channels" (IVB PRM
+ * Vol 4 "EU Changes by Processor Generation"; "Special Requirements for
+ * Handling Double Precision Data Types": Align1 regions are pairs of
+ * packed floats, 64-bit aligned).  Channel c of every operand is the
+ * pair's first float 2c: a DF region counts floats with HorzStride 1
+ * (a scalar <0;2,1>, or <2;2,1> when ExecSize is one pair, which must
+ * equal VertStride); a 32-bit source is read at float 2c, so <s;2,0>
+ * gives channel c the element c * s (Mesa's F->DF regions); a 32-bit
+ * destination of stride 2s (the qword layout) is written at float 2c,
+ * HorzStride s.  The mask bits stay one per DF channel: quarter and
+ * nibble control name the DF channel group (legalisation keeps these
+ * instructions at four channels). */
+static void
+ivb_df_regions(struct isa_inst *in, const struct gbe_inst *i)
+{
+   in->exec_size = (uint8_t)log2u(2 * i->exec_size);
+   in->qtr_ctrl = (uint8_t)(i->group / 8);
+   in->nib_ctrl = (uint8_t)((i->group / 4) & 1);
+   if (i->dst.file != GBE_NULL && isa_type_size((enum isa_type)i->dst.type) == 4)
+      in->dst.hstride = hstride_code(i->dst.stride / 2);
+   unsigned ns = gbe_op_num_srcs(i->op);
+   for (unsigned s = 0; s < ns && s < 3; s++) {
+      const struct gbe_reg *r = &i->src[s];
+      struct isa_reg *x = &in->src[s];
+      if (r->file == GBE_IMM || r->file == GBE_NULL)
+         continue;
+      unsigned stride = i->exec_size == 1 ? 0 : r->stride;
+      if (isa_type_size((enum isa_type)r->type) == 4) {
+         if (stride) {
+            x->vstride = vstride_code(stride);
+            x->width = (uint8_t)log2u(2);
+            x->hstride = 0;
+         }
+         continue;
+      }
+      unsigned w = stride == 1 ? 2 * i->exec_size : 2;
+      unsigned vs = i->exec_size == 1 ? 2 : stride == 1 ? w : 2 * stride;
+      x->width = (uint8_t)log2u(w);
+      x->hstride = 1;
+      x->vstride = vstride_code(vs);
+   }
+}
+
 static bool
 is_three_src(enum isa_op op)
 {
@@ -236,6 +288,8 @@ to_isa(enum isa_gen gen, const struct templates *t, const struct gbe_inst *i, st
    unsigned ns = gbe_op_num_srcs(i->op);
    for (unsigned s = 0; s < ns && s < 3; s++)
       in->src[s] = src_reg(&i->src[s], i->exec_size);
+   if (gbe_ivb_df_pairs(gen, i))
+      ivb_df_regions(in, i);
    isa_implicit_operands(gen, in);
    if (is_three_src(i->op)) {
       in->exec_type = i->dst.type == ISA_TYPE_F || i->dst.type == ISA_TYPE_DF ||

@@ -1539,17 +1539,44 @@ float_modes_supported(struct gbe_ctx *c)
    return true;
 }
 
-/* An explicit cr0 operand needs the thread-switch control for pipeline
- * coherency (SKL PRM Vol 7 "Implementation Restriction on Register
- * Access"). */
+/* The float widths (bit 0 half, 1 single, 2 double) the kernel's
+ * instructions compute with: the modes of the others change nothing. */
+static unsigned
+float_widths(const struct gbe_prog *p)
+{
+   unsigned w = 0;
+   gbe_foreach_inst(i, p) {
+      if (i->op == ISA_OP_F32TO16 || i->op == ISA_OP_F16TO32)
+         w |= 3;
+      for (unsigned s = 0; s < 4; s++) {
+         unsigned t = (s == 3 ? &i->dst : &i->src[s])->type;
+         w |= t == ISA_TYPE_HF ? 1 : t == ISA_TYPE_F || t == ISA_TYPE_VF ? 2 :
+              t == ISA_TYPE_DF ? 4 : 0;
+      }
+   }
+   return w;
+}
+
+/* Set at the kernel's start once selection is done, for the widths it
+ * uses (an integer kernel sets nothing).  An explicit cr0 operand needs
+ * the thread-switch control for pipeline coherency (SKL PRM Vol 7
+ * "Implementation Restriction on Register Access"). */
 static void
 float_modes(struct gbe_ctx *c)
 {
-   uint32_t modes = cr0_float_modes(c->s);
+   static const uint32_t keep[3] = { 1u << 10, 1u << 7, 1u << 6 };
+   unsigned w = float_widths(c->p);
+   uint32_t modes = w ? cr0_float_modes(c->s) : 0;
+   for (unsigned k = 0; k < 3; k++) {
+      if (!(w & (1u << k)))
+         modes &= ~keep[k];
+   }
    if (!modes)
       return;
    struct gbe_builder b = c->b;
+   b.before = c->p->head.next;
    b.exec_size = 1;
+   b.group = 0;
    b.we_all = true;
    struct gbe_reg cr0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_CONTROL, .stride = 1 };
    struct gbe_reg cr0s = cr0;
@@ -1586,10 +1613,10 @@ gbe_isel(struct gbe_ctx *c)
    gbe_builder_init(&c->b, c->p);
    if (!float_modes_supported(c) || !gbe_cs_setup(c))
       return false;
-   float_modes(c);
    if (!walk(c))
       return false;
    gbe_cs_finish(c);
+   float_modes(c);
    return !c->p->failed && !c->p->oom;
 }
 

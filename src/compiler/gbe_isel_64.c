@@ -12,9 +12,9 @@
  *     and Gen12LP.  On Ivy Bridge (Gen7) "each DF operand uses an element
  *     size of 4 rather than 8 and all regioning parameters are twice what
  *     the values would be: ExecSize, Width, HorzStride and VertStride"
- *     (IVB PRM "EU Changes by Processor Generation"); the back end does
- *     not emit that form (and vgpu does not model it), so DF arithmetic
- *     is refused on Gen7 with that reason.
+ *     (IVB PRM "EU Changes by Processor Generation"): selection emits
+ *     the same DF instructions there, which legalisation keeps at four
+ *     channels and the encoder writes in that pair form.
  *   - The math box has no DF function, and Mesa lowers DF rcp, sqrt, rsq,
  *     div, trunc, floor, ceil, fract and round-even on every generation:
  *     here they are exact integer or DF-add algorithms.
@@ -48,12 +48,12 @@ native_int64(enum isa_gen gen)
    return gen == ISA_GEN8 || gen == ISA_GEN9;
 }
 
-/* DF arithmetic as emitted here: Haswell, Broadwell, Skylake (not Ivy
- * Bridge's doubled regions, above). */
+/* DF arithmetic: Ivy Bridge (in its pair form, gbe_emit.c), Haswell,
+ * Broadwell, Skylake. */
 static bool
 df_alu(enum isa_gen gen)
 {
-   return gen == ISA_GEN75 || gen == ISA_GEN8 || gen == ISA_GEN9;
+   return gen <= ISA_GEN9;
 }
 
 /* ---- small builders ---- */
@@ -938,7 +938,7 @@ int_op(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg d)
    return true;
 }
 
-/* ---- DF helpers (Haswell, Broadwell, Skylake) ---- */
+/* ---- DF helpers (Ivy Bridge, Haswell, Broadwell, Skylake) ---- */
 
 static struct gbe_reg
 df(struct gbe_ctx *c)
@@ -1989,15 +1989,9 @@ bool
 gbe_emit_alu64(struct gbe_ctx *c, struct ir_instr *i)
 {
    enum isa_gen gen = c->p->gen;
-   if (involves_f64(i) && i->op != IR_OP_mov && !df_alu(gen)) {
-      if (gen >= ISA_GEN11)
-         return gbe_fail(c->p, "%%%u (%s): %s lacks 64-bit floats (Gen11 and Gen12LP have no "
-                         "DF arithmetic)", i->index, ir_op_infos[i->op].name, isa_gen_name(gen));
-      return gbe_fail(c->p, "%%%u (%s): 64-bit floats on %s need Ivy Bridge's doubled DF "
-                      "regions (IVB PRM \"Special Requirements for Handling Double Precision "
-                      "Data Types\"), not emitted yet", i->index, ir_op_infos[i->op].name,
-                      isa_gen_name(gen));
-   }
+   if (involves_f64(i) && i->op != IR_OP_mov && !df_alu(gen))
+      return gbe_fail(c->p, "%%%u (%s): %s lacks 64-bit floats (Gen11 and Gen12LP have no "
+                      "DF arithmetic)", i->index, ir_op_infos[i->op].name, isa_gen_name(gen));
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
       return false;

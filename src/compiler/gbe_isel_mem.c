@@ -589,6 +589,38 @@ private_dwords(const struct ir_var *v)
    return (v->type->size + 3) / 4;
 }
 
+static bool
+has_narrow(const struct ir_type *t)
+{
+   switch (t->kind) {
+   case IR_TYPE_INT: case IR_TYPE_FLOAT:
+      return t->bits < 32;
+   case IR_TYPE_ARRAY:
+      return has_narrow(t->elem);
+   case IR_TYPE_STRUCT:
+      for (uint32_t m = 0; m < t->num_members; m++) {
+         if (has_narrow(t->members[m]))
+            return true;
+      }
+      return false;
+   default:
+      return false;
+   }
+}
+
+/* The dwords of a variable with 8 or 16-bit elements are read before
+ * their first write (an element is merged into its dword), so they start
+ * as zeros, written at the kernel's start for every channel. */
+static bool
+zero_at_start(struct gbe_ctx *c, struct gbe_reg slot)
+{
+   struct gbe_inst t = {
+      .op = ISA_OP_MOV, .exec_size = (uint8_t)c->p->simd, .we_all = true, .dst = slot,
+      .src = { gbe_imm(ISA_TYPE_UD, 0), gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
+   };
+   return gbe_insert_before(c->p, c->p->head.next, &t) != NULL;
+}
+
 static struct gbe_reg *
 private_slots(struct gbe_ctx *c, const struct ir_var *v, unsigned *n)
 {
@@ -600,8 +632,14 @@ private_slots(struct gbe_ctx *c, const struct ir_var *v, unsigned *n)
       c->p->oom = true;
       return NULL;
    }
-   for (unsigned k = 0; k < *n; k++)
+   bool zero = has_narrow(v->type);
+   for (unsigned k = 0; k < *n; k++) {
       s[k] = gbe_tmp(c, ISA_TYPE_UD);
+      if (zero && !zero_at_start(c, s[k])) {
+         free(s);
+         return NULL;
+      }
+   }
    c->var_slots[v->index] = s;
    return s;
 }
@@ -650,15 +688,16 @@ scratch_header(struct gbe_ctx *c, struct gbe_reg hdr)
 
 /* Each channel's dword address in the row of the access's dword 0,
  * relative to the variable's first row: the row times the width plus the
- * channel.  The byte offset of a 32-bit element is a multiple of 4. */
+ * channel.  dyn (the run-time byte offset, GBE_BAD when none) is a
+ * multiple of 4. */
 static struct gbe_reg
-scratch_rows(struct gbe_ctx *c, const struct mem_addr *a)
+scratch_rows(struct gbe_ctx *c, struct gbe_reg dyn)
 {
    struct gbe_reg lane = gbe_lane_index(c);
-   if (a->dyn.file != GBE_VGRF)
+   if (dyn.file != GBE_VGRF)
       return lane;
    struct gbe_reg r = gbe_tmp(c, ISA_TYPE_UD);
-   gbe_alu2(&c->b, ISA_OP_SHL, r, gbe_retype(a->dyn, ISA_TYPE_UD),
+   gbe_alu2(&c->b, ISA_OP_SHL, r, gbe_retype(dyn, ISA_TYPE_UD),
             gbe_imm(ISA_TYPE_UD, (uint32_t)__builtin_ctz(c->p->simd) - 2));
    gbe_alu2(&c->b, ISA_OP_ADD, r, r, lane);
    return r;
@@ -692,65 +731,168 @@ scratch_message(struct gbe_ctx *c, struct gbe_reg rows, uint32_t row, struct gbe
    return true;
 }
 
-static bool
-private_scratch(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
+/* ---- private arrays: accesses ----
+ *
+ * Every access is a sequence of dword accesses: a 32-bit or bool
+ * component is one dword, a 64-bit one its low and high dwords (the
+ * qword register's stride-2 UD views), and an 8 or 16-bit one is read
+ * out of its dword, or merged into it and the dword written back. */
+
+/* Where an access's dwords are: the variable, the run-time byte offset
+ * (per channel, a multiple of 4; GBE_BAD when none) and, in scratch, the
+ * rows that offset selects. */
+struct private_ref {
+   const struct ir_var *var;
+   struct gbe_reg dyn, rows;
+   bool scratch;
+};
+
+static struct private_ref
+private_ref(struct gbe_ctx *c, const struct ir_var *var, struct gbe_reg dyn)
 {
-   const struct ir_type *t = store ? i->srcs[1]->type : i->type;
-   struct gbe_reg *v = store ? gbe_val(c, i->srcs[1]) : gbe_def(c, i);
-   if (!v)
-      return false;
-   uint32_t first = private_scratch_base(c, a->var) / 4 / c->p->simd + a->const_off / 4;
-   struct gbe_reg rows = scratch_rows(c, a);
-   for (unsigned k = 0; k < t->comps; k++) {
-      struct gbe_reg val = gbe_retype(v[k], ISA_TYPE_UD);
-      for (unsigned g = 0; g < c->p->simd; g += msg_width(c)) {
-         struct gbe_builder saved;
-         half(c, g, &saved);
-         bool ok = scratch_message(c, rows, first + k, val, store);
-         c->b = saved;
-         if (!ok)
-            return false;
-      }
+   struct private_ref r = { .var = var, .dyn = dyn,
+                            .scratch = private_dwords(var) > MAX_PRIVATE_SLOTS };
+   if (r.scratch)
+      r.rows = scratch_rows(c, dyn);
+   return r;
+}
+
+static bool
+scratch_dword(struct gbe_ctx *c, const struct private_ref *r, uint32_t off, struct gbe_reg val,
+              bool store)
+{
+   uint32_t row = private_scratch_base(c, r->var) / 4 / c->p->simd + off / 4;
+   for (unsigned g = 0; g < c->p->simd; g += msg_width(c)) {
+      struct gbe_builder saved;
+      half(c, g, &saved);
+      bool ok = scratch_message(c, r->rows, row, val, store);
+      c->b = saved;
+      if (!ok)
+         return false;
    }
    return true;
+}
+
+/* The dword at byte off (a multiple of 4) plus the run-time offset, from
+ * or into val (UD).  In registers: a move from or to the slot, or with a
+ * run-time offset a compare against each slot's offset and a predicated
+ * move. */
+static bool
+private_dword(struct gbe_ctx *c, const struct private_ref *r, uint32_t off, struct gbe_reg val,
+              bool store, unsigned index)
+{
+   if (r->scratch)
+      return scratch_dword(c, r, off, val, store);
+   unsigned n;
+   struct gbe_reg *slot = private_slots(c, r->var, &n);
+   if (!slot)
+      return false;
+   if (r->dyn.file != GBE_VGRF) {
+      if (off / 4 >= n)
+         return gbe_fail(c->p, "%%%u: a private array access out of bounds", index);
+      gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[off / 4] : val, store ? val : slot[off / 4]);
+      return true;
+   }
+   if (!store)
+      gbe_alu1(&c->b, ISA_OP_MOV, val, slot[0]);
+   for (unsigned s = store ? 0 : 1; s < n; s++) {
+      int32_t want = (int32_t)(s * 4) - (int32_t)off;
+      struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_D),
+                                     gbe_retype(r->dyn, ISA_TYPE_D),
+                                     gbe_imm(ISA_TYPE_D, (uint32_t)want));
+      ci->cmod = ISA_CMOD_Z;
+      struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[s] : val,
+                                    store ? val : slot[s]);
+      m->pred = 1;
+   }
+   return true;
+}
+
+/* Dword h of each channel of a 64-bit component (an immediate's half). */
+static struct gbe_reg
+qword_half(struct gbe_reg r, unsigned h)
+{
+   if (r.file == GBE_IMM)
+      return gbe_imm(ISA_TYPE_UD, (uint32_t)(r.imm >> (32 * h)));
+   r = gbe_retype(r, ISA_TYPE_UD);
+   r.stride = (uint8_t)(r.stride * 2);
+   r.offset += 4 * h;
+   return r;
+}
+
+/* An 8 or 16-bit element at byte byte_off plus the access's run-time
+ * offset: its dword (the run-time part rounded down to one, the element's
+ * bit position within it per channel) read and the element extracted, or
+ * the element merged into it and the dword written back.  Registers hold
+ * such integers zero-extended and half floats as floats (gbe_lir.h). */
+static bool
+private_narrow(struct gbe_ctx *c, const struct gbe_addr *a, uint32_t byte_off,
+               const struct ir_type *t, struct gbe_reg v, bool store, unsigned index)
+{
+   struct gbe_builder *b = &c->b;
+   uint32_t mask = (1u << t->bits) - 1;
+   struct gbe_reg dyn = a->dyn, shift = gbe_imm(ISA_TYPE_UD, (byte_off % 4) * 8);
+   uint32_t off = byte_off & ~3u;
+   if (a->dyn.file == GBE_VGRF) {
+      struct gbe_reg at = gbe_tmp(c, ISA_TYPE_UD);
+      gbe_alu2(b, ISA_OP_ADD, at, gbe_retype(a->dyn, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, byte_off));
+      shift = gbe_tmp(c, ISA_TYPE_UD);
+      gbe_alu2(b, ISA_OP_AND, shift, at, gbe_imm(ISA_TYPE_UD, 3));
+      gbe_alu2(b, ISA_OP_SHL, shift, shift, gbe_imm(ISA_TYPE_UD, 3));
+      dyn = gbe_tmp(c, ISA_TYPE_UD);
+      gbe_alu2(b, ISA_OP_AND, dyn, at, gbe_imm(ISA_TYPE_UD, ~3u));
+      off = 0;
+   }
+   struct private_ref r = private_ref(c, a->var, dyn);
+   struct gbe_reg word = gbe_tmp(c, ISA_TYPE_UD);
+   if (!private_dword(c, &r, off, word, false, index))
+      return false;
+   if (!store) {
+      struct gbe_reg bits = gbe_tmp(c, ISA_TYPE_UD);
+      gbe_alu2(b, ISA_OP_SHR, bits, word, shift);
+      if (t->kind == IR_TYPE_FLOAT) {
+         gbe_half_bits_to_f32(c, v, bits);
+      } else {
+         gbe_alu2(b, ISA_OP_AND, gbe_retype(v, ISA_TYPE_UD), bits, gbe_imm(ISA_TYPE_UD, mask));
+      }
+      return true;
+   }
+   struct gbe_reg bits = gbe_tmp(c, ISA_TYPE_UD), keep = gbe_tmp(c, ISA_TYPE_UD);
+   if (t->kind == IR_TYPE_FLOAT)
+      gbe_f32_to_half_bits(c, bits, v);
+   else
+      gbe_alu2(b, ISA_OP_AND, bits, gbe_retype(v, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, mask));
+   gbe_alu1(b, ISA_OP_MOV, keep, gbe_imm(ISA_TYPE_UD, mask));
+   gbe_alu2(b, ISA_OP_SHL, keep, keep, shift);
+   gbe_alu1(b, ISA_OP_NOT, keep, keep);
+   gbe_alu2(b, ISA_OP_AND, word, word, keep);
+   gbe_alu2(b, ISA_OP_SHL, bits, bits, shift);
+   gbe_alu2(b, ISA_OP_OR, word, word, bits);
+   return private_dword(c, &r, off, word, true, index);
 }
 
 static bool
 private_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool store)
 {
    const struct ir_type *t = store ? i->srcs[1]->type : i->type;
-   if (t->kind != IR_TYPE_BOOL && t->bits != 32)
-      return gbe_fail(c->p, "%%%u: %u-bit private array elements are not supported yet",
-                      i->index, t->bits);
-   if (private_dwords(a->var) > MAX_PRIVATE_SLOTS)
-      return private_scratch(c, i, a, store);
-   unsigned n;
-   struct gbe_reg *slot = private_slots(c, a->var, &n);
    struct gbe_reg *v = store ? gbe_val(c, i->srcs[1]) : gbe_def(c, i);
-   if (!slot || !v)
+   if (!v)
       return false;
-   for (unsigned k = 0; k < t->comps; k++) {
-      struct gbe_reg val = gbe_retype(v[k], ISA_TYPE_UD);
-      if (a->dyn.file != GBE_VGRF) {
-         unsigned s = a->const_off / 4 + k;
-         if (s >= n)
-            return gbe_fail(c->p, "%%%u: a private array access out of bounds", i->index);
-         gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[s] : val, store ? val : slot[s]);
-         continue;
+   unsigned bytes = t->kind == IR_TYPE_BOOL ? 4 : t->bits / 8;
+   if (bytes < 4) {
+      for (unsigned k = 0; k < t->comps; k++) {
+         if (!private_narrow(c, a, a->const_off + k * bytes, t, v[k], store, i->index))
+            return false;
       }
-      if (!store)
-         gbe_alu1(&c->b, ISA_OP_MOV, val, slot[0]);
-      for (unsigned s = 0; s < n; s++) {
-         int32_t want = (int32_t)(s - k) * 4 - (int32_t)a->const_off;
-         if (!store && !s)
-            continue;
-         struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_D),
-                                        gbe_retype(a->dyn, ISA_TYPE_D),
-                                        gbe_imm(ISA_TYPE_D, (uint32_t)want));
-         ci->cmod = ISA_CMOD_Z;
-         struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, store ? slot[s] : val,
-                                       store ? val : slot[s]);
-         m->pred = 1;
+      return true;
+   }
+   struct private_ref r = private_ref(c, a->var, a->dyn);
+   unsigned halves = bytes / 4;
+   for (unsigned k = 0; k < t->comps; k++) {
+      for (unsigned h = 0; h < halves; h++) {
+         struct gbe_reg val = halves == 2 ? qword_half(v[k], h) : gbe_retype(v[k], ISA_TYPE_UD);
+         if (!private_dword(c, &r, a->const_off + (k * halves + h) * 4, val, store, i->index))
+            return false;
       }
    }
    return true;

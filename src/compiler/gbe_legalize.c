@@ -5,7 +5,8 @@
  *   follow their channels);
  * - immediates: only the last source of a two-source instruction, none on
  *   three-source instructions (Gen7-9 encodings have no field for them)
- *   nor on math; 64-bit immediates only on mov. */
+ *   nor on math; 64-bit immediates only on mov;
+ * - Ivy Bridge DF instructions: four channels at most (needs_split). */
 #include <stdlib.h>
 
 #include "gbe_lir.h"
@@ -54,12 +55,41 @@ split(struct gbe_prog *p, struct gbe_inst *i)
    return true;
 }
 
+/* Ivy Bridge runs a compressed DF instruction's second half under the
+ * first half's channel enables (Mesa, found on the hardware, splits
+ * masked DF instructions to four channels there): four channels, one
+ * GRF of DF, an instruction. */
 static bool
-needs_split(const struct gbe_inst *i)
+needs_split(const struct gbe_prog *p, const struct gbe_inst *i)
 {
    if (gbe_is_send(i) || gbe_is_branch(i->op) || i->op == GBE_OP_DO || i->exec_size <= 1)
       return false;
+   if (i->exec_size > 4 && gbe_ivb_df_pairs(p->gen, i))
+      return true;
    return max_span(i) > 64;
+}
+
+/* The operands gbe_emit can express in Ivy Bridge's DF pair form, where
+ * channel c of every operand is the pair's first float 2c: DF operands,
+ * 32-bit sources, and 32-bit destinations in the qword layout (stride
+ * 2: the conversion writes the pair's first float). */
+static bool
+ivb_df_operands_ok(const struct gbe_inst *i)
+{
+   if (is_three_src(i->op))
+      return false;
+   const struct gbe_reg *d = &i->dst;
+   unsigned dsz = isa_type_size((enum isa_type)d->type);
+   if (d->file != GBE_NULL && dsz != 8 && (dsz != 4 || d->stride % 2 || d->indirect))
+      return false;
+   unsigned ns = gbe_op_num_srcs(i->op);
+   for (unsigned s = 0; s < ns && s < 3; s++) {
+      const struct gbe_reg *r = &i->src[s];
+      unsigned sz = isa_type_size((enum isa_type)r->type);
+      if (r->file != GBE_IMM && r->file != GBE_NULL && (r->indirect || (sz != 8 && sz != 4)))
+         return false;
+   }
+   return true;
 }
 
 /* An immediate moved into a register of the instruction's width. */
@@ -137,11 +167,16 @@ gbe_legalize(struct gbe_prog *p)
    }
    if (!gbe_lower_64bit_moves(p))
       return false;
+   gbe_foreach_inst(i, p) {
+      if (gbe_ivb_df_pairs(p->gen, i) && !ivb_df_operands_ok(i))
+         return gbe_fail(p, "a DF instruction (%s) with operands Ivy Bridge's DF pair form "
+                         "cannot express", isa_opcode_info(i->op)->name);
+   }
    bool again = true;
    while (again) {
       again = false;
       gbe_foreach_inst_safe(i, p) {
-         if (needs_split(i)) {
+         if (needs_split(p, i)) {
             if (!split(p, i))
                return false;
             again = true;

@@ -136,6 +136,21 @@ gbe_reg_span(const struct gbe_reg *r, unsigned exec_size)
 }
 
 bool
+gbe_ivb_df_pairs(enum isa_gen gen, const struct gbe_inst *i)
+{
+   if (gen != ISA_GEN7 || gbe_is_send(i) || gbe_is_branch(i->op) || i->op == GBE_OP_DO)
+      return false;
+   if (i->dst.type == ISA_TYPE_DF)
+      return true;
+   unsigned ns = gbe_op_num_srcs(i->op);
+   for (unsigned s = 0; s < ns && s < 3; s++) {
+      if (i->src[s].type == ISA_TYPE_DF)
+         return true;
+   }
+   return false;
+}
+
+bool
 gbe_fail(struct gbe_prog *p, const char *fmt, ...)
 {
    if (!p->failed && p->err && p->err_size) {

@@ -191,6 +191,10 @@ bool gbe_is_send(const struct gbe_inst *i);
 bool gbe_is_branch(enum isa_op op);
 /* Bytes an operand spans over an instruction's channels. */
 unsigned gbe_reg_span(const struct gbe_reg *r, unsigned exec_size);
+/* An Ivy Bridge instruction with a DF operand: its ExecSize and regions
+ * count floats, a pair per channel (gbe_legalize splits it, gbe_emit
+ * encodes it). */
+bool gbe_ivb_df_pairs(enum isa_gen gen, const struct gbe_inst *i);
 
 void gbe_print(const struct gbe_prog *p, FILE *f);
 bool gbe_fail(struct gbe_prog *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -203,6 +207,9 @@ bool gbe_optimize(struct gbe_prog *p);
  * IFs turned into predicated instructions, opposite predicated copies
  * into SELs. */
 bool gbe_flatten_branches(struct gbe_prog *p);
+/* Part of gbe_optimize (gbe_opt_cse.c): (x + c) << s reassociated, values
+ * computed twice in a straight-line stretch computed once. */
+bool gbe_cse(struct gbe_prog *p);
 /* Splits instructions whose operands span more than two GRFs, and fixes
  * operand forms the hardware lacks (immediates in src0, 64-bit
  * immediates on three-source instructions...). */

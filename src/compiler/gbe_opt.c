@@ -14,8 +14,14 @@
 struct vreg_use {
    uint32_t defs;           /* instructions writing it */
    uint32_t reads;          /* sources reading it */
-   struct gbe_inst *def;    /* the writer when defs == 1 */
+   struct gbe_inst *def;    /* the first writer */
+   /* every writer is the same whole copy of one source (the copies of
+    * a phi whose edges all bring one value): a read may take the source */
+   bool same_copy;
 };
+
+static bool same_copy(const struct gbe_prog *p, const struct gbe_inst *a,
+                      const struct gbe_inst *b);
 
 static bool
 is_vgrf(const struct gbe_reg *r)
@@ -33,8 +39,10 @@ count(struct gbe_prog *p, struct vreg_use *u)
             u[i->src[s].nr].reads++;
       }
       if (is_vgrf(&i->dst)) {
-         u[i->dst.nr].defs++;
-         u[i->dst.nr].def = i;
+         struct vreg_use *d = &u[i->dst.nr];
+         d->same_copy = d->defs ? d->same_copy && same_copy(p, d->def, i) : true;
+         if (!d->defs++)
+            d->def = i;
          /* a predicated write keeps the other channels: it reads too */
          if (i->pred && i->op != ISA_OP_SEL)
             u[i->dst.nr].reads++;
@@ -91,13 +99,54 @@ can_take(const struct gbe_inst *i, unsigned s, const struct gbe_reg *with)
 }
 
 static bool
+same_reg(const struct gbe_reg *a, const struct gbe_reg *b)
+{
+   return a->file == b->file && a->type == b->type && a->stride == b->stride &&
+          a->nr == b->nr && a->offset == b->offset && a->imm == b->imm;
+}
+
+/* Both whole copies of the same source.  Its value is the same at both
+ * (a source propagation may read has one writer), and as the IR's phis
+ * are in SSA form every read of the copies' register comes after one of
+ * them: the reads may take the source. */
+static bool
+same_copy(const struct gbe_prog *p, const struct gbe_inst *a, const struct gbe_inst *b)
+{
+   return raw_copy(a) && raw_copy(b) && full_write(p, a) && full_write(p, b) &&
+          a->dst.type == b->dst.type && same_reg(&a->src[0], &b->src[0]);
+}
+
+/* Whether a packed source of i may become a scalar region <0;1,0>:
+ * not a message payload (whole registers), not the Align16 three-source
+ * forms of Gen7-9, not next to a 64-bit operand (the Cherryview/Broxton
+ * regions of gbe_isel_64.c want equal strides). */
+static bool
+takes_scalar(const struct gbe_inst *i)
+{
+   if (gbe_is_send(i) || gbe_op_num_srcs(i->op) > 2 || isa_type_size(i->dst.type) > 4)
+      return false;
+   for (unsigned s = 0; s < 3; s++) {
+      if (isa_type_size(i->src[s].type) > 4)
+         return false;
+   }
+   return true;
+}
+
+/* A read of r may take the source of r's copy. */
+static bool
+copy_def(const struct vreg_use *u, const struct gbe_reg *r)
+{
+   return u[r->nr].defs == 1 || (u[r->nr].defs > 1 && u[r->nr].same_copy);
+}
+
+static bool
 propagate(struct gbe_prog *p, const struct vreg_use *u)
 {
    bool progress = false;
    gbe_foreach_inst(i, p) {
       for (unsigned s = 0; s < 3; s++) {
          struct gbe_reg *r = &i->src[s];
-         if (!is_vgrf(r) || u[r->nr].defs != 1 || r->indirect || r->addr_of)
+         if (!is_vgrf(r) || !copy_def(u, r) || r->indirect || r->addr_of)
             continue;
          const struct gbe_inst *d = u[r->nr].def;
          if (d == i || !raw_copy(d) || !full_write(p, d))
@@ -110,7 +159,7 @@ propagate(struct gbe_prog *p, const struct vreg_use *u)
             continue;
          struct gbe_reg with = *src;
          if (src->file != GBE_IMM) {
-            if (r->stride > 1 || (src->stride == 0 && r->stride != 0))
+            if (r->stride > 1 || (src->stride == 0 && r->stride != 0 && !takes_scalar(i)))
                continue;
             unsigned elem = r->offset / isa_type_size(r->type);
             with = src->stride ? gbe_channel(*src, elem) : *src;
@@ -268,9 +317,10 @@ gbe_optimize(struct gbe_prog *p)
       bool b = dce(p, u);
       count(p, u);
       bool c = coalesce(p, u);
+      bool d = gbe_cse(p);
       /* after the copies it took out: a copy predicated in place would
        * no longer coalesce */
-      if (!a && !b && !c && !gbe_flatten_branches(p))
+      if (!a && !b && !c && !d && !gbe_flatten_branches(p))
          break;
    }
    free(u);

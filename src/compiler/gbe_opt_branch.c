@@ -8,9 +8,14 @@
  *   a predicated write keeps the other channels as the IF's execution
  *   mask did (PRM Vol 7 "Predication");
  * - a predicated move and the opposite one into the same register (the
- *   phi copies of the two arms) become one predicated SEL.
+ *   phi copies of the two arms) become one predicated SEL;
+ * - an IF whose arm is a lone BREAK or CONT becomes the jump predicated;
+ * - a bool moved into the flag that its compare just wrote is not moved
+ *   again.
  * The emitter derives JIP/UIP from the structure, so removing branches
  * needs no fix-up. */
+#include <stdlib.h>
+
 #include "gbe_lir.h"
 
 /* More than this many instructions in the arms stay branched over: both
@@ -52,12 +57,14 @@ plain_reg(const struct gbe_reg *r)
 
 /* An instruction that computes into a register and nothing else, cheap
  * enough to run on channels that discard its result.  Two-source forms
- * only: the Align16 three-source encodings of Gen7-9 are left alone. */
+ * only: the Align16 three-source encodings of Gen7-9 are left alone.  Not
+ * SEL: a predicated SEL chooses its source by the predicate and writes
+ * every channel. */
 static bool
 predicable(const struct gbe_prog *p, const struct gbe_inst *i)
 {
    switch (i->op) {
-   case ISA_OP_MOV: case ISA_OP_SEL: case ISA_OP_NOT: case ISA_OP_AND: case ISA_OP_OR:
+   case ISA_OP_MOV: case ISA_OP_NOT: case ISA_OP_AND: case ISA_OP_OR:
    case ISA_OP_XOR: case ISA_OP_SHR: case ISA_OP_SHL: case ISA_OP_ASR: case ISA_OP_ADD:
    case ISA_OP_MUL: case ISA_OP_AVG: case ISA_OP_FRC: case ISA_OP_RNDD: case ISA_OP_RNDE:
    case ISA_OP_RNDZ: case ISA_OP_RNDU: case ISA_OP_LZD: case ISA_OP_FBH: case ISA_OP_FBL:
@@ -66,8 +73,7 @@ predicable(const struct gbe_prog *p, const struct gbe_inst *i)
    default:
       return false;
    }
-   /* a SEL's conditional modifier picks min/max and writes no flag */
-   if (i->pred || i->we_all || (i->cmod && i->op != ISA_OP_SEL) || i->dst.file != GBE_VGRF ||
+   if (i->pred || i->we_all || i->cmod || i->dst.file != GBE_VGRF ||
        i->exec_size != p->simd || isa_type_size(i->dst.type) > 4)
       return false;
    for (unsigned s = 0; s < 3; s++) {
@@ -91,10 +97,47 @@ arm_end(const struct gbe_prog *p, struct gbe_inst *from, unsigned *n)
    return NULL;
 }
 
+struct use {
+   uint32_t defs, reads;
+};
+
+static unsigned
+reads_of(const struct gbe_inst *i, uint32_t v)
+{
+   unsigned n = 0;
+   for (unsigned s = 0; s < 3; s++)
+      n += i->src[s].file == GBE_VGRF && i->src[s].nr == v;
+   return n;
+}
+
+/* A temporary of the arm (one definition, read only in the arm, from
+ * operands every channel has) is computed unpredicated: a predicated
+ * first write would make the allocator keep it live back to the loop's
+ * start, as a value read before it is written. */
+static bool
+arm_local(const struct use *u, const struct gbe_inst *from, const struct gbe_inst *i,
+          const struct gbe_inst *end)
+{
+   uint32_t v = i->dst.nr;
+   unsigned n = 0;
+   for (const struct gbe_inst *j = i->next; j != end; j = j->next)
+      n += reads_of(j, v);
+   if (u[v].defs != 1 || n != u[v].reads)
+      return false;
+   for (const struct gbe_inst *j = from->next; j != i; j = j->next) {
+      if (j->pred && j->dst.file == GBE_VGRF && reads_of(i, j->dst.nr))
+         return false;
+   }
+   return true;
+}
+
 static void
-predicate_arm(struct gbe_inst *from, struct gbe_inst *end, const struct gbe_inst *f, bool inv)
+predicate_arm(const struct use *u, struct gbe_inst *from, struct gbe_inst *end,
+              const struct gbe_inst *f, bool inv)
 {
    for (struct gbe_inst *i = from->next; i != end; i = i->next) {
+      if (arm_local(u, from, i, end))
+         continue;
       i->pred = f->pred;
       i->flag = f->flag;
       i->pred_inv = inv;
@@ -102,7 +145,7 @@ predicate_arm(struct gbe_inst *from, struct gbe_inst *end, const struct gbe_inst
 }
 
 static bool
-flatten(struct gbe_prog *p, struct gbe_inst *f)
+flatten(struct gbe_prog *p, const struct use *u, struct gbe_inst *f)
 {
    unsigned n = 0;
    struct gbe_inst *e = arm_end(p, f, &n), *endif = e;
@@ -110,9 +153,9 @@ flatten(struct gbe_prog *p, struct gbe_inst *f)
       endif = arm_end(p, e, &n);
    if (!endif || endif->op != ISA_OP_ENDIF)
       return false;
-   predicate_arm(f, e, f, f->pred_inv);
+   predicate_arm(u, f, e, f, f->pred_inv);
    if (e != endif) {
-      predicate_arm(e, endif, f, !f->pred_inv);
+      predicate_arm(u, e, endif, f, !f->pred_inv);
       gbe_inst_remove(e);
    }
    gbe_inst_remove(endif);
@@ -120,19 +163,33 @@ flatten(struct gbe_prog *p, struct gbe_inst *f)
    return true;
 }
 
+/* Flattening changes no register's definitions or reads: one count
+ * serves the whole pass. */
 static bool
 flatten_ifs(struct gbe_prog *p)
 {
+   struct use *u = calloc(p->num_vregs ? p->num_vregs : 1, sizeof(*u));
+   if (!u)
+      return !(p->oom = true);
+   gbe_foreach_inst(i, p) {
+      for (unsigned s = 0; s < 3; s++) {
+         if (i->src[s].file == GBE_VGRF)
+            u[i->src[s].nr].reads++;
+      }
+      if (i->dst.file == GBE_VGRF)
+         u[i->dst.nr].defs++;
+   }
    bool progress = false;
    gbe_foreach_inst_safe(i, p) {
       if (i->op != ISA_OP_IF || !i->pred)
          continue;
       struct gbe_inst *prev = i->prev;
-      if (flatten(p, i)) {
+      if (flatten(p, u, i)) {
          i_n = prev->next;
          progress = true;
       }
    }
+   free(u);
    return progress;
 }
 
@@ -216,11 +273,140 @@ merge_copies(struct gbe_prog *p)
    return progress;
 }
 
+/* The ENDIF of the IF whose ELSE is e. */
+static struct gbe_inst *
+endif_of(struct gbe_prog *p, struct gbe_inst *e)
+{
+   int depth = 0;
+   for (struct gbe_inst *i = e->next; i != &p->head; i = i->next) {
+      if (i->op == ISA_OP_IF)
+         depth++;
+      else if (i->op == ISA_OP_ENDIF && !depth--)
+         return i;
+   }
+   return NULL;
+}
+
+/* IF, BREAK (or CONT), then ELSE or ENDIF: the jump predicated on the
+ * IF's flag.  The channels it takes out stay out until the loop's end
+ * (PRM "BREAK", "CONT"), so the ELSE arm's code after it runs on the
+ * others, as under the IF. */
+static bool
+predicate_jump(struct gbe_prog *p, struct gbe_inst *f)
+{
+   struct gbe_inst *j = f->next, *e = j->next;
+   if ((j->op != ISA_OP_BREAK && j->op != ISA_OP_CONT) || j->pred ||
+       (e->op != ISA_OP_ELSE && e->op != ISA_OP_ENDIF))
+      return false;
+   struct gbe_inst *endif = e->op == ISA_OP_ELSE ? endif_of(p, e) : e;
+   if (!endif)
+      return false;
+   j->pred = f->pred;
+   j->pred_inv = f->pred_inv;
+   j->flag = f->flag;
+   if (e != endif)
+      gbe_inst_remove(e);
+   gbe_inst_remove(endif);
+   gbe_inst_remove(f);
+   return true;
+}
+
+static bool
+predicate_jumps(struct gbe_prog *p)
+{
+   bool progress = false;
+   gbe_foreach_inst_safe(i, p) {
+      if (i->op != ISA_OP_IF || !i->pred)
+         continue;
+      struct gbe_inst *j = i->next;
+      if (predicate_jump(p, i)) {
+         i_n = j->next;
+         progress = true;
+      }
+   }
+   return progress;
+}
+
+static bool
+writes_flag(const struct gbe_inst *i)
+{
+   return (i->cmod && i->op != ISA_OP_SEL && i->op != ISA_OP_MATH) || i->dst.file == GBE_ARF;
+}
+
+/* Whether d, which wrote v, left in flag `flag` what `mov.nz flag, v`
+ * would: a compare sets it to the bool it writes (0 or ~0), a dword
+ * result with .nz to whether it is non-zero. */
+static bool
+flag_holds(const struct gbe_inst *d, const struct gbe_inst *m)
+{
+   if (d->pred || d->flag != m->flag || d->exec_size != m->exec_size || d->group != m->group ||
+       d->we_all != m->we_all || !same_reg(&d->dst, &m->src[0]) ||
+       isa_type_size(d->dst.type) != 4)
+      return false;
+   if (d->op == ISA_OP_CMP)
+      return true;
+   return d->cmod == ISA_CMOD_NZ && d->op != ISA_OP_SEL && d->op != ISA_OP_MATH &&
+          (d->dst.type == ISA_TYPE_UD || d->dst.type == ISA_TYPE_D);
+}
+
+static bool
+is_flag_move(const struct gbe_inst *m)
+{
+   return m->op == ISA_OP_MOV && m->cmod == ISA_CMOD_NZ && !m->pred &&
+          m->dst.file == GBE_NULL && m->src[0].file == GBE_VGRF && !m->src[0].neg &&
+          !m->src[0].abs;
+}
+
+/* An earlier `mov.nz flag, v` of the same bits. */
+static bool
+same_flag_move(const struct gbe_inst *d, const struct gbe_inst *m)
+{
+   return is_flag_move(d) && d->flag == m->flag && same_reg(&d->src[0], &m->src[0]) &&
+          d->exec_size == m->exec_size && d->group == m->group && d->we_all == m->we_all;
+}
+
+/* `mov.nz flag, v` drops out when the instruction that computed v (or
+ * an earlier `mov.nz flag, v`), in the same straight-line stretch and
+ * under the same channels, set the flag to the same bits and nothing
+ * wrote it since. */
+static bool
+flag_redundant(const struct gbe_prog *p, const struct gbe_inst *m)
+{
+   if (!is_flag_move(m))
+      return false;
+   for (const struct gbe_inst *d = m->prev; d != &p->head; d = d->prev) {
+      if (gbe_is_branch(d->op) || d->op == GBE_OP_DO)
+         return false;
+      if (mentions_vreg(&d->dst, &m->src[0]))
+         return flag_holds(d, m);
+      if (same_flag_move(d, m))
+         return true;
+      if (writes_flag(d))
+         return false;
+   }
+   return false;
+}
+
+static bool
+reuse_flags(struct gbe_prog *p)
+{
+   bool progress = false;
+   gbe_foreach_inst_safe(i, p) {
+      if (flag_redundant(p, i)) {
+         gbe_inst_remove(i);
+         progress = true;
+      }
+   }
+   return progress;
+}
+
 bool
 gbe_flatten_branches(struct gbe_prog *p)
 {
    bool a = empty_arms(p);
    bool b = flatten_ifs(p);
    bool c = merge_copies(p);
-   return a || b || c;
+   bool d = predicate_jumps(p);
+   bool e = reuse_flags(p);
+   return a || b || c || d || e;
 }

@@ -20,6 +20,7 @@
 #include "gbe.h"
 #include "ir_pass.h"
 #include "spirv.h"
+#include "util_file.h"
 
 #define MAX_SPEC 64
 
@@ -31,26 +32,18 @@ now(void)
    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* SPIR-V is a sequence of whole 32-bit words. */
 static uint32_t *
-read_file(const char *path, size_t *words)
+read_spirv(const char *path, size_t *words)
 {
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   size_t cap = 1 << 16, n = 0;
-   uint8_t *buf = malloc(cap);
-   for (size_t got; buf && (got = fread(buf + n, 1, cap - n, f)) > 0;) {
-      n += got;
-      if (n == cap)
-         buf = realloc(buf, cap *= 2);
-   }
-   fclose(f);
-   if (!buf || n % 4) {
-      free(buf);
+   size_t size;
+   uint32_t *code = util_read_file(path, &size);
+   if (code && size % 4) {
+      free(code);
       return NULL;
    }
-   *words = n / 4;
-   return (uint32_t *)buf;
+   *words = size / 4;
+   return code;
 }
 
 /* The Gen kernel at one width (or each width the shader can use). */
@@ -142,7 +135,7 @@ main(int argc, char **argv)
    if (!path)
       return usage();
    size_t words;
-   uint32_t *code = read_file(path, &words);
+   uint32_t *code = read_spirv(path, &words);
    if (!code) {
       fprintf(stderr, "genvk-compile: cannot read %s as SPIR-V\n", path);
       return 1;

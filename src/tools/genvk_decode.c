@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 
 #include "gvk_decode.h"
+#include "util_file.h"
 
 static int
 compare_names(const void *a, const void *b)
@@ -34,41 +35,12 @@ compare_names(const void *a, const void *b)
    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static uint8_t *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   uint8_t *buf = NULL;
-   size_t len = 0, cap = 0;
-   for (;;) {
-      if (len == cap) {
-         cap = cap ? cap * 2 : 1 << 16;
-         uint8_t *nb = realloc(buf, cap);
-         if (!nb) {
-            free(buf);
-            fclose(f);
-            return NULL;
-         }
-         buf = nb;
-      }
-      size_t n = fread(buf + len, 1, cap - len, f);
-      if (n == 0)
-         break;
-      len += n;
-   }
-   fclose(f);
-   *size = len;
-   return buf;
-}
-
 static int
 decode_path(const char *path, unsigned *index, enum gvk_decode_mode mode,
             struct gvk_decode_stats *stats)
 {
    size_t size;
-   uint8_t *blob = read_file(path, &size);
+   uint8_t *blob = util_read_file(path, &size);
    if (!blob) {
       fprintf(stderr, "genvk-decode: cannot read %s\n", path);
       return 1;
@@ -153,7 +125,7 @@ decode_structs(const char *list)
       }
       if (index != loaded) {
          free(blob);
-         blob = read_file(paths[index], &size);
+         blob = util_read_file(paths[index], &size);
          loaded = index;
       }
       if (blob)

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "isa.h"
+#include "util_file.h"
 #include "vgpu_capture.h"
 
 /* Length of the kernel starting at p, 0 when it is not one: a lone EOT
@@ -67,26 +68,11 @@ scan_object(enum isa_gen gen, const uint8_t *data, size_t size, uint64_t addr,
    return found;
 }
 
-static void *
-read_file(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   fseek(f, 0, SEEK_END);
-   long n = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   void *buf = malloc(n > 0 ? n : 1);
-   *size = buf ? fread(buf, 1, n > 0 ? n : 0, f) : 0;
-   fclose(f);
-   return buf;
-}
-
 static int
 scan_capture(const char *path, unsigned *kernels)
 {
    size_t size;
-   uint8_t *blob = read_file(path, &size);
+   uint8_t *blob = util_read_file(path, &size);
    struct vgpu_capture_header h;
    if (!blob || size < sizeof(h)) {
       fprintf(stderr, "%s: cannot read\n", path);
@@ -195,7 +181,7 @@ main(int argc, char **argv)
          return 2;
       }
       size_t size;
-      void *code = read_file(argv[3], &size);
+      void *code = util_read_file(argv[3], &size);
       if (!code) {
          perror(argv[3]);
          return 1;

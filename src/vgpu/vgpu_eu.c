@@ -172,10 +172,12 @@ region_elem(const struct isa_reg *r, bool align16, unsigned c)
 }
 
 static void
-layout_common(struct eu_operand *o, const struct isa_reg *r)
+layout_common(struct eu_operand *o, const struct isa_reg *r, bool pairs)
 {
    o->type = r->type;
    o->size = eu_type_size(r->type);
+   o->unit = pairs && o->size == 8 ? 4 : o->size;
+   o->scale = pairs ? 2 : 1;
    o->indirect = r->indirect;
    o->reg = *r;
 }
@@ -184,9 +186,9 @@ layout_common(struct eu_operand *o, const struct isa_reg *r)
  * false when the region leaves the register file. */
 static bool
 layout_src(struct eu_operand *o, const struct isa_reg *r, bool align16,
-           unsigned n)
+           unsigned n, bool pairs)
 {
-   layout_common(o, r);
+   layout_common(o, r, pairs);
    o->negate = r->negate;
    o->abs = r->abs;
    o->imm = r->file == ISA_FILE_IMM;
@@ -196,7 +198,7 @@ layout_src(struct eu_operand *o, const struct isa_reg *r, bool align16,
    if (base < 0)
       return false;
    for (unsigned c = 0; c < n; c++) {
-      unsigned off = base + region_elem(r, align16, c) * o->size;
+      unsigned off = base + region_elem(r, align16, c * o->scale) * o->unit;
       if (off + o->size > VGPU_EU_REGFILE)
          return false;
       o->off[c] = (uint16_t)off;
@@ -206,9 +208,9 @@ layout_src(struct eu_operand *o, const struct isa_reg *r, bool align16,
 
 static bool
 layout_dst(struct eu_operand *o, const struct isa_reg *r, bool align16,
-           unsigned n)
+           unsigned n, bool pairs)
 {
-   layout_common(o, r);
+   layout_common(o, r, pairs);
    o->writemask = align16 ? r->writemask : 0xf;
    if (o->indirect)
       return true;
@@ -217,7 +219,7 @@ layout_dst(struct eu_operand *o, const struct isa_reg *r, bool align16,
       return false;
    unsigned hs = align16 ? 1 : (r->hstride ? 1u << (r->hstride - 1) : 1);
    for (unsigned c = 0; c < n; c++) {
-      unsigned off = base + c * hs * o->size;
+      unsigned off = base + c * o->scale * hs * o->unit;
       if (align16)
          off = base + (c / 4) * 4 * o->size + (c % 4) * o->size;
       if (off + o->size > VGPU_EU_REGFILE)
@@ -235,6 +237,31 @@ channel_group(const struct isa_inst *in)
    return in->qtr_ctrl * 8 + in->nib_ctrl * 4;
 }
 
+/* Ivy Bridge executes an Align1 instruction with a DF operand in pairs
+ * of 32-bit channels: "each DF operand uses an element size of 4 rather
+ * than 8 and all regioning parameters are twice what the values would be
+ * based on the true element size: ExecSize, Width, HorzStride and
+ * VertStride.  Each DF operand uses a pair of channels" (IVB PRM Vol 4
+ * "EU Changes by Processor Generation").  DF channel c is the pair's
+ * first channel 2c in every operand's region and takes execution mask
+ * and flag bit c; a 32-bit source is read at channel 2c (the odd
+ * channel's element is ignored, which Mesa's F->DF moves work around
+ * with <N;2,0> regions) and a 32-bit destination written at 2c, its
+ * odd channel's element filled with garbage (Mesa's DF->F comment). */
+static bool
+ivb_df_pairs(enum isa_gen gen, const struct isa_inst *in, unsigned nsrc)
+{
+   if (gen != ISA_GEN7 || in->align16)
+      return false;
+   if (in->dst.type == ISA_TYPE_DF)
+      return true;
+   for (unsigned s = 0; s < nsrc && s < 3; s++) {
+      if (in->src[s].type == ISA_TYPE_DF)
+         return true;
+   }
+   return false;
+}
+
 static bool
 is_branch(enum isa_op op)
 {
@@ -247,6 +274,21 @@ is_branch(enum isa_op op)
    default:
       return false;
    }
+}
+
+/* Bit of the flag register pair channel c of an instruction uses: the
+ * flag subregister's 16-bit half plus the channel group. */
+static inline unsigned
+flag_bit(const struct isa_inst *in, unsigned group, unsigned c)
+{
+   return (in->flag_nr * 32 + in->flag_subnr * 16 + group + c) & 63;
+}
+
+static int32_t
+branch_scale(enum isa_gen gen)
+{
+   /* JIP/UIP count 64-bit units on Gen7/7.5, bytes from Gen8. */
+   return gen <= ISA_GEN75 ? 8 : 1;
 }
 
 static struct eu_inst *
@@ -300,18 +342,29 @@ decode_at(struct vgpu_eu_kernel *k, uint32_t ip, const char **why)
    bool a16 = e->in.align16;
    bool is_send = e->in.op == ISA_OP_SEND || e->in.op == ISA_OP_SENDC ||
                   e->in.op == ISA_OP_SENDS || e->in.op == ISA_OP_SENDSC;
+   e->flag_base = (uint8_t)flag_bit(&e->in, e->group, 0);
+   e->jip = ip + (uint32_t)(e->in.jip * branch_scale(k->gen));
+   e->uip = ip + (uint32_t)(e->in.uip * branch_scale(k->gen));
+   if (is_send && !e->in.desc_is_reg && !e->in.ex_desc_is_reg) {
+      isa_send_decode(k->gen, e->in.sfid, e->in.desc, e->in.ex_desc, &e->msg);
+      e->msg_decoded = true;
+   }
    if (!e->branch && !is_send) {
       unsigned nsrc = isa_opcode_info(e->in.op)->nsrc;
       e->nsrc = (uint8_t)nsrc;
-      if (!layout_dst(&e->dst, &e->in.dst, a16, e->n))
+      e->df_pairs = ivb_df_pairs(k->gen, &e->in, nsrc);
+      if (e->df_pairs && e->n > 1)
+         e->n /= 2;
+      if (!layout_dst(&e->dst, &e->in.dst, a16, e->n, e->df_pairs))
          e->ok = false;
       for (unsigned s = 0; s < nsrc && s < 3; s++) {
-         if (!layout_src(&e->src[s], &e->in.src[s], a16, e->n))
+         if (!layout_src(&e->src[s], &e->in.src[s], a16, e->n, e->df_pairs))
             e->ok = false;
          if (e->in.src[s].file == ISA_FILE_ARF &&
              (e->in.src[s].nr & 0xf0) == ISA_ARF_MASK)
             e->reads_ce = true;
       }
+      eu_fast_classify(e);
    }
    k->at[slot] = e;
    k->decoded[k->n_decoded++] = ip;
@@ -351,7 +404,7 @@ operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o,
 {
    if (!o->indirect)
       return o->off[c];
-   unsigned off = indirect_offset(t, &o->reg, align16, c, o->size, dst);
+   unsigned off = indirect_offset(t, &o->reg, align16, c * o->scale, o->unit, dst);
    return off + o->size <= VGPU_EU_GRF_BYTES ? (int)off : -1;
 }
 
@@ -400,14 +453,6 @@ flags_set(struct vgpu_eu_thread *t, uint64_t f)
    memcpy(&t->regs[VGPU_EU_ARF_FLAG], &f, 8);
 }
 
-/* Bit of the flag register pair channel c of an instruction uses: the
- * flag subregister's 16-bit half plus the channel group. */
-static inline unsigned
-flag_bit(const struct isa_inst *in, unsigned group, unsigned c)
-{
-   return (in->flag_nr * 32 + in->flag_subnr * 16 + group + c) & 63;
-}
-
 /* Predicate per channel (bit c of the result), PRM "Predication". */
 static uint32_t
 predicate(const struct vgpu_eu_thread *t, const struct eu_inst *e)
@@ -417,9 +462,9 @@ predicate(const struct vgpu_eu_thread *t, const struct eu_inst *e)
    /* any/all of N horizontal channels read N flag bits whatever the
     * execution size. */
    unsigned nbits = in->pred_ctrl >= 2 && !in->align16 ? 32 : e->n;
-   uint32_t bits = 0;
-   for (unsigned c = 0; c < nbits; c++)
-      bits |= (uint32_t)((f >> flag_bit(in, e->group, c)) & 1) << c;
+   /* Flag bit (flag_base + c) mod 64 of channel c: a rotation. */
+   uint64_t rot = e->flag_base ? (f >> e->flag_base) | (f << (64 - e->flag_base)) : f;
+   uint32_t bits = nbits >= 32 ? (uint32_t)rot : (uint32_t)rot & ((1u << nbits) - 1);
    uint32_t res = bits;
    unsigned pc = in->pred_ctrl;
    if (in->align16) {
@@ -458,7 +503,29 @@ exec_mask(const struct vgpu_eu_thread *t, const struct eu_inst *e)
    uint32_t nmask = e->n >= 32 ? ~0u : (1u << e->n) - 1;
    if (e->in.mask_ctrl)
       return nmask;
-   return (t->at_ip >> e->group) & nmask;
+   uint32_t m = (t->at_ip >> e->group) & nmask;
+   if (!e->df_pairs || e->n <= 4)
+      return m;
+   /* Ivy Bridge applies the first half's channel enables to both halves
+    * of a compressed DF instruction (found on the hardware by Mesa, whose
+    * compiler splits masked DF instructions to four channels there). */
+   uint32_t same = m & 0xf;
+   for (unsigned g = 4; g < e->n; g += 4)
+      same |= (m & 0xf) << g;
+   return same;
+}
+
+/* Ivy Bridge's DF pair form: the odd channel of a 32-bit destination's
+ * pair (ivb_df_pairs), which the instruction fills with garbage. */
+static void
+ivb_df_garbage(struct vgpu_eu_thread *t, const struct eu_inst *e, int off, uint64_t v)
+{
+   if (!e->df_pairs || e->dst.size == 8 || e->in.dst.file != ISA_FILE_GRF)
+      return;
+   unsigned hs = e->in.dst.hstride ? 1u << (e->in.dst.hstride - 1) : 1;
+   unsigned at = (unsigned)off + hs * e->dst.unit;
+   if (at + e->dst.size <= VGPU_EU_GRF_BYTES)
+      eu_write_raw(&t->regs[at], e->dst.size, ~v);
 }
 
 /* ---- control flow ---- */
@@ -467,19 +534,20 @@ static void
 reschedule(struct vgpu_eu_thread *t)
 {
    uint32_t runnable = t->live & t->call_mask;
+   /* Branch-free passes over every channel (a channel outside runnable
+    * counts as waiting nowhere): diverged channels make the set-bit walk
+    * mispredict. */
    uint32_t lowest = UINT32_MAX;
    for (unsigned c = 0; c < 32; c++) {
-      if ((runnable >> c) & 1 && t->pc[c] < lowest)
-         lowest = t->pc[c];
+      uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
+      lowest = pc < lowest ? pc : lowest;
    }
    uint32_t at = 0, next = UINT32_MAX;
    for (unsigned c = 0; c < 32; c++) {
-      if (!((runnable >> c) & 1))
-         continue;
-      if (t->pc[c] == lowest)
-         at |= 1u << c;
-      else if (t->pc[c] < next)
-         next = t->pc[c];
+      uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
+      at |= (uint32_t)(pc == lowest && pc != UINT32_MAX) << c;
+      uint32_t other = pc == lowest ? UINT32_MAX : pc;
+      next = other < next ? other : next;
    }
    t->ip = lowest;
    t->at_ip = at;
@@ -490,10 +558,8 @@ reschedule(struct vgpu_eu_thread *t)
 static void
 settle(struct vgpu_eu_thread *t)
 {
-   for (unsigned c = 0; c < 32; c++) {
-      if ((t->at_ip >> c) & 1)
-         t->pc[c] = t->ip;
-   }
+   for (uint32_t m = t->at_ip; m; m &= m - 1)
+      t->pc[__builtin_ctz(m)] = t->ip;
 }
 
 static void
@@ -506,13 +572,6 @@ advance(struct vgpu_eu_thread *t, unsigned size)
    reschedule(t);
 }
 
-static int32_t
-branch_scale(enum isa_gen gen)
-{
-   /* JIP/UIP count 64-bit units on Gen7/7.5, bytes from Gen8. */
-   return gen <= ISA_GEN75 ? 8 : 1;
-}
-
 /* Per-channel branch: channels of taken go to target, the rest of at_ip
  * fall through. */
 static void
@@ -521,11 +580,31 @@ branch_channels(struct vgpu_eu_thread *t, const struct eu_inst *e,
 {
    settle(t);
    uint32_t next = t->ip + e->size;
-   for (unsigned c = 0; c < 32; c++) {
-      if ((t->at_ip >> c) & 1)
-         t->pc[c] = (taken >> c) & 1 ? target : next;
+   for (uint32_t m = t->at_ip; m; m &= m - 1) {
+      unsigned c = (unsigned)__builtin_ctz(m);
+      t->pc[c] = (taken >> c) & 1 ? target : next;
    }
    reschedule(t);
+}
+
+/* branch_channels for the branches that leave the call mask alone: when
+ * no channel moves the instruction only advances, and when all of them
+ * move below the next waiting channel the schedule keeps its channels
+ * (the same state reschedule would reach). */
+static void
+branch_masked(struct vgpu_eu_thread *t, const struct eu_inst *e,
+              uint32_t taken, uint32_t target)
+{
+   uint32_t moving = taken & t->at_ip;
+   if (!moving) {
+      advance(t, e->size);
+      return;
+   }
+   if (moving == t->at_ip && target < t->next_wait) {
+      t->ip = target;
+      return;
+   }
+   branch_channels(t, e, taken, target);
 }
 
 /* The two dwords of a CALL's destination or a RET's source: return IP
@@ -603,18 +682,17 @@ static enum vgpu_eu_status
 exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
 {
    const struct isa_inst *in = &e->in;
-   int32_t s = branch_scale(t->gen);
    uint32_t mask_all = (t->at_ip >> e->group) & (e->n >= 32 ? ~0u : (1u << e->n) - 1);
    uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
    uint32_t on = (mask_all & pred) << e->group;
-   uint32_t jip = t->ip + in->jip * s, uip = t->ip + in->uip * s;
+   uint32_t jip = e->jip, uip = e->uip;
    switch (in->op) {
    case ISA_OP_IF:
       /* Channels whose condition fails go to the ELSE+1 or ENDIF. */
-      branch_channels(t, e, t->at_ip & ~on, jip);
+      branch_masked(t, e, t->at_ip & ~on, jip);
       return VGPU_EU_DONE;
    case ISA_OP_ELSE:
-      branch_channels(t, e, t->at_ip, jip);
+      branch_masked(t, e, t->at_ip, jip);
       return VGPU_EU_DONE;
    case ISA_OP_ENDIF:
       advance(t, e->size);
@@ -624,12 +702,12 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
        * Gen7 on) and leave the loop; the others loop while predicated. */
       uint32_t leaving = t->brk & t->at_ip;
       t->brk &= ~leaving;
-      branch_channels(t, e, on & ~leaving, jip);
+      branch_masked(t, e, on & ~leaving, jip);
       return VGPU_EU_DONE;
    }
    case ISA_OP_BREAK:
       t->brk |= on;
-      branch_channels(t, e, on, uip);
+      branch_masked(t, e, on, uip);
       return VGPU_EU_DONE;
    case ISA_OP_CONT:
    case ISA_OP_HALT:
@@ -637,7 +715,7 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
       /* GOTO (Gen8+): the predicated channels wait at UIP; JIP, the next
        * place a channel may rejoin, is the hardware's shortcut when none
        * is left, which running the lowest IP finds by itself. */
-      branch_channels(t, e, on, uip);
+      branch_masked(t, e, on, uip);
       return VGPU_EU_DONE;
    case ISA_OP_CALL:
       return exec_call(t, e, on, jip);
@@ -648,7 +726,7 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
        * src1's immediate (JIP). */
       uint32_t target = t->ip + e->size + (int32_t)in->src[1].imm;
       if (!in->pred_ctrl || (pred & 1))
-         branch_channels(t, e, t->at_ip, target);
+         branch_masked(t, e, t->at_ip, target);
       else
          advance(t, e->size);
       return VGPU_EU_DONE;
@@ -662,7 +740,7 @@ exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
 /* ---- execution ---- */
 
 static enum vgpu_eu_status
-exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e)
+exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e, bool general)
 {
    const struct isa_inst *in = &e->in;
    uint32_t mask = exec_mask(t, e);
@@ -671,9 +749,13 @@ exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e)
    if (!sel_pred)
       mask &= pred;
    t->instructions++;
-   t->channel_instructions += (uint64_t)__builtin_popcount(mask);
+   t->channel_instructions += (uint64_t)eu_channel_count(mask);
    if (!mask && !in->cond_mod)
       return VGPU_EU_DONE;
+   if (e->fast && !general) {
+      eu_fast_alu(t, e, mask);
+      return VGPU_EU_DONE;
+   }
 
    /* Not zero-initialised: only the channels of mask are read and written. */
    if (e->reads_ce) {
@@ -726,6 +808,7 @@ exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e)
          return VGPU_EU_FAULT;
       }
       eu_write_raw(&t->regs[off], e->dst.size, ctx.res[c]);
+      ivb_df_garbage(t, e, off, ctx.res[c]);
       /* AccWrEnable with a null destination only fills the accumulator
        * (Mesa's line before a mac). */
       if (in->acc_wr && (in->dst.file == ISA_FILE_GRF || in->dst.nr == ISA_ARF_NULL))
@@ -756,7 +839,7 @@ exec_one(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    const struct isa_inst *in = &e->in;
    if (e->branch) {
       t->instructions++;
-      t->channel_instructions += (uint64_t)__builtin_popcount(t->at_ip);
+      t->channel_instructions += (uint64_t)eu_channel_count(t->at_ip);
       return exec_branch(t, e);
    }
    switch (in->op) {
@@ -765,8 +848,9 @@ exec_one(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
       if (in->pred_ctrl)
          mask &= predicate(t, e);
       t->instructions++;
-      t->channel_instructions += (uint64_t)__builtin_popcount(mask);
-      enum vgpu_eu_status st = vgpu_eu_send(env, t, in, mask);
+      t->channel_instructions += (uint64_t)eu_channel_count(mask);
+      enum vgpu_eu_status st = vgpu_eu_send(env, t, in, e->msg_decoded ? &e->msg : NULL,
+                                            mask);
       if (st == VGPU_EU_DONE && !in->eot)
          advance(t, e->size);
       return st;
@@ -790,7 +874,7 @@ exec_one(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
       t->why = "EU instruction operand outside the register file";
       return VGPU_EU_FAULT;
    }
-   enum vgpu_eu_status st = exec_alu(t, e);
+   enum vgpu_eu_status st = exec_alu(t, e, env->general_path);
    if (st == VGPU_EU_DONE)
       advance(t, e->size);
    return st;
@@ -836,6 +920,28 @@ check_masks(const struct vgpu_eu_thread *t, const struct eu_inst *e,
    m->strict = in->mask_ctrl ? 0 : read & live;
 }
 
+/* An instruction decoded earlier at ip, or NULL. */
+static inline struct eu_inst *
+lookup(const struct vgpu_eu_kernel *k, uint32_t ip)
+{
+   size_t slot = ip / 8;
+   return ip % 8 == 0 && slot < k->slots ? k->at[slot] : NULL;
+}
+
+/* An instruction with a specialised handler, as exec_one and exec_alu run
+ * it, without their dispatch. */
+static inline void
+run_fast(struct vgpu_eu_thread *t, const struct eu_inst *e)
+{
+   uint32_t mask = exec_mask(t, e);
+   if (e->in.pred_ctrl)
+      mask &= predicate(t, e);
+   t->instructions++;
+   t->channel_instructions += eu_channel_count(mask);
+   eu_fast_alu(t, e, mask);
+   advance(t, e->size);
+}
+
 /* Instructions one thread may execute before vgpu calls it hung. */
 #define THREAD_BUDGET (1ull << 28)
 
@@ -849,12 +955,23 @@ run_loop(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
    uint64_t budget = t->instructions +
                      (env->max_instructions ? env->max_instructions : THREAD_BUDGET);
    for (;;) {
-      const char *why = NULL;
-      struct eu_inst *e = decode_at(k, t->ip, &why);
+      struct eu_inst *e = lookup(k, t->ip);
       if (!e) {
-         t->why = why;
-         t->fault_addr = k->addr + t->ip;
-         return VGPU_EU_FAULT;
+         const char *why = NULL;
+         e = decode_at(k, t->ip, &why);
+         if (!e) {
+            t->why = why;
+            t->fault_addr = k->addr + t->ip;
+            return VGPU_EU_FAULT;
+         }
+      }
+      if (!checked && e->fast && !env->general_path) {
+         run_fast(t, e);
+         if (t->instructions > budget) {
+            t->why = "EU thread did not end (runaway loop)";
+            return VGPU_EU_FAULT;
+         }
+         continue;
       }
       struct eu_check_masks m;
       if (checked) {
@@ -891,6 +1008,11 @@ vgpu_eu_run(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
             struct vgpu_eu_thread *t)
 {
    t->gen = env->gen;
+   /* Branch targets and send messages were worked out for the kernel's. */
+   if (k->gen != env->gen) {
+      t->why = "kernel decoded for another generation than the thread runs";
+      return VGPU_EU_FAULT;
+   }
    if (env->checks)
       return run_checked(env, k, t);
    return run_loop(env, k, t, false);

@@ -85,6 +85,9 @@ struct vgpu_eu_env {
                                   * with scratch block messages */
    uint64_t max_instructions;    /* per thread before it counts as hung; 0: 2^28 */
    unsigned checks;              /* VGPU_EU_CHECK_* bits */
+   bool general_path;            /* every instruction through the general
+                                  * per-channel path, not the specialised
+                                  * handlers (tests compare the two) */
    bool lp_64bit_rules;          /* Cherryview/Broxton/Gemini Lake: their extra
                                   * 64-bit regioning rules (REGIONS) */
    /* NULL: a failed check stops the thread with VGPU_EU_FAULT and why.
@@ -180,9 +183,14 @@ enum vgpu_eu_status vgpu_eu_run(const struct vgpu_eu_env *env,
                                 struct vgpu_eu_kernel *k,
                                 struct vgpu_eu_thread *t);
 
-/* Internal to the interpreter (vgpu_eu.c, vgpu_eu_send.c). */
+/* Internal to the interpreter (vgpu_eu.c, vgpu_eu_send.c).  decoded: the
+ * message of an immediate descriptor, decoded once with the kernel, or
+ * NULL to decode the descriptors in force. */
+struct isa_send_msg;
 enum vgpu_eu_status vgpu_eu_send(const struct vgpu_eu_env *env,
                                  struct vgpu_eu_thread *t,
-                                 const struct isa_inst *in, uint32_t exec_mask);
+                                 const struct isa_inst *in,
+                                 const struct isa_send_msg *decoded,
+                                 uint32_t exec_mask);
 
 #endif

@@ -33,6 +33,13 @@ bits_set(uint8_t *bits, unsigned first, unsigned len)
       bits[b >> 3] |= (uint8_t)(1u << (b & 7));
 }
 
+static void
+bits_clear(uint8_t *bits, unsigned first, unsigned len)
+{
+   for (unsigned b = first; b < first + len && b < VGPU_EU_GRF_BYTES; b++)
+      bits[b >> 3] &= (uint8_t)~(1u << (b & 7));
+}
+
 static bool
 bit_get(const uint8_t *bits, unsigned b)
 {
@@ -299,6 +306,11 @@ undef_writes(struct vgpu_eu_thread *t, const struct eu_inst *e,
       if (on)
          bits_set(s->defined, (unsigned)off, o->size);
       bits_set(s->touched, (unsigned)off, o->size);
+      /* Ivy Bridge DF pairs: the odd element of a 32-bit destination
+       * holds garbage now (vgpu_eu.c ivb_df_garbage). */
+      if (on && e->df_pairs && o->size < 8 && in->dst.hstride)
+         bits_clear(s->defined, (unsigned)off + (1u << (in->dst.hstride - 1)) * o->unit,
+                    o->size);
    }
 }
 
@@ -692,9 +704,8 @@ is_64bit(unsigned type)
 /* "General Restrictions on Regioning Parameters" for one Align1 source;
  * NULL when it keeps them. */
 static const char *
-src_region_rule(const struct isa_reg *r, unsigned n)
+src_region_rule(const struct isa_reg *r, unsigned n, unsigned size)
 {
-   unsigned size = eu_type_size(r->type);
    unsigned width = 1u << r->width, hs = hstride_elems(r->hstride);
    if (n < width)
       return "ExecSize must be greater than or equal to Width";
@@ -729,13 +740,12 @@ src_region_rule(const struct isa_reg *r, unsigned n)
 }
 
 static const char *
-dst_region_rule(const struct isa_reg *r, unsigned n, bool align16)
+dst_region_rule(const struct isa_reg *r, unsigned n, bool align16, unsigned size)
 {
    if (align16)
       return r->hstride != 1 ? "In Align16 mode, the destination HorzStride must be 1" : NULL;
    if (!r->hstride)
       return "Dst.HorzStride must not be 0";
-   unsigned size = eu_type_size(r->type);
    if (r->file == ISA_FILE_GRF && !r->indirect &&
        (n - 1) * hstride_elems(r->hstride) * size + r->subnr >= 64)
       return "A destination cannot span more than 2 adjacent GRF registers";
@@ -911,9 +921,51 @@ type_rule(const struct vgpu_eu_env *env, const struct isa_inst *in,
    return NULL;
 }
 
+/* Ivy Bridge's DF pair form (vgpu_eu.c ivb_df_pairs): "In Align1 mode,
+ * all regioning parameters like stride, execution size, and width must
+ * use the syntax of a pair of packed floats.  The offsets for these data
+ * types must be 64-bit aligned.  The execution size and regioning
+ * parameters are in terms of floats" (IVB PRM Vol 4 "Special
+ * Requirements for Handling Double Precision Data Types"); and, as Mesa
+ * found on the hardware, a compressed one applies the first half's
+ * channel enables to both halves. */
+static const char *
+ivb_df_rule(const struct isa_inst *in, unsigned nsrc, int *operand)
+{
+   *operand = -1;
+   if (in->exec_size == 0)
+      return "Ivy Bridge DF: ExecSize counts floats, a pair per channel";
+   if (in->exec_size > 3 && !in->mask_ctrl)
+      return "Ivy Bridge DF: a compressed instruction applies the first half's channel "
+             "enables to both halves (use four channels or NoMask)";
+   if (in->dst.type == ISA_TYPE_DF && !is_null(&in->dst) &&
+       (in->dst.hstride != 1 || in->dst.subnr % 8))
+      return "Ivy Bridge DF: a DF destination is packed pairs of floats (HorzStride 1), "
+             "64-bit aligned";
+   for (unsigned s = 0; s < nsrc; s++) {
+      const struct isa_reg *r = &in->src[s];
+      if (r->type != ISA_TYPE_DF || r->file == ISA_FILE_IMM || r->indirect)
+         continue;
+      *operand = (int)s;
+      if (r->hstride != 1 || r->width < 1 || r->subnr % 8)
+         return "Ivy Bridge DF: a DF source region is pairs of packed floats (Width at "
+                "least 2, HorzStride 1), 64-bit aligned";
+   }
+   return NULL;
+}
+
+/* The bytes a region parameter counts for an operand: a DF element of
+ * Ivy Bridge's pair form counts as a float. */
+static unsigned
+region_unit(const struct isa_reg *r, bool pairs)
+{
+   unsigned size = eu_type_size(r->type);
+   return pairs && size == 8 ? 4 : size;
+}
+
 static const char *
 region_rule(const struct vgpu_eu_env *env, const struct isa_inst *in,
-            int *operand)
+            bool pairs, int *operand)
 {
    unsigned nsrc = isa_opcode_info(in->op)->nsrc;
    unsigned n = 1u << in->exec_size;
@@ -922,6 +974,8 @@ region_rule(const struct vgpu_eu_env *env, const struct isa_inst *in,
    if (rule || three_src)
       return rule;
    if (env->lp_64bit_rules && (rule = lp_64bit_rule(in, nsrc, operand)))
+      return rule;
+   if (pairs && (rule = ivb_df_rule(in, nsrc, operand)))
       return rule;
    for (unsigned s = 0; s < nsrc; s++) {
       const struct isa_reg *r = &in->src[s];
@@ -932,16 +986,17 @@ region_rule(const struct vgpu_eu_env *env, const struct isa_inst *in,
          unsigned vs = r->vstride;
          if (vs != 0 && vs != 2 && vs != 3)
             return "In Align16 mode, only VertStride of 0, 2 or 4 is allowed";
-      } else if ((rule = src_region_rule(r, n))) {
+      } else if ((rule = src_region_rule(r, n, region_unit(r, pairs)))) {
          return rule;
       }
    }
    *operand = -1;
    if (is_null(&in->dst))
       return NULL;
-   if ((rule = dst_region_rule(&in->dst, n, in->align16)))
+   if ((rule = dst_region_rule(&in->dst, n, in->align16, region_unit(&in->dst, pairs))))
       return rule;
-   if ((rule = dst_type_rule(in, nsrc, n)))
+   /* the pair form's 32-bit destination takes a float per pair */
+   if (!pairs && (rule = dst_type_rule(in, nsrc, n)))
       return rule;
    *operand = (int)nsrc - 1;
    return vector_imm_rule(in, nsrc);
@@ -957,7 +1012,7 @@ check_regions(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
       return VGPU_EU_DONE;
    if (!e->region_checked) {
       int operand = -1;
-      e->region_rule = region_rule(env, in, &operand);
+      e->region_rule = region_rule(env, in, e->df_pairs, &operand);
       e->region_operand = (int8_t)operand;
       e->region_checked = true;
    }

@@ -11,6 +11,10 @@
 
 struct eu_operand {
    uint8_t type, size;
+   /* Region element size and channel scale: size and 1 but in Ivy
+    * Bridge's DF pair form (vgpu_eu.c ivb_df_pairs), where channel c
+    * is the region's channel 2c and a DF element counts as 4 bytes. */
+   uint8_t unit, scale;
    bool negate, abs, imm, indirect;
    uint8_t writemask;
    struct isa_reg reg;
@@ -27,13 +31,52 @@ struct eu_inst {
    bool branch;
    bool ok;               /* operands inside the register file */
    bool reads_ce;         /* a source is ce0, the channel-enable mask */
+   bool df_pairs;         /* Ivy Bridge DF: n is half the encoded ExecSize */
    /* vgpu_eu_check.c, on the first checked execution: the first region
     * rule the instruction breaks (NULL: none) and the operand (-1 dst). */
    bool region_checked;
    int8_t region_operand;
    const char *region_rule;
+   /* Worked out once at decode (vgpu_eu_fast.c, vgpu_eu.c) so the hot
+    * loop neither decodes nor looks anything up: the specialised handler
+    * (EU_FAST_NONE: the general path), each operand's region class, the
+    * flag bit of channel 0, branch targets as kernel byte offsets, and an
+    * immediate send descriptor's message. */
+   uint8_t fast;                 /* enum eu_fast */
+   uint8_t src_region[3];        /* enum eu_region */
+   uint8_t dst_region;
+   uint8_t flag_base;
+   uint32_t jip, uip;
+   bool msg_decoded;
+   struct isa_send_msg msg;
    struct eu_operand dst, src[3];
 };
+
+/* How a direct operand's channels lie in the register file. */
+enum eu_region {
+   EU_REGION_GENERAL,     /* per-channel offsets (off[]) */
+   EU_REGION_CONTIG,      /* off[c] = off[0] + c * size: <8;8,1>, <16;16,1>, dst <1> */
+   EU_REGION_SCALAR,      /* every channel at off[0]: <0;1,0> */
+   EU_REGION_IMM,         /* a scalar immediate */
+};
+
+/* Specialised handlers: integer operations on operands of at most 32
+ * bits, Align1, without source modifiers, saturation, accumulator write
+ * or indirect operand. */
+enum eu_fast {
+   EU_FAST_NONE,
+   EU_FAST_MOV, EU_FAST_NOT, EU_FAST_AND, EU_FAST_OR, EU_FAST_XOR,
+   EU_FAST_ADD, EU_FAST_MUL, EU_FAST_SHL, EU_FAST_SHR, EU_FAST_ASR,
+   EU_FAST_CMP,
+};
+
+/* vgpu_eu_fast.c: classifies a decoded ALU instruction's regions and picks
+ * its handler; eu_fast_alu runs it on the channels of mask (non-zero or
+ * with a conditional modifier), giving exactly the general path's
+ * registers and flags. */
+void eu_fast_classify(struct eu_inst *e);
+void eu_fast_alu(struct vgpu_eu_thread *t, const struct eu_inst *e,
+                 uint32_t mask);
 
 /* An instruction's channels as it executes (vgpu_eu.c), for the checks:
  * exec writes its destination, read read its sources, and of those the
@@ -75,6 +118,17 @@ struct eu_alu_ctx {
 };
 
 unsigned eu_type_size(unsigned type);
+
+/* Channels of a mask, without the C library's out-of-line popcount the
+ * baseline x86-64 target calls for __builtin_popcount. */
+static inline unsigned
+eu_channel_count(uint32_t m)
+{
+   m = m - ((m >> 1) & 0x55555555u);
+   m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+   m = (m + (m >> 4)) & 0x0f0f0f0fu;
+   return (m * 0x01010101u) >> 24;
+}
 
 static inline uint64_t
 eu_read_raw(const uint8_t *p, unsigned size)

@@ -514,7 +514,8 @@ a0_dword(const struct vgpu_eu_thread *t, unsigned n)
 
 enum vgpu_eu_status
 vgpu_eu_send(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
-             const struct isa_inst *in, uint32_t exec_mask)
+             const struct isa_inst *in, const struct isa_send_msg *decoded,
+             uint32_t exec_mask)
 {
    /* The payload is gathered and the reply zeroed up to their lengths
     * only: a send is frequent and the buffers are large. */
@@ -524,9 +525,13 @@ vgpu_eu_send(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    m->t = t;
    m->in = in;
    m->mask = exec_mask;
-   uint32_t desc = in->desc_is_reg ? a0_dword(t, 0) : in->desc;
-   uint32_t ex_desc = in->ex_desc_is_reg ? a0_dword(t, in->ex_desc_subnr) : in->ex_desc;
-   isa_send_decode(env->gen, in->sfid, desc, ex_desc, &m->d);
+   if (decoded) {
+      m->d = *decoded;
+   } else {
+      uint32_t desc = in->desc_is_reg ? a0_dword(t, 0) : in->desc;
+      uint32_t ex_desc = in->ex_desc_is_reg ? a0_dword(t, in->ex_desc_subnr) : in->ex_desc;
+      isa_send_decode(env->gen, in->sfid, desc, ex_desc, &m->d);
+   }
    bool split = in->op == ISA_OP_SENDS || in->op == ISA_OP_SENDSC ||
                 isa_op_form(env->gen, in->op) == ISA_FORM_SPLIT_SEND;
    /* Only a split send has a second payload, whatever the extended

@@ -3,6 +3,7 @@
  * passes an older, shorter struct), handed to the handler, and copied back
  * out for ioctls that return data. */
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
@@ -72,14 +73,23 @@ static const struct ioctl_desc ioctl_table[] = {
    DESC(DRM_IOCTL_I915_GEM_EXECBUFFER2_WR, vgpu_ioctl_execbuffer2),
 };
 
+/* The table indexed by command number, built once: every ioctl looks its
+ * entry up. */
+static const struct ioctl_desc *by_nr[1u << _IOC_NRBITS];
+
+static void
+index_table(void)
+{
+   for (size_t i = ARRAY_SIZE(ioctl_table); i-- > 0;)
+      by_nr[_IOC_NR(ioctl_table[i].request)] = &ioctl_table[i];
+}
+
 static const struct ioctl_desc *
 find_desc(unsigned long request)
 {
-   for (size_t i = 0; i < ARRAY_SIZE(ioctl_table); i++) {
-      if (_IOC_NR(ioctl_table[i].request) == _IOC_NR(request))
-         return &ioctl_table[i];
-   }
-   return NULL;
+   static pthread_once_t once = PTHREAD_ONCE_INIT;
+   pthread_once(&once, index_table);
+   return by_nr[_IOC_NR(request)];
 }
 
 #define MAX_ARG_SIZE 256

@@ -392,7 +392,7 @@ emit_l3_ways(struct gvk_cmd_buffer *cmd)
 {
    const struct devinfo *info = &cmd->device->pdev->info;
    const bool byt = info->platform == PLATFORM_BYT;
-   struct GENX(L3CNTLREG2) cr2 = {
+   const struct GENX(L3CNTLREG2) cr2 = {
       .slm_enable = true,
       .urb_allocation = byt ? 0 : 16,
       .urb_low_bandwidth = !byt,
@@ -442,16 +442,12 @@ static void
 configure_l3(struct gvk_cmd_buffer *cmd)
 {
 #if GFX_VER <= 9
-   if (cmd->l3_configured)
-      return;
    genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH);
    genX(emit_pipe_control)(cmd, GVK_PIPE_INVALIDATE_BITS);
    genX(emit_pipe_control)(cmd, GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH);
    emit_l3_ways(cmd);
-   cmd->l3_configured = true;
-#else
-   (void)cmd;
 #endif
+   cmd->l3_configured = true;
 }
 
 /* ---- the flush before a walker ---- */
@@ -488,7 +484,8 @@ prepare_dispatch(struct gvk_cmd_buffer *cmd)
       return false;
    if (cmd->pending_pipe_bits)
       genX(cmd_apply_pipe_bits)(cmd);
-   configure_l3(cmd);
+   if (!cmd->l3_configured)
+      configure_l3(cmd);
    gvk_batch_reserve(&cmd->state, cmd->compute.dispatch_state_bytes);
    if (cmd->compute.base_address_dirty)
       genX(cmd_emit_state_base_address)(cmd);

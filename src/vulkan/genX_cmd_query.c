@@ -84,6 +84,27 @@ snapshot_begin(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
 #endif
 }
 
+/* The pool's statistics counters into query's begin or end values, in
+ * the order of their bits. */
+static void
+statistics_snapshot(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,
+                    uint32_t query, bool end)
+{
+   /* The counters count work that has finished: wait for it. */
+   genX(emit_stall)(cmd);
+   uint32_t i = 0;
+   for (uint32_t s = 0; s < GVK_PIPELINE_STATISTICS_COUNT; s++) {
+      if (!(pool->statistics & (1u << s)))
+         continue;
+      if (end)
+         genX(emit_store_reg64)(cmd, statistic_regs[s],
+                                query_addr(pool, query, gvk_query_end_offset(i++)));
+      else
+         snapshot_begin(cmd, statistic_regs[s],
+                        query_addr(pool, query, gvk_query_begin_offset(i++)));
+   }
+}
+
 static void
 query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query)
 {
@@ -96,16 +117,9 @@ query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t qu
       genX(emit_depth_count)(cmd, query_addr(pool, query, gvk_query_begin_offset(0)));
 #endif
       break;
-   case VK_QUERY_TYPE_PIPELINE_STATISTICS: {
-      /* The counters count work that has finished: wait for it. */
-      genX(emit_stall)(cmd);
-      uint32_t i = 0;
-      for (uint32_t s = 0; s < GVK_PIPELINE_STATISTICS_COUNT; s++) {
-         if (pool->statistics & (1u << s))
-            snapshot_begin(cmd, statistic_regs[s], query_addr(pool, query, gvk_query_begin_offset(i++)));
-      }
+   case VK_QUERY_TYPE_PIPELINE_STATISTICS:
+      statistics_snapshot(cmd, pool, query, false);
       break;
-   }
    default:
       break;
    }
@@ -118,16 +132,9 @@ query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t quer
    case VK_QUERY_TYPE_OCCLUSION:
       genX(emit_depth_count)(cmd, query_addr(pool, query, gvk_query_end_offset(0)));
       break;
-   case VK_QUERY_TYPE_PIPELINE_STATISTICS: {
-      genX(emit_stall)(cmd);
-      uint32_t i = 0;
-      for (uint32_t s = 0; s < GVK_PIPELINE_STATISTICS_COUNT; s++) {
-         if (pool->statistics & (1u << s))
-            genX(emit_store_reg64)(cmd, statistic_regs[s],
-                                   query_addr(pool, query, gvk_query_end_offset(i++)));
-      }
+   case VK_QUERY_TYPE_PIPELINE_STATISTICS:
+      statistics_snapshot(cmd, pool, query, true);
       break;
-   }
    default:
       break;
    }

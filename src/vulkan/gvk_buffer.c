@@ -96,11 +96,7 @@ buffer_requirements(const struct gvk_device *device, uint64_t size,
    if (usage & (VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                 VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT))
       size = ALIGN_POT(size, 4ull);
-   *req = (VkMemoryRequirements){
-      .size = size,
-      .alignment = BUFFER_ALIGNMENT,
-      .memoryTypeBits = (1u << device->pdev->memory.memoryTypeCount) - 1,
-   };
+   *req = gvk_memory_requirements(device, size, BUFFER_ALIGNMENT);
 }
 
 static void
@@ -108,15 +104,7 @@ fill_requirements2(const struct gvk_device *device, uint64_t size,
                    VkBufferUsageFlags usage, VkMemoryRequirements2 *out)
 {
    buffer_requirements(device, size, usage, &out->memoryRequirements);
-   for (VkBaseOutStructure *s = out->pNext; s; s = s->pNext) {
-      if (s->sType != VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)
-         continue;
-      /* Each allocation is its own object: a dedicated one gains
-       * nothing. */
-      VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)s;
-      d->prefersDedicatedAllocation = VK_FALSE;
-      d->requiresDedicatedAllocation = VK_FALSE;
-   }
+   gvk_memory_requirements_chain(out);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -194,8 +194,8 @@ struct gvk_cmd_buffer {
    /* Flushes and invalidations owed before the next command that needs
     * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
-   /* Gen7-9: the L3 has been given its SLM partition in this batch
-    * (genX_cmd_compute.c). */
+   /* The L3 has been given its SLM partition in this batch (Gen7-9;
+    * nothing to give from Gen11: genX_cmd_compute.c). */
    bool l3_configured;
 };
 

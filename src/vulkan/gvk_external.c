@@ -18,9 +18,7 @@ gvk_GetPhysicalDeviceExternalFenceProperties(
    VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalFenceInfo *info,
    VkExternalFenceProperties *props)
 {
-   props->exportFromImportedHandleTypes = 0;
-   props->compatibleHandleTypes = 0;
-   props->externalFenceFeatures = 0;
+   *props = (VkExternalFenceProperties){ .sType = props->sType, .pNext = props->pNext };
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -28,9 +26,8 @@ gvk_GetPhysicalDeviceExternalSemaphoreProperties(
    VkPhysicalDevice physicalDevice, const VkPhysicalDeviceExternalSemaphoreInfo *info,
    VkExternalSemaphoreProperties *props)
 {
-   props->exportFromImportedHandleTypes = 0;
-   props->compatibleHandleTypes = 0;
-   props->externalSemaphoreFeatures = 0;
+   *props = (VkExternalSemaphoreProperties){ .sType = props->sType,
+                                             .pNext = props->pNext };
 }
 
 /* samplerYcbcrConversion is not supported, so calling these is invalid

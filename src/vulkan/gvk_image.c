@@ -182,13 +182,8 @@ static void
 image_requirements(const struct gvk_device *device, const struct gvk_image *image,
                    VkMemoryRequirements *req)
 {
-   /* Every memory type can hold any image: tiling needs no special
-    * mapping (no fences, no bit-6 swizzling). */
-   *req = (VkMemoryRequirements){
-      .size = ALIGN_POT(image->size, image->alignment),
-      .alignment = image->alignment,
-      .memoryTypeBits = (1u << device->pdev->memory.memoryTypeCount) - 1,
-   };
+   *req = gvk_memory_requirements(device, ALIGN_POT(image->size, image->alignment),
+                                  image->alignment);
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -206,14 +201,7 @@ gvk_GetImageMemoryRequirements2(VkDevice _device,
 {
    image_requirements(gvk_device_from_handle(_device),
                       gvk_image_from_handle(pInfo->image), &pReq->memoryRequirements);
-   for (VkBaseOutStructure *s = pReq->pNext; s; s = s->pNext) {
-      if (s->sType != VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)
-         continue;
-      /* Images share memory freely: no export, no per-object kernel state. */
-      VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)s;
-      d->prefersDedicatedAllocation = VK_FALSE;
-      d->requiresDedicatedAllocation = VK_FALSE;
-   }
+   gvk_memory_requirements_chain(pReq);
 }
 
 /* No sparse images: the spec's answer for an image created without

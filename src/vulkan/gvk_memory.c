@@ -268,6 +268,30 @@ heap_of(const struct gvk_device *device, uint32_t type_index)
    return device->pdev->memory.memoryTypes[type_index].heapIndex;
 }
 
+VkMemoryRequirements
+gvk_memory_requirements(const struct gvk_device *device, uint64_t size, uint64_t alignment)
+{
+   return (VkMemoryRequirements){
+      .size = size,
+      .alignment = alignment,
+      .memoryTypeBits = (1u << device->pdev->memory.memoryTypeCount) - 1,
+   };
+}
+
+void
+gvk_memory_requirements_chain(VkMemoryRequirements2 *req)
+{
+   for (VkBaseOutStructure *s = req->pNext; s; s = s->pNext) {
+      if (s->sType != VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS)
+         continue;
+      /* Every allocation is a kernel object of its own and any resource
+       * shares one freely: a dedicated allocation gains nothing. */
+      VkMemoryDedicatedRequirements *d = (VkMemoryDedicatedRequirements *)s;
+      d->prefersDedicatedAllocation = VK_FALSE;
+      d->requiresDedicatedAllocation = VK_FALSE;
+   }
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_AllocateMemory(VkDevice _device, const VkMemoryAllocateInfo *pAllocateInfo,
                    const VkAllocationCallbacks *pAllocator,

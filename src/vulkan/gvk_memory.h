@@ -39,6 +39,16 @@ GVK_DEFINE_HANDLE_CASTS(gvk_device_memory, VkDeviceMemory)
 GVK_DEFINE_HANDLE_CASTS(gvk_buffer, VkBuffer)
 GVK_DEFINE_HANDLE_CASTS(gvk_buffer_view, VkBufferView)
 
+/* Requirements every memory type of the device satisfies: tiled images
+ * need no fences or bit-6 swizzling, buffers no special mapping. */
+struct gvk_device;
+VkMemoryRequirements gvk_memory_requirements(const struct gvk_device *device,
+                                             uint64_t size, uint64_t alignment);
+
+/* Answers the structures chained to req (VkMemoryDedicatedRequirements:
+ * neither preferred nor required). */
+void gvk_memory_requirements_chain(VkMemoryRequirements2 *req);
+
 /* The memory types of a device (gvk_physical_device.memory) are built here
  * from whether the GPU shares the CPU's last-level cache. */
 struct gvk_physical_device;

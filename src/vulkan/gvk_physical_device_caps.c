@@ -85,10 +85,12 @@ gvk_physical_device_init_caps(struct gvk_physical_device *pdev)
 static bool
 has_64bit_floats(const struct gvk_physical_device *pdev)
 {
-   /* DF arithmetic: Haswell to Skylake; Ivy Bridge's is not emitted yet,
-    * Gen11/Gen12LP have none (src/compiler/README.md "64-bit values"). */
-   unsigned v = pdev->info.verx10;
-   return v >= 75 && v <= 90;
+   /* DF arithmetic: Ivy Bridge (its pair form) to Skylake; Gen11/Gen12LP
+    * have none (src/compiler/README.md "64-bit values").  Mesa's hasvk
+    * reports no shaderFloat64 on Ivy Bridge or Haswell: it does not
+    * emulate what DF lacks (division, square root), which the back end
+    * does with integer sequences. */
+   return pdev->info.verx10 <= 90;
 }
 
 /* Vulkan "Features": the formats shaderStorageImageExtendedFormats

@@ -75,7 +75,8 @@ grow(struct gvk_pipeline_cache *c)
                                      VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
    if (!s)
       return false;
-   memcpy(s, c->shaders, c->count * sizeof(*s));
+   if (c->count)
+      memcpy(s, c->shaders, c->count * sizeof(*s));
    gvk_free(&c->base.alloc, c->shaders);
    c->shaders = s;
    c->capacity = cap;

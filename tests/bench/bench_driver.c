@@ -21,6 +21,8 @@
 
 #include <vulkan/vulkan.h>
 
+#include "util_file.h"
+
 #define CHECK(call)                                                        \
    do {                                                                    \
       VkResult r_ = (call);                                                \
@@ -56,25 +58,6 @@ now(void)
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint32_t *
-read_spirv(const char *path, size_t *size)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   fseek(f, 0, SEEK_END);
-   long n = ftell(f);
-   fseek(f, 0, SEEK_SET);
-   uint32_t *words = malloc(n > 0 ? (size_t)n : 1);
-   if (words && fread(words, 1, (size_t)n, f) != (size_t)n) {
-      free(words);
-      words = NULL;
-   }
-   fclose(f);
-   *size = (size_t)n;
-   return words;
 }
 
 static void
@@ -147,7 +130,7 @@ create_pipeline(struct bench *b, const char *spv_path)
    CHECK(vkCreatePipelineLayout(b->dev, &pl, NULL, &b->layout));
 
    size_t size;
-   uint32_t *words = read_spirv(spv_path, &size);
+   uint32_t *words = util_read_file(spv_path, &size);
    if (!words) {
       fprintf(stderr, "bench_driver: cannot read %s\n", spv_path);
       exit(1);

@@ -98,6 +98,202 @@ test_optimize(void)
    fini(&t);
 }
 
+/* A value copied into one part of a message payload is computed there,
+ * though the payload's other parts are written in between: they are
+ * other bytes of the payload's vreg. */
+static void
+test_coalesce_payload(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg pl = gbe_vreg(&t.p, ISA_TYPE_UD, 16), v1 = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg v2 = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   gbe_alu2(&t.b, ISA_OP_ADD, v1, gbe_fixed(1, 0, ISA_TYPE_UD, 1), gbe_imm(ISA_TYPE_UD, 5));
+   gbe_alu2(&t.b, ISA_OP_SHL, v2, gbe_fixed(2, 0, ISA_TYPE_UD, 1), gbe_imm(ISA_TYPE_UD, 2));
+   gbe_alu1(&t.b, ISA_OP_MOV, pl, v2);
+   gbe_alu1(&t.b, ISA_OP_MOV, gbe_offset(pl, 32), v1);
+   send_read(&t, gbe_null(ISA_TYPE_UD), pl)->mlen = 2;
+   gbe_optimize(&t.p);
+   expect(&t, "coalesce into a payload's parts",
+          "   0: add(8) v0+32<1>UD, g1.0<1>UD, 0x5UD\n"
+          "   1: shl(8) v0+0<1>UD, g2.0<1>UD, 0x2UD\n"
+          "   2: send(8) nullUD, v0+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 2+0 rlen 1\n");
+   fini(&t);
+}
+
+static struct gbe_inst *
+jump(struct t *t, enum isa_op op)
+{
+   struct gbe_reg n = gbe_null(ISA_TYPE_D);
+   return gbe_emit(&t->b, op, n, n, n, n);
+}
+
+static struct gbe_inst *
+branch_if(struct t *t, struct gbe_reg cond)
+{
+   gbe_alu1(&t->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), cond)->cmod = ISA_CMOD_NZ;
+   struct gbe_inst *i = jump(t, ISA_OP_IF);
+   i->pred = 1;
+   return i;
+}
+
+/* Branch clean-ups (gbe_opt_branch.c): an IF whose arms copy a value
+ * into a phi's register becomes one SEL (the immediate in src1, so the
+ * predicate inverted); an arm with a message keeps its IF, and its empty
+ * ELSE goes. */
+static void
+test_flatten_branches(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg c = gbe_vreg(&t.p, ISA_TYPE_UD, 8), phi = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg y = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   send_read(&t, c, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   /* if (c) phi = 7 else phi = c */
+   branch_if(&t, c);
+   gbe_alu1(&t.b, ISA_OP_MOV, phi, gbe_imm(ISA_TYPE_UD, 7));
+   jump(&t, ISA_OP_ELSE);
+   gbe_alu1(&t.b, ISA_OP_MOV, phi, c);
+   jump(&t, ISA_OP_ENDIF);
+   /* if (phi) y = load(phi) else {} */
+   branch_if(&t, phi);
+   send_read(&t, y, phi);
+   jump(&t, ISA_OP_ELSE);
+   jump(&t, ISA_OP_ENDIF);
+   send_read(&t, gbe_null(ISA_TYPE_UD), y);
+   gbe_optimize(&t.p);
+   expect(&t, "flatten branches",
+          "   0: send(8) v0+0<1>UD, g1.0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   1: mov.c2(8) nullUD, v0+0<1>UD\n"
+          "   2: (-f0.0) sel(8) v1+0<1>UD, v0+0<1>UD, 0x7UD\n"
+          "   3: mov.c2(8) nullUD, v1+0<1>UD\n"
+          "   4: (+f0.0) if(8) \n"
+          "   5: send(8) v2+0<1>UD, v1+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   6: endif(8) \n"
+          "   7: send(8) nullUD, v2+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n");
+   fini(&t);
+}
+
+/* Flattened in a loop: the arm's temporary is computed unpredicated (a
+ * predicated first write would keep it live over the whole loop), the
+ * write of the phi's register predicated. */
+static void
+test_flatten_temporaries(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg c = gbe_vreg(&t.p, ISA_TYPE_UD, 8), x = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg phi = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   send_read(&t, c, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   jump(&t, GBE_OP_DO);
+   branch_if(&t, c);
+   gbe_alu2(&t.b, ISA_OP_ADD, x, c, c);
+   gbe_alu2(&t.b, ISA_OP_MUL, phi, x, x);
+   jump(&t, ISA_OP_ELSE);
+   gbe_alu1(&t.b, ISA_OP_MOV, phi, c);
+   jump(&t, ISA_OP_ENDIF);
+   send_read(&t, gbe_null(ISA_TYPE_UD), phi);
+   jump(&t, ISA_OP_WHILE);
+   gbe_optimize(&t.p);
+   expect(&t, "flatten temporaries",
+          "   0: send(8) v0+0<1>UD, g1.0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   1: do(8) \n"
+          "   2: mov.c2(8) nullUD, v0+0<1>UD\n"
+          "   3: add(8) v1+0<1>UD, v0+0<1>UD, v0+0<1>UD\n"
+          "   4: (+f0.0) mul(8) v2+0<1>UD, v1+0<1>UD, v1+0<1>UD\n"
+          "   5: (-f0.0) mov(8) v2+0<1>UD, v0+0<1>UD\n"
+          "   6: send(8) nullUD, v2+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   7: while(8) \n");
+   fini(&t);
+}
+
+/* The copies of a phi whose edges all bring the same value: its reads
+ * take the value, the copies go; a payload constant read by every
+ * channel is read as a scalar region instead of copied. */
+static void
+test_same_copies(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg c = gbe_vreg(&t.p, ISA_TYPE_UD, 8), phi = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg w = gbe_vreg(&t.p, ISA_TYPE_UD, 8), x = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   send_read(&t, c, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   gbe_alu1(&t.b, ISA_OP_MOV, w, gbe_fixed(2, 4, ISA_TYPE_UD, 0));
+   branch_if(&t, c);
+   gbe_alu1(&t.b, ISA_OP_MOV, phi, c);
+   send_read(&t, gbe_null(ISA_TYPE_UD), c);
+   jump(&t, ISA_OP_ELSE);
+   gbe_alu1(&t.b, ISA_OP_MOV, phi, c);
+   jump(&t, ISA_OP_ENDIF);
+   gbe_alu2(&t.b, ISA_OP_ADD, x, phi, w);
+   send_read(&t, gbe_null(ISA_TYPE_UD), x);
+   gbe_optimize(&t.p);
+   expect(&t, "same copies",
+          "   0: send(8) v0+0<1>UD, g1.0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   1: mov.c2(8) nullUD, v0+0<1>UD\n"
+          "   2: (+f0.0) if(8) \n"
+          "   3: send(8) nullUD, v0+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   4: endif(8) \n"
+          "   5: add(8) v3+0<1>UD, v0+0<1>UD, g2.4<0>UD\n"
+          "   6: send(8) nullUD, v3+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n");
+   fini(&t);
+}
+
+/* In a loop: an IF around a lone BREAK becomes a predicated BREAK, the
+ * ELSE arm's code staying for the channels that remain; a bool moved
+ * into f0.0 right after the compare that wrote it is not moved again. */
+static void
+test_predicated_break(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg a = gbe_vreg(&t.p, ISA_TYPE_UD, 8), c = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   send_read(&t, a, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   jump(&t, GBE_OP_DO);
+   gbe_alu2(&t.b, ISA_OP_CMP, c, a, gbe_imm(ISA_TYPE_UD, 3))->cmod = ISA_CMOD_G;
+   branch_if(&t, c);
+   jump(&t, ISA_OP_BREAK);
+   jump(&t, ISA_OP_ELSE);
+   send_read(&t, gbe_null(ISA_TYPE_UD), a);
+   jump(&t, ISA_OP_ENDIF);
+   jump(&t, ISA_OP_WHILE);
+   gbe_optimize(&t.p);
+   expect(&t, "predicated break",
+          "   0: send(8) v0+0<1>UD, g1.0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   1: do(8) \n"
+          "   2: cmp.c3(8) nullUD, v0+0<1>UD, 0x3UD\n"
+          "   3: (+f0.0) break(8) \n"
+          "   4: send(8) nullUD, v0+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   5: while(8) \n");
+   fini(&t);
+}
+
+/* Byte offsets of neighbouring elements, (i + c) << 2: reassociated to
+ * (i << 2) + (c << 2), the shift computed once. */
+static void
+test_cse_addresses(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg i = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   send_read(&t, i, gbe_fixed(1, 0, ISA_TYPE_UD, 1));
+   for (unsigned k = 1; k <= 2; k++) {
+      struct gbe_reg e = gbe_vreg(&t.p, ISA_TYPE_UD, 8), a = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+      gbe_alu2(&t.b, ISA_OP_ADD, e, i, gbe_imm(ISA_TYPE_UD, k));
+      gbe_alu2(&t.b, ISA_OP_SHL, a, e, gbe_imm(ISA_TYPE_UD, 2));
+      send_read(&t, gbe_null(ISA_TYPE_UD), a);
+   }
+   gbe_optimize(&t.p);
+   expect(&t, "cse of addresses",
+          "   0: send(8) v0+0<1>UD, g1.0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   1: shl(8) v1+0<1>UD, v0+0<1>UD, 0x2UD\n"
+          "   2: add(8) v2+0<1>UD, v1+0<1>UD, 0x4UD\n"
+          "   3: send(8) nullUD, v2+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   4: add(8) v4+0<1>UD, v1+0<1>UD, 0x8UD\n"
+          "   5: send(8) nullUD, v4+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n");
+   fini(&t);
+}
+
 /* An operand over more than two GRFs splits in halves with the channel
  * group; an immediate in src0 goes to src1 when the operation commutes. */
 static void
@@ -252,19 +448,19 @@ test_select(void)
    struct gbe_ctx c = { .p = &t.p, .s = s, .k = &k };
    CHECK(gbe_isel(&c), "selection failed: %s", err);
    gbe_isel_free(&c);
+   /* an integer kernel: no float modes in cr0 */
    expect(&t, "select",
-          "   0: or(1) arf0x80.0<1>UD, arf0x80.0<0>UD, 0x4c0UD NoMask\n"
-          "   1: mov(8) v0+0<1>UD, g1.0<1>UW\n"
-          "   2: mov(8) v1+0<1>UD, g2.0<1>UW\n"
-          "   3: mov(8) v2+0<1>UD, g3.0<1>UW\n"
-          "   4: mul(8) v3+0<1>UD, v0+0<1>UD, 0x3UD\n"
-          "   5: add(8) v4+0<1>UD, v3+0<1>UD, 0x1UD\n"
-          "   6: shl(8) v5+0<1>UD, v0+0<1>UD, 0x2UD\n"
-          "   7: mov(8) v6+0<1>UD, v5+0<1>UD\n"
-          "   8: mov(8) v6+32<1>UD, v4+0<1>UD\n"
-          "   9: send(8) nullUD, v6+0<1>UD sfid 12 desc 0x04026e00 ex 0x00000000 mlen 2+0 rlen 0\n"
-          "  10: mov(8) g127.0<1>UD, g0.0<1>UD NoMask\n"
-          "  11: send(8) nullUD, g127.0<1>UD sfid 7 desc 0x02000010 ex 0x00000000 mlen 1+0 rlen 0 EOT NoMask\n");
+          "   0: mov(8) v0+0<1>UD, g1.0<1>UW\n"
+          "   1: mov(8) v1+0<1>UD, g2.0<1>UW\n"
+          "   2: mov(8) v2+0<1>UD, g3.0<1>UW\n"
+          "   3: mul(8) v3+0<1>UD, v0+0<1>UD, 0x3UD\n"
+          "   4: add(8) v4+0<1>UD, v3+0<1>UD, 0x1UD\n"
+          "   5: shl(8) v5+0<1>UD, v0+0<1>UD, 0x2UD\n"
+          "   6: mov(8) v6+0<1>UD, v5+0<1>UD\n"
+          "   7: mov(8) v6+32<1>UD, v4+0<1>UD\n"
+          "   8: send(8) nullUD, v6+0<1>UD sfid 12 desc 0x04026e00 ex 0x00000000 mlen 2+0 rlen 0\n"
+          "   9: mov(8) g127.0<1>UD, g0.0<1>UD NoMask\n"
+          "  10: send(8) nullUD, g127.0<1>UD sfid 7 desc 0x02000010 ex 0x00000000 mlen 1+0 rlen 0 EOT NoMask\n");
    CHECK(k.num_bindings == 1 && k.bindings[0].binding == 5, "binding table: %u entries",
          k.num_bindings);
    fini(&t);
@@ -342,6 +538,37 @@ select_lir(struct ir_shader *s, enum isa_gen gen, struct t *t)
    gbe_isel_free(&c);
    CHECK(ok, "selection failed: %s", err);
    return ok ? print(t) : NULL;
+}
+
+/* A kernel that computes with single floats only keeps their denormals
+ * (cr0 bit 7) and sets nothing for the other widths (bits 6 and 10). */
+static void
+test_select_float_modes(void)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 8;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *f32 = ir_type_float(s, 32, 1);
+   const struct ir_type *arr = ir_type_array(s, f32, 0, 4);
+   struct ir_var *v = ir_var_create(s, "outp", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   struct ir_builder b;
+   ir_builder_at_end(&b, ir_block_create(f));
+   struct ir_instr *id = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                  ir_type_int(s, 32, 3)), 0);
+   struct ir_instr *val = ir_op2(&b, IR_OP_fmul, ir_alu1(&b, IR_OP_u2f, f32, id),
+                                 ir_imm_f32(&b, 0.5f));
+   ir_store(&b, ir_deref_array(&b, ir_deref_struct(&b, ir_deref_var(&b, v), 0), id), val);
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+   struct t t;
+   char *lir = select_lir(s, ISA_GEN9, &t);
+   static const char want[] = "   0: or(1) arf0x80.0<1>UD, arf0x80.0<0>UD, 0x80UD NoMask\n";
+   CHECK(lir && !strncmp(lir, want, sizeof(want) - 1),
+         "no single-float denormal mode first:\n%s", lir ? lir : "");
+   free(lir);
+   fini(&t);
+   ir_shader_destroy(s);
 }
 
 /* A private array of 80 dwords (past the 64 kept in registers) written
@@ -446,10 +673,17 @@ int
 main(void)
 {
    test_select();
+   test_select_float_modes();
    test_select_atomic64();
    test_select_scratch();
    test_select_push_dynamic();
    test_optimize();
+   test_coalesce_payload();
+   test_flatten_branches();
+   test_flatten_temporaries();
+   test_same_copies();
+   test_predicated_break();
+   test_cse_addresses();
    test_legalize();
    test_regalloc();
    test_spill_all();

@@ -657,6 +657,80 @@ test_half_conversions(void)
    rig_destroy(r);
 }
 
+static double
+rig_df(const struct eu_rig *r, unsigned reg, unsigned sub)
+{
+   double v;
+   memcpy(&v, &r->t.regs[reg * 32 + sub * 8], 8);
+   return v;
+}
+
+static void
+rig_set_df(struct eu_rig *r, unsigned reg, unsigned sub, double v)
+{
+   memcpy(&r->t.regs[reg * 32 + sub * 8], &v, 8);
+}
+
+/* Ivy Bridge's DF form (IVB PRM Vol 4 "EU Changes by Processor
+ * Generation", "Special Requirements for Handling Double Precision Data
+ * Types"): ExecSize and regions count floats, a DF channel is a pair of
+ * them and takes one execution-mask and flag bit; a 32-bit source is read
+ * at the pair's first channel (<1;2,0> reads element k for DF channel k)
+ * and a 32-bit destination written there, the odd float garbage.  A
+ * compressed DF instruction applies the first half's channel enables to
+ * both halves (Mesa's finding on the hardware).  Channels 0, 2, 4 and 5
+ * run. */
+static void
+test_ivb_df_pairs(void)
+{
+   struct eu_rig *r = rig_create(ISA_GEN7);
+   const char *k =
+      "add(8) g10<1>DF g2<8,8,1>DF g4<0,2,1>DF { align1 1Q };\n"
+      "add(8) g11<1>DF g3<8,8,1>DF g4<0,2,1>DF { align1 2N };\n"
+      "mov(8) g12<1>DF g5<1,2,0>F { align1 1Q };\n"
+      "mov(8) g13<1>F g2<8,8,1>DF { align1 1Q };\n"
+      "cmp.l.f0.0(8) null<1>DF g2<8,8,1>DF g4<0,2,1>DF { align1 1Q };\n"
+      "mov(16) g14<1>DF g2<8,8,1>DF { align1 1H };\n"
+      RIG_EOT;
+   static const double in[8] = { -1.5, -2.0, 3.25, 100.0, 5.0, 6.0, 7.0, 8.0 };
+   for (unsigned c = 0; c < 8; c++) {
+      rig_set_df(r, 2 + c / 4, c % 4, in[c]);
+      rig_set_f(r, 5, c, (float)(c + 1));
+   }
+   rig_set_df(r, 4, 0, 0.5);
+   memset(&r->t.regs[10 * 32], 0xaa, 6 * 32);
+   uint16_t f0 = 0x0004;
+   memcpy(&r->t.regs[VGPU_EU_ARF_FLAG], &f0, 2);
+   rig_run_text(r, k, 0x35);
+   const uint64_t keep = 0xaaaaaaaaaaaaaaaaull;
+   uint64_t raw;
+   for (unsigned c = 0; c < 4; c++) {
+      bool on = c == 0 || c == 2;
+      memcpy(&raw, &r->t.regs[10 * 32 + c * 8], 8);
+      CHECK(on ? rig_df(r, 10, c) == in[c] + 0.5 : raw == keep, "1Q DF add channel %u: %g", c,
+            rig_df(r, 10, c));
+      memcpy(&raw, &r->t.regs[11 * 32 + c * 8], 8);
+      CHECK(c < 2 ? rig_df(r, 11, c) == in[4 + c] + 0.5 : raw == keep,
+            "2N DF add channel %u (mask bit %u): %g", c, 4 + c, rig_df(r, 11, c));
+      memcpy(&raw, &r->t.regs[12 * 32 + c * 8], 8);
+      CHECK(on ? rig_df(r, 12, c) == (double)(c + 1) : raw == keep, "F->DF <1;2,0> channel %u: %g",
+            c, rig_df(r, 12, c));
+      CHECK(on ? rig_f(r, 13, 2 * c) == (float)in[c] : rig_ud(r, 13, 2 * c) == 0xaaaaaaaau,
+            "DF->F channel %u: %g", c, rig_f(r, 13, 2 * c));
+      CHECK(on ? rig_ud(r, 13, 2 * c + 1) != 0xaaaaaaaau : rig_ud(r, 13, 2 * c + 1) == 0xaaaaaaaau,
+            "DF->F channel %u: the odd float 0x%08x", c, rig_ud(r, 13, 2 * c + 1));
+      /* compressed: DF channels 4..7 take channels 0..3's enables */
+      for (unsigned h = 0; h < 2; h++) {
+         memcpy(&raw, &r->t.regs[(14 + h) * 32 + c * 8], 8);
+         CHECK(on ? rig_df(r, 14 + h, c) == in[4 * h + c] : raw == keep,
+               "compressed DF mov channel %u: %g", 4 * h + c, rig_df(r, 14 + h, c));
+      }
+   }
+   memcpy(&f0, &r->t.regs[VGPU_EU_ARF_FLAG], 2);
+   CHECK(f0 == 0x0001, "DF cmp: f0.0 = 0x%04x, want bit 0 set, bit 2 cleared", f0);
+   rig_destroy(r);
+}
+
 int
 main(void)
 {
@@ -676,5 +750,6 @@ main(void)
    test_rounding_modes();
    test_denormals();
    test_half_conversions();
+   test_ivb_df_pairs();
    return rig_result("test_eu_alu");
 }

@@ -350,6 +350,39 @@ test_swsb_tokens(void)
 
 /* ---- register regions ---- */
 
+/* Ivy Bridge's DF form: ExecSize and regions count floats, DF operands
+ * are pairs of packed floats (a DF scalar <0;2,1>, or <2;2,1> in a
+ * one-channel instruction, whose ExecSize equals the width), and a
+ * compressed DF instruction needs NoMask; the odd floats of a DF->F
+ * result (bytes 4-7, 12-15...) are garbage. */
+static void
+test_ivb_df_regions(void)
+{
+   pass(ISA_GEN7, "Ivy Bridge DF pairs",
+        "add(8) g10<1>DF g2<8,8,1>DF g4<0,2,1>DF { align1 1Q };\n"
+        "mov(8) g11<1>DF g5<2,2,0>F { align1 2N };\n"
+        "mov(8) g12<1>F g2<8,8,1>DF { align1 1Q };\n"
+        "mov(16) g14<1>DF g2<8,8,1>DF { align1 WE_all 1H };\n"
+        "mov(2) g16<1>DF g4<2,2,1>DF { align1 WE_all 1N };\n"
+        RIG_EOT, (struct run){ .checks = VGPU_EU_CHECK_ALL, .dispatch = 0xffff });
+   fail(ISA_GEN7, "Ivy Bridge DF scalar of one float",
+        "add(8) g10<1>DF g2<8,8,1>DF g4<0,1,0>DF { align1 1Q };\n" RIG_EOT, REGIONS,
+        "region rule broken by src1", "pairs of packed floats", NULL);
+   fail(ISA_GEN7, "Ivy Bridge DF region in DF units",
+        "add(4) g10<1>DF g2<4,4,1>DF g2<4,4,1>DF { align1 1N };\n"
+        "mov(8) g11<1>DF g2<8,4,2>DF { align1 1Q };\n" RIG_EOT, REGIONS,
+        "region rule broken by src0 of mov(4)", "pairs of packed floats", NULL);
+   fail(ISA_GEN7, "Ivy Bridge compressed DF under the execution mask",
+        "add(16) g10<1>DF g2<8,8,1>DF g4<0,2,1>DF { align1 1H };\n" RIG_EOT, REGIONS,
+        "first half's channel enables", NULL);
+   fail(ISA_GEN7, "Ivy Bridge DF->F: the odd float is garbage",
+        "mov(8) g12<1>F g2<8,8,1>DF { align1 1Q };\n"
+        "mov(8) g13<1>UD g12<8,8,1>UD { align1 1Q };\n" RIG_EOT, UNDEF,
+        "g12 bytes 4-31 (src0) by mov(8)", NULL);
+   pass(ISA_GEN75, "Haswell DF in DF units",
+        "add(8) g10<1>DF g2<4,4,1>DF g4<0,1,0>DF { align1 1Q };\n" RIG_EOT, REGIONS);
+}
+
 static void
 test_regions(void)
 {
@@ -416,6 +449,7 @@ test_regions(void)
    fail(ISA_GEN9, "DF stride 2 QWords into 1 on Broxton",
         "mov(4) g10<1>DF g2<8,4,2>DF { align1 1N };\n" RIG_EOT, lp,
         "strides must be the same multiple of a QWord", NULL);
+   test_ivb_df_regions();
 }
 
 /* Every check at once on correct kernels of each kind. */

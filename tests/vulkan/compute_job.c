@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "compute_job.comp.spv.h"
+#include "gvk_test.h"
 
 #define BUFFERS 3
 #define BUFFER_BYTES (COMPUTE_JOB_INVOCATIONS * 4)
@@ -61,21 +62,6 @@ destroy(struct job *j)
    f->vkFreeMemory(d, j->memory, j->alloc);
 }
 
-static uint32_t
-host_visible_type(VkPhysicalDevice pdev, PFN_vkGetPhysicalDeviceMemoryProperties get,
-                  uint32_t allowed)
-{
-   VkPhysicalDeviceMemoryProperties props;
-   get(pdev, &props);
-   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   for (uint32_t i = 0; i < props.memoryTypeCount; i++) {
-      if ((allowed & (1u << i)) && (props.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   return UINT32_MAX;
-}
-
 static VkResult
 create_buffers(struct job *j, VkPhysicalDevice pdev,
                PFN_vkGetPhysicalDeviceMemoryProperties get_memory)
@@ -99,9 +85,13 @@ create_buffers(struct job *j, VkPhysicalDevice pdev,
       size += req.size;
       types &= req.memoryTypeBits;
    }
+   VkPhysicalDeviceMemoryProperties props;
+   get_memory(pdev, &props);
    const VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = size,
-      .memoryTypeIndex = host_visible_type(pdev, get_memory, types) };
+      .memoryTypeIndex = gvk_test_memory_type(&props, types,
+                                              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                              VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) };
    if (mai.memoryTypeIndex == UINT32_MAX) {
       fprintf(stderr, "compute_job: no host-visible coherent memory type\n");
       return VK_ERROR_UNKNOWN;

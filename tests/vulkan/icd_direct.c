@@ -6,23 +6,23 @@
 
 #include <vulkan/vk_icd.h>
 
-bool
-icd_direct_open(const char *path, struct icd *icd)
+PFN_vkGetInstanceProcAddr
+icd_direct_open(const char *path)
 {
    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
    if (!lib) {
       fprintf(stderr, "FAIL: %s\n", dlerror());
-      return false;
+      return NULL;
    }
    PFN_vkNegotiateLoaderICDInterfaceVersion negotiate =
       (PFN_vkNegotiateLoaderICDInterfaceVersion)
       dlsym(lib, "vk_icdNegotiateLoaderICDInterfaceVersion");
-   icd->gipa = (PFN_vkGetInstanceProcAddr)dlsym(lib, "vk_icdGetInstanceProcAddr");
+   PFN_vkGetInstanceProcAddr gipa =
+      (PFN_vkGetInstanceProcAddr)dlsym(lib, "vk_icdGetInstanceProcAddr");
    uint32_t version = CURRENT_LOADER_ICD_INTERFACE_VERSION;
-   if (!negotiate || !icd->gipa || negotiate(&version) != VK_SUCCESS || version < 5) {
+   if (!negotiate || !gipa || negotiate(&version) != VK_SUCCESS || version < 5) {
       fprintf(stderr, "FAIL: loader-ICD interface version < 5\n");
-      return false;
+      return NULL;
    }
-   icd->create_instance = (PFN_vkCreateInstance)icd->gipa(NULL, "vkCreateInstance");
-   return true;
+   return gipa;
 }

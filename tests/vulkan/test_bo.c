@@ -16,24 +16,11 @@
 #include "gvk_i915.h"
 #include "gvk_memory.h"
 #include "gvk_physical_device.h"
+#include "gvk_test.h"
 #include "macros.h"
 
-#define SKIP 77
-
-static int failures;
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         failures++;                                                   \
-         return;                                                       \
-      }                                                                \
-   } while (0)
-
 struct env {
-   VkInstance instance;
-   VkPhysicalDevice pdev_handle;
-   VkDevice device_handle;
+   struct gvk_test_gpu g;
    struct gvk_device *device;
    struct gvk_physical_device *pdev;
    struct counting_alloc counter;
@@ -56,75 +43,75 @@ test_addresses(struct env *e)
    struct gvk_bo *bos[ARRAY_SIZE(sizes)];
    uint64_t limit = e->pdev->info.has_full_ppgtt ? 1ull << 48 : 2ull << 30;
    for (unsigned i = 0; i < ARRAY_SIZE(sizes); i++) {
-      CHECK(gvk_bo_create(e->device, sizes[i], 0, "test", &bos[i]) ==
+      REQUIRE(gvk_bo_create(e->device, sizes[i], 0, "test", &bos[i]) ==
             VK_SUCCESS);
-      CHECK(bos[i]->size >= sizes[i] && bos[i]->size % 4096 == 0);
-      CHECK(bos[i]->addr % 4096 == 0);
-      CHECK(bos[i]->addr >= GVK_VA_RESERVED);
-      CHECK(bos[i]->addr + bos[i]->size <= limit);
+      REQUIRE(bos[i]->size >= sizes[i] && bos[i]->size % 4096 == 0);
+      REQUIRE(bos[i]->addr % 4096 == 0);
+      REQUIRE(bos[i]->addr >= GVK_VA_RESERVED);
+      REQUIRE(bos[i]->addr + bos[i]->size <= limit);
       for (unsigned j = 0; j < i; j++)
-         CHECK(!overlap(bos[i], bos[j]));
+         REQUIRE(!overlap(bos[i], bos[j]));
    }
    for (unsigned i = 0; i < ARRAY_SIZE(sizes); i++) {
       struct gvk_bo *bo = bos[i];
-      CHECK(gvk_bo_lookup_addr(e->device, bo->addr) == bo);
-      CHECK(gvk_bo_lookup_addr(e->device, bo->addr + bo->size / 2) == bo);
-      CHECK(gvk_bo_lookup_addr(e->device, bo->addr + bo->size - 1) == bo);
-      CHECK(gvk_bo_lookup_addr(e->device, bo->addr + bo->size) != bo);
+      REQUIRE(gvk_bo_lookup_addr(e->device, bo->addr) == bo);
+      REQUIRE(gvk_bo_lookup_addr(e->device, bo->addr + bo->size / 2) == bo);
+      REQUIRE(gvk_bo_lookup_addr(e->device, bo->addr + bo->size - 1) == bo);
+      REQUIRE(gvk_bo_lookup_addr(e->device, bo->addr + bo->size) != bo);
    }
-   CHECK(gvk_bo_lookup_addr(e->device, 0) == NULL);
-   CHECK(gvk_bo_lookup_addr(e->device, 4096) == NULL);
+   REQUIRE(gvk_bo_lookup_addr(e->device, 0) == NULL);
+   REQUIRE(gvk_bo_lookup_addr(e->device, 4096) == NULL);
 
    /* A freed object is no longer found, and its range is handed out
     * again (first fit). */
    uint64_t freed = bos[3]->addr, freed_size = bos[3]->size;
    gvk_bo_unref(e->device, bos[3]);
-   CHECK(gvk_bo_lookup_addr(e->device, freed) == NULL);
-   CHECK(gvk_bo_lookup_addr(e->device, freed + freed_size - 1) == NULL);
-   CHECK(gvk_bo_create(e->device, freed_size, 0, "again", &bos[3]) ==
+   REQUIRE(gvk_bo_lookup_addr(e->device, freed) == NULL);
+   REQUIRE(gvk_bo_lookup_addr(e->device, freed + freed_size - 1) == NULL);
+   REQUIRE(gvk_bo_create(e->device, freed_size, 0, "again", &bos[3]) ==
          VK_SUCCESS);
-   CHECK(bos[3]->addr == freed);
+   REQUIRE(bos[3]->addr == freed);
 
    /* References: the object lives until the last one goes. */
    gvk_bo_ref(bos[0]);
    gvk_bo_unref(e->device, bos[0]);
-   CHECK(gvk_bo_lookup_addr(e->device, bos[0]->addr) == bos[0]);
+   REQUIRE(gvk_bo_lookup_addr(e->device, bos[0]->addr) == bos[0]);
 
    /* The snapshot holds every live object, each with a reference. */
    struct gvk_bo **list;
    uint32_t count;
-   CHECK(gvk_bo_list_snapshot(e->device, &e->alloc, &list, &count) ==
+   REQUIRE(gvk_bo_list_snapshot(e->device, &e->alloc, &list, &count) ==
          VK_SUCCESS);
    unsigned found = 0;
    for (uint32_t i = 0; i < count; i++) {
       for (unsigned j = 0; j < ARRAY_SIZE(sizes); j++)
          found += list[i] == bos[j];
       if (i)
-         CHECK(list[i - 1]->addr < list[i]->addr);
+         REQUIRE(list[i - 1]->addr < list[i]->addr);
    }
-   CHECK(found == ARRAY_SIZE(sizes));
-   CHECK(atomic_load(&bos[1]->refcount) == 2);
+   REQUIRE(found == ARRAY_SIZE(sizes));
+   REQUIRE(atomic_load(&bos[1]->refcount) == 2);
    gvk_bo_list_release(e->device, &e->alloc, list, count);
-   CHECK(atomic_load(&bos[1]->refcount) == 1);
+   REQUIRE(atomic_load(&bos[1]->refcount) == 1);
 
    /* execbuffer2 entries */
    struct drm_i915_gem_exec_object2 obj;
    gvk_bo_exec_object(e->device, bos[2], &obj);
-   CHECK(obj.handle == bos[2]->gem_handle);
+   REQUIRE(obj.handle == bos[2]->gem_handle);
    if (e->pdev->info.has_full_ppgtt) {
-      CHECK(obj.offset == gpu_addr_to_canonical(bos[2]->addr));
-      CHECK(obj.flags & EXEC_OBJECT_PINNED);
-      CHECK(obj.flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS);
+      REQUIRE(obj.offset == gpu_addr_to_canonical(bos[2]->addr));
+      REQUIRE(obj.flags & EXEC_OBJECT_PINNED);
+      REQUIRE(obj.flags & EXEC_OBJECT_SUPPORTS_48B_ADDRESS);
    } else {
-      CHECK(obj.offset == bos[2]->addr);
-      CHECK(!(obj.flags & EXEC_OBJECT_PINNED));
+      REQUIRE(obj.offset == bos[2]->addr);
+      REQUIRE(!(obj.flags & EXEC_OBJECT_PINNED));
    }
 
    /* Mapping: the same pointer every time. */
    uint32_t *map = gvk_bo_map(e->device, bos[4]);
-   CHECK(map != NULL && gvk_bo_map(e->device, bos[4]) == (void *)map);
+   REQUIRE(map != NULL && gvk_bo_map(e->device, bos[4]) == (void *)map);
    map[1000] = 0xdeadbeef;
-   CHECK(((uint32_t *)bos[4]->map)[1000] == 0xdeadbeef);
+   REQUIRE(((uint32_t *)bos[4]->map)[1000] == 0xdeadbeef);
 
    for (unsigned i = 0; i < ARRAY_SIZE(sizes); i++)
       gvk_bo_unref(e->device, bos[i]);
@@ -139,8 +126,8 @@ test_32bit(struct env *e)
 {
    const uint64_t four_gib = 1ull << 32, gap = 64 * 1024;
    struct gvk_bo *probe, *filler, *plain, *low;
-   CHECK(gvk_bo_create(e->device, 4096, GVK_BO_32BIT, "probe", &probe) == VK_SUCCESS);
-   CHECK(probe->addr + probe->size <= four_gib);
+   REQUIRE(gvk_bo_create(e->device, 4096, GVK_BO_32BIT, "probe", &probe) == VK_SUCCESS);
+   REQUIRE(probe->addr + probe->size <= four_gib);
    const uint64_t first_free = probe->addr;
    gvk_bo_unref(e->device, probe);
    if (!e->pdev->info.has_full_ppgtt) {
@@ -154,18 +141,18 @@ test_32bit(struct env *e)
              "of one object was checked\n");
       return;
    }
-   CHECK(filler->addr == first_free);
-   CHECK(gvk_bo_create(e->device, 2 * gap, 0, "plain", &plain) == VK_SUCCESS);
-   CHECK(plain->addr < four_gib && plain->addr + plain->size > four_gib);
-   CHECK(gvk_bo_create(e->device, 2 * gap, GVK_BO_32BIT, "low", &low) ==
+   REQUIRE(filler->addr == first_free);
+   REQUIRE(gvk_bo_create(e->device, 2 * gap, 0, "plain", &plain) == VK_SUCCESS);
+   REQUIRE(plain->addr < four_gib && plain->addr + plain->size > four_gib);
+   REQUIRE(gvk_bo_create(e->device, 2 * gap, GVK_BO_32BIT, "low", &low) ==
          VK_ERROR_OUT_OF_DEVICE_MEMORY);
    gvk_bo_unref(e->device, plain);
    /* Free again, but only half of the range below 4 GiB. */
-   CHECK(gvk_bo_create(e->device, 2 * gap, GVK_BO_32BIT, "low", &low) ==
+   REQUIRE(gvk_bo_create(e->device, 2 * gap, GVK_BO_32BIT, "low", &low) ==
          VK_ERROR_OUT_OF_DEVICE_MEMORY);
-   CHECK(gvk_bo_create(e->device, gap, GVK_BO_32BIT, "low", &low) == VK_SUCCESS);
-   CHECK(low->addr == four_gib - gap && low->addr + low->size == four_gib);
-   CHECK(low->flags & GVK_BO_32BIT);
+   REQUIRE(gvk_bo_create(e->device, gap, GVK_BO_32BIT, "low", &low) == VK_SUCCESS);
+   REQUIRE(low->addr == four_gib - gap && low->addr + low->size == four_gib);
+   REQUIRE(low->flags & GVK_BO_32BIT);
    gvk_bo_unref(e->device, low);
    gvk_bo_unref(e->device, filler);
 }
@@ -174,35 +161,35 @@ static void
 test_relocations(struct env *e)
 {
    struct gvk_bo *bo;
-   CHECK(gvk_bo_create(e->device, 8192, 0, "target", &bo) == VK_SUCCESS);
+   REQUIRE(gvk_bo_create(e->device, 8192, 0, "target", &bo) == VK_SUCCESS);
    struct gvk_reloc_list list = { 0 };
-   CHECK(gvk_reloc_add(e->device, &list, &e->alloc, 16, bo->addr + 100,
+   REQUIRE(gvk_reloc_add(e->device, &list, &e->alloc, 16, bo->addr + 100,
                        false) == VK_SUCCESS);
-   CHECK(gvk_reloc_add(e->device, &list, &e->alloc, 32, bo->addr + 4096,
+   REQUIRE(gvk_reloc_add(e->device, &list, &e->alloc, 32, bo->addr + 4096,
                        true) == VK_SUCCESS);
    /* A null address points nowhere: nothing to relocate. */
-   CHECK(gvk_reloc_add(e->device, &list, &e->alloc, 48, 0, true) ==
+   REQUIRE(gvk_reloc_add(e->device, &list, &e->alloc, 48, 0, true) ==
          VK_SUCCESS);
    /* Many entries: the list grows. */
    for (uint32_t i = 0; i < 200; i++)
-      CHECK(gvk_reloc_add(e->device, &list, &e->alloc, 64 + 8 * i,
+      REQUIRE(gvk_reloc_add(e->device, &list, &e->alloc, 64 + 8 * i,
                           bo->addr + i, false) == VK_SUCCESS);
 
    if (e->pdev->info.has_full_ppgtt) {
-      CHECK(list.count == 0);
+      REQUIRE(list.count == 0);
    } else {
-      CHECK(list.count == 202);
+      REQUIRE(list.count == 202);
       const struct drm_i915_gem_relocation_entry *r = list.entries;
-      CHECK(r[0].target_handle == bo->gem_handle);
-      CHECK(r[0].offset == 16 && r[0].delta == 100);
-      CHECK(r[0].presumed_offset == bo->addr);
-      CHECK(r[0].write_domain == 0 && r[0].read_domains != 0);
-      CHECK(r[1].offset == 32 && r[1].delta == 4096);
-      CHECK(r[1].write_domain == I915_GEM_DOMAIN_RENDER);
-      CHECK(r[201].offset == 64 + 8 * 199 && r[201].delta == 199);
+      REQUIRE(r[0].target_handle == bo->gem_handle);
+      REQUIRE(r[0].offset == 16 && r[0].delta == 100);
+      REQUIRE(r[0].presumed_offset == bo->addr);
+      REQUIRE(r[0].write_domain == 0 && r[0].read_domains != 0);
+      REQUIRE(r[1].offset == 32 && r[1].delta == 4096);
+      REQUIRE(r[1].write_domain == I915_GEM_DOMAIN_RENDER);
+      REQUIRE(r[201].offset == 64 + 8 * 199 && r[201].delta == 199);
    }
    gvk_reloc_list_finish(&list, &e->alloc);
-   CHECK(list.entries == NULL && list.count == 0);
+   REQUIRE(list.entries == NULL && list.count == 0);
    gvk_bo_unref(e->device, bo);
 }
 
@@ -212,26 +199,26 @@ static void
 test_heap(struct env *e)
 {
    struct gvk_heap heap;
-   CHECK(gvk_heap_init(e->device, &heap, 64 * 1024, "test heap") ==
+   REQUIRE(gvk_heap_init(e->device, &heap, 64 * 1024, "test heap") ==
          VK_SUCCESS);
-   CHECK(heap.bo->map != NULL);
+   REQUIRE(heap.bo->map != NULL);
    uint32_t a, b, c, d, f, g;
-   CHECK(gvk_heap_alloc(&heap, 16384, 64, &a) == VK_SUCCESS && a == 0);
-   CHECK(gvk_heap_alloc(&heap, 16384, 64, &b) == VK_SUCCESS && b == 16384);
-   CHECK(gvk_heap_alloc(&heap, 16384, 64, &c) == VK_SUCCESS && c == 32768);
+   REQUIRE(gvk_heap_alloc(&heap, 16384, 64, &a) == VK_SUCCESS && a == 0);
+   REQUIRE(gvk_heap_alloc(&heap, 16384, 64, &b) == VK_SUCCESS && b == 16384);
+   REQUIRE(gvk_heap_alloc(&heap, 16384, 64, &c) == VK_SUCCESS && c == 32768);
    /* A hole in the middle is reused, first fit. */
    gvk_heap_free(&heap, b, 16384);
-   CHECK(gvk_heap_alloc(&heap, 8192, 64, &d) == VK_SUCCESS && d == 16384);
+   REQUIRE(gvk_heap_alloc(&heap, 8192, 64, &d) == VK_SUCCESS && d == 16384);
    /* Too big for the remaining middle hole: goes after c. */
-   CHECK(gvk_heap_alloc(&heap, 12288, 64, &f) == VK_SUCCESS && f == 49152);
+   REQUIRE(gvk_heap_alloc(&heap, 12288, 64, &f) == VK_SUCCESS && f == 49152);
    /* Alignment skips bytes that cannot hold it. */
-   CHECK(gvk_heap_alloc(&heap, 100, 64, &g) == VK_SUCCESS && g == 24576);
+   REQUIRE(gvk_heap_alloc(&heap, 100, 64, &g) == VK_SUCCESS && g == 24576);
    uint32_t h;
-   CHECK(gvk_heap_alloc(&heap, 64, 4096, &h) == VK_SUCCESS && h == 28672);
+   REQUIRE(gvk_heap_alloc(&heap, 64, 4096, &h) == VK_SUCCESS && h == 28672);
    /* Fragmented: 8 KiB free in total but no 8 KiB range. */
    uint32_t x;
-   CHECK(gvk_heap_alloc(&heap, 8192, 64, &x) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
-   CHECK(gvk_heap_alloc(&heap, 65536 * 2, 64, &x) ==
+   REQUIRE(gvk_heap_alloc(&heap, 8192, 64, &x) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   REQUIRE(gvk_heap_alloc(&heap, 65536 * 2, 64, &x) ==
          VK_ERROR_OUT_OF_DEVICE_MEMORY);
    /* Everything freed merges back into one range. */
    gvk_heap_free(&heap, a, 16384);
@@ -240,27 +227,27 @@ test_heap(struct env *e)
    gvk_heap_free(&heap, d, 8192);
    gvk_heap_free(&heap, h, 64);
    gvk_heap_free(&heap, f, 12288);
-   CHECK(heap.num_holes == 1);
-   CHECK(gvk_heap_alloc(&heap, 65536, 4096, &x) == VK_SUCCESS && x == 0);
+   REQUIRE(heap.num_holes == 1);
+   REQUIRE(gvk_heap_alloc(&heap, 65536, 4096, &x) == VK_SUCCESS && x == 0);
    gvk_heap_free(&heap, x, 65536);
    /* Many small allocations freed in a scattered order. */
    uint32_t offs[256];
    for (unsigned i = 0; i < 256; i++)
-      CHECK(gvk_heap_alloc(&heap, 256, 64, &offs[i]) == VK_SUCCESS &&
+      REQUIRE(gvk_heap_alloc(&heap, 256, 64, &offs[i]) == VK_SUCCESS &&
             offs[i] == i * 256);
-   CHECK(gvk_heap_alloc(&heap, 1, 1, &x) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   REQUIRE(gvk_heap_alloc(&heap, 1, 1, &x) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
    for (unsigned i = 0; i < 256; i += 2)
       gvk_heap_free(&heap, offs[i], 256);
-   CHECK(heap.num_holes == 128);
+   REQUIRE(heap.num_holes == 128);
    for (unsigned i = 1; i < 256; i += 2)
       gvk_heap_free(&heap, offs[i], 256);
-   CHECK(heap.num_holes == 1 && heap.holes != NULL);
+   REQUIRE(heap.num_holes == 1 && heap.holes != NULL);
    gvk_heap_finish(e->device, &heap);
 
    /* The device's instruction heap. */
-   CHECK(e->device->kernels.bo && e->device->kernels.bo->map);
-   CHECK(e->device->kernels.bo->size >= (16u << 20));
-   CHECK(gvk_heap_alloc(&e->device->kernels, 4096, 64, &x) == VK_SUCCESS);
+   REQUIRE(e->device->kernels.bo && e->device->kernels.bo->map);
+   REQUIRE(e->device->kernels.bo->size >= (16u << 20));
+   REQUIRE(gvk_heap_alloc(&e->device->kernels, 4096, 64, &x) == VK_SUCCESS);
    gvk_heap_free(&e->device->kernels, x, 4096);
 }
 
@@ -269,20 +256,20 @@ test_blocks(struct env *e)
 {
    struct gvk_bo *blocks[3];
    for (unsigned i = 0; i < 3; i++) {
-      CHECK(gvk_block_get(e->device, &blocks[i]) == VK_SUCCESS);
-      CHECK(blocks[i]->size == GVK_BLOCK_SIZE && blocks[i]->map);
-      CHECK(gvk_bo_lookup_addr(e->device, blocks[i]->addr) == blocks[i]);
+      REQUIRE(gvk_block_get(e->device, &blocks[i]) == VK_SUCCESS);
+      REQUIRE(blocks[i]->size == GVK_BLOCK_SIZE && blocks[i]->map);
+      REQUIRE(gvk_bo_lookup_addr(e->device, blocks[i]->addr) == blocks[i]);
    }
-   CHECK(blocks[0] != blocks[1] && blocks[1] != blocks[2]);
+   REQUIRE(blocks[0] != blocks[1] && blocks[1] != blocks[2]);
    gvk_block_put(e->device, blocks[1]);
    gvk_block_put(e->device, blocks[2]);
    /* Returned blocks stay alive (still in every submission) and come back
     * before any new one is made. */
-   CHECK(gvk_bo_lookup_addr(e->device, blocks[1]->addr) == blocks[1]);
+   REQUIRE(gvk_bo_lookup_addr(e->device, blocks[1]->addr) == blocks[1]);
    struct gvk_bo *again[2];
-   CHECK(gvk_block_get(e->device, &again[0]) == VK_SUCCESS);
-   CHECK(gvk_block_get(e->device, &again[1]) == VK_SUCCESS);
-   CHECK((again[0] == blocks[1] && again[1] == blocks[2]) ||
+   REQUIRE(gvk_block_get(e->device, &again[0]) == VK_SUCCESS);
+   REQUIRE(gvk_block_get(e->device, &again[1]) == VK_SUCCESS);
+   REQUIRE((again[0] == blocks[1] && again[1] == blocks[2]) ||
          (again[0] == blocks[2] && again[1] == blocks[1]));
    for (unsigned i = 0; i < 3; i++)
       gvk_block_put(e->device, blocks[i]);
@@ -294,30 +281,30 @@ static void
 test_memory_types(struct env *e, bool expect_llc)
 {
    VkPhysicalDeviceMemoryProperties props;
-   gvk_GetPhysicalDeviceMemoryProperties(e->pdev_handle, &props);
-   CHECK(e->pdev->info.has_llc == expect_llc);
-   CHECK(props.memoryHeapCount == 1);
-   CHECK(props.memoryHeaps[0].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT);
+   gvk_GetPhysicalDeviceMemoryProperties(e->g.pdev, &props);
+   REQUIRE(e->pdev->info.has_llc == expect_llc);
+   REQUIRE(props.memoryHeapCount == 1);
+   REQUIRE(props.memoryHeaps[0].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT);
    uint64_t ram = e->pdev->sys_memory_size;
    uint64_t share = ram <= (4ull << 30) ? ram / 2 : ram / 4 * 3;
-   CHECK(props.memoryHeaps[0].size <= share);
-   CHECK(props.memoryHeaps[0].size <= gvk_bo_va_size(e->pdev));
-   CHECK(props.memoryHeaps[0].size > (256ull << 20));
+   REQUIRE(props.memoryHeaps[0].size <= share);
+   REQUIRE(props.memoryHeaps[0].size <= gvk_bo_va_size(e->pdev));
+   REQUIRE(props.memoryHeaps[0].size > (256ull << 20));
 
    const VkMemoryPropertyFlags dl = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
       hv = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
       hc = VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
       cached = VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
    if (expect_llc) {
-      CHECK(props.memoryTypeCount == 1);
-      CHECK(props.memoryTypes[0].propertyFlags == (dl | hv | hc | cached));
+      REQUIRE(props.memoryTypeCount == 1);
+      REQUIRE(props.memoryTypes[0].propertyFlags == (dl | hv | hc | cached));
    } else {
-      CHECK(props.memoryTypeCount == 2);
-      CHECK(props.memoryTypes[0].propertyFlags == (dl | hv | hc));
-      CHECK(props.memoryTypes[1].propertyFlags == (dl | hv | cached));
+      REQUIRE(props.memoryTypeCount == 2);
+      REQUIRE(props.memoryTypes[0].propertyFlags == (dl | hv | hc));
+      REQUIRE(props.memoryTypes[1].propertyFlags == (dl | hv | cached));
    }
    for (uint32_t i = 0; i < props.memoryTypeCount; i++)
-      CHECK(props.memoryTypes[i].heapIndex == 0);
+      REQUIRE(props.memoryTypes[i].heapIndex == 0);
 }
 
 static void
@@ -330,7 +317,7 @@ budget(struct env *e, VkPhysicalDeviceMemoryBudgetPropertiesEXT *b)
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2,
       .pNext = b,
    };
-   gvk_GetPhysicalDeviceMemoryProperties2(e->pdev_handle, &p);
+   gvk_GetPhysicalDeviceMemoryProperties2(e->g.pdev, &p);
 }
 
 static VkResult
@@ -340,7 +327,7 @@ allocate(struct env *e, uint64_t size, uint32_t type, VkDeviceMemory *mem)
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .allocationSize = size, .memoryTypeIndex = type,
    };
-   return gvk_AllocateMemory(e->device_handle, &info, NULL, mem);
+   return gvk_AllocateMemory(e->g.device, &info, NULL, mem);
 }
 
 static void
@@ -348,23 +335,23 @@ test_budget(struct env *e)
 {
    VkPhysicalDeviceMemoryBudgetPropertiesEXT before, during, after;
    budget(e, &before);
-   CHECK(before.heapBudget[0] > 0);
-   CHECK(before.heapBudget[0] <= e->pdev->memory.memoryHeaps[0].size);
-   CHECK(before.heapBudget[0] >= before.heapUsage[0]);
-   CHECK(before.heapBudget[1] == 0 && before.heapUsage[1] == 0);
+   REQUIRE(before.heapBudget[0] > 0);
+   REQUIRE(before.heapBudget[0] <= e->pdev->memory.memoryHeaps[0].size);
+   REQUIRE(before.heapBudget[0] >= before.heapUsage[0]);
+   REQUIRE(before.heapBudget[1] == 0 && before.heapUsage[1] == 0);
    VkDeviceMemory mem;
-   CHECK(allocate(e, 3 << 20, 0, &mem) == VK_SUCCESS);
+   REQUIRE(allocate(e, 3 << 20, 0, &mem) == VK_SUCCESS);
    budget(e, &during);
-   CHECK(during.heapUsage[0] == before.heapUsage[0] + (3 << 20));
-   gvk_FreeMemory(e->device_handle, mem, NULL);
+   REQUIRE(during.heapUsage[0] == before.heapUsage[0] + (3 << 20));
+   gvk_FreeMemory(e->g.device, mem, NULL);
    budget(e, &after);
-   CHECK(after.heapUsage[0] == before.heapUsage[0]);
+   REQUIRE(after.heapUsage[0] == before.heapUsage[0]);
 
    /* More than the heap holds. */
    uint64_t heap = e->pdev->memory.memoryHeaps[0].size;
-   CHECK(allocate(e, heap + 4096, 0, &mem) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
-   CHECK(allocate(e, 4096, 7, &mem) != VK_SUCCESS);
-   CHECK(allocate(e, 0, 0, &mem) != VK_SUCCESS);
+   REQUIRE(allocate(e, heap + 4096, 0, &mem) == VK_ERROR_OUT_OF_DEVICE_MEMORY);
+   REQUIRE(allocate(e, 4096, 7, &mem) != VK_SUCCESS);
+   REQUIRE(allocate(e, 0, 0, &mem) != VK_SUCCESS);
 }
 
 /* ---- mapping ---- */
@@ -372,36 +359,36 @@ test_budget(struct env *e)
 static void
 test_map_rules(struct env *e)
 {
-   VkDevice dev = e->device_handle;
+   VkDevice dev = e->g.device;
    VkDeviceMemory mem;
-   CHECK(allocate(e, 10000, 0, &mem) == VK_SUCCESS);
+   REQUIRE(allocate(e, 10000, 0, &mem) == VK_SUCCESS);
    uint8_t *p, *q;
-   CHECK(gvk_MapMemory(dev, mem, 0, VK_WHOLE_SIZE, 0, (void **)&p) ==
+   REQUIRE(gvk_MapMemory(dev, mem, 0, VK_WHOLE_SIZE, 0, (void **)&p) ==
          VK_SUCCESS && p);
    memset(p, 0x5a, 10000);
    /* Mapping twice is an application error, reported. */
-   CHECK(gvk_MapMemory(dev, mem, 0, 16, 0, (void **)&q) ==
+   REQUIRE(gvk_MapMemory(dev, mem, 0, 16, 0, (void **)&q) ==
          VK_ERROR_MEMORY_MAP_FAILED && q == NULL);
    gvk_UnmapMemory(dev, mem);
-   CHECK(gvk_MapMemory(dev, mem, 9000, VK_WHOLE_SIZE, 0, (void **)&q) ==
+   REQUIRE(gvk_MapMemory(dev, mem, 9000, VK_WHOLE_SIZE, 0, (void **)&q) ==
          VK_SUCCESS);
-   CHECK(q == p + 9000 && q[999] == 0x5a);
-   CHECK(gvk_device_memory_from_handle(mem)->map_size == 1000);
+   REQUIRE(q == p + 9000 && q[999] == 0x5a);
+   REQUIRE(gvk_device_memory_from_handle(mem)->map_size == 1000);
    gvk_UnmapMemory(dev, mem);
-   CHECK(gvk_MapMemory(dev, mem, 10000, VK_WHOLE_SIZE, 0, (void **)&q) !=
+   REQUIRE(gvk_MapMemory(dev, mem, 10000, VK_WHOLE_SIZE, 0, (void **)&q) !=
          VK_SUCCESS);
-   CHECK(gvk_MapMemory(dev, mem, 100, 9901, 0, (void **)&q) != VK_SUCCESS);
+   REQUIRE(gvk_MapMemory(dev, mem, 100, 9901, 0, (void **)&q) != VK_SUCCESS);
    VkDeviceSize committed = 0;
    gvk_GetDeviceMemoryCommitment(dev, mem, &committed);
-   CHECK(committed == 10000);
+   REQUIRE(committed == 10000);
    const VkDeviceMemoryOpaqueCaptureAddressInfo cap = {
       .sType = VK_STRUCTURE_TYPE_DEVICE_MEMORY_OPAQUE_CAPTURE_ADDRESS_INFO,
       .memory = mem,
    };
-   CHECK(gvk_GetDeviceMemoryOpaqueCaptureAddress(dev, &cap) ==
+   REQUIRE(gvk_GetDeviceMemoryOpaqueCaptureAddress(dev, &cap) ==
          gvk_device_memory_from_handle(mem)->bo->addr);
    /* Freed while mapped: vkFreeMemory unmaps. */
-   CHECK(gvk_MapMemory(dev, mem, 0, 64, 0, (void **)&q) == VK_SUCCESS);
+   REQUIRE(gvk_MapMemory(dev, mem, 0, 64, 0, (void **)&q) == VK_SUCCESS);
    gvk_FreeMemory(dev, mem, NULL);
    gvk_FreeMemory(dev, VK_NULL_HANDLE, NULL);
 
@@ -414,7 +401,7 @@ test_map_rules(struct env *e)
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .pNext = &export, .allocationSize = 4096,
    };
-   CHECK(gvk_AllocateMemory(dev, &info, NULL, &mem) ==
+   REQUIRE(gvk_AllocateMemory(dev, &info, NULL, &mem) ==
          VK_ERROR_INVALID_EXTERNAL_HANDLE);
    const VkMemoryDedicatedAllocateInfo dedicated = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO,
@@ -428,7 +415,7 @@ test_map_rules(struct env *e)
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
       .pNext = &flags, .allocationSize = 4096,
    };
-   CHECK(gvk_AllocateMemory(dev, &ok, NULL, &mem) == VK_SUCCESS);
+   REQUIRE(gvk_AllocateMemory(dev, &ok, NULL, &mem) == VK_SUCCESS);
    gvk_FreeMemory(dev, mem, NULL);
 }
 
@@ -529,16 +516,16 @@ submit(struct batch *b)
 static void
 test_gpu_round_trip(struct env *e, uint32_t type)
 {
-   VkDevice dev = e->device_handle;
+   VkDevice dev = e->g.device;
    bool coherent = e->pdev->memory.memoryTypes[type].propertyFlags &
                    VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
    VkDeviceMemory src, dst;
-   CHECK(allocate(e, 8192, type, &src) == VK_SUCCESS);
-   CHECK(allocate(e, 3 << 20, type, &dst) == VK_SUCCESS);
+   REQUIRE(allocate(e, 8192, type, &src) == VK_SUCCESS);
+   REQUIRE(allocate(e, 3 << 20, type, &dst) == VK_SUCCESS);
    uint32_t *s, *d;
-   CHECK(gvk_MapMemory(dev, src, 0, VK_WHOLE_SIZE, 0, (void **)&s) ==
+   REQUIRE(gvk_MapMemory(dev, src, 0, VK_WHOLE_SIZE, 0, (void **)&s) ==
          VK_SUCCESS);
-   CHECK(gvk_MapMemory(dev, dst, 1 << 20, VK_WHOLE_SIZE, 0, (void **)&d) ==
+   REQUIRE(gvk_MapMemory(dev, dst, 1 << 20, VK_WHOLE_SIZE, 0, (void **)&d) ==
          VK_SUCCESS);
    const uint32_t pattern = 0xc0ffee00 + type;
    s[1000] = pattern;
@@ -546,34 +533,34 @@ test_gpu_round_trip(struct env *e, uint32_t type)
       .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
       .memory = src, .offset = 3968, .size = 64,
    };
-   CHECK(gvk_FlushMappedMemoryRanges(dev, 1, &flush) == VK_SUCCESS);
+   REQUIRE(gvk_FlushMappedMemoryRanges(dev, 1, &flush) == VK_SUCCESS);
    /* Lines the GPU will write are cached by this read, so only an
     * invalidation makes the host see the GPU's values on non-coherent
     * memory. */
-   CHECK(d[64] == 0 && d[65] == 0);
+   REQUIRE(d[64] == 0 && d[65] == 0);
 
    struct batch b = { .e = e };
-   CHECK(gvk_block_get(e->device, &b.bo) == VK_SUCCESS);
+   REQUIRE(gvk_block_get(e->device, &b.bo) == VK_SUCCESS);
    b.dw = b.bo->map;
    uint64_t dst_addr = gvk_device_memory_from_handle(dst)->bo->addr + (1 << 20);
    build_copy_batch(&b, gvk_device_memory_from_handle(src)->bo->addr + 4000,
                     dst_addr + 256, dst_addr + 260, 0x12345678);
-   CHECK(!b.failed);
-   CHECK(e->pdev->info.has_full_ppgtt ? b.relocs.count == 0
+   REQUIRE(!b.failed);
+   REQUIRE(e->pdev->info.has_full_ppgtt ? b.relocs.count == 0
                                       : b.relocs.count == 3);
    int ret = submit(&b);
    gvk_reloc_list_finish(&b.relocs, &e->alloc);
    gvk_block_put(e->device, b.bo);
-   CHECK(ret == 0);
+   REQUIRE(ret == 0);
 
    const VkMappedMemoryRange inval = {
       .sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE,
       .memory = dst, .offset = 1 << 20, .size = VK_WHOLE_SIZE,
    };
-   CHECK(gvk_InvalidateMappedMemoryRanges(dev, 1, &inval) == VK_SUCCESS);
-   CHECK(d[64] == pattern);
-   CHECK(d[65] == 0x12345678);
-   CHECK(d[66] == 0);
+   REQUIRE(gvk_InvalidateMappedMemoryRanges(dev, 1, &inval) == VK_SUCCESS);
+   REQUIRE(d[64] == pattern);
+   REQUIRE(d[65] == 0x12345678);
+   REQUIRE(d[66] == 0);
    if (!coherent)
       printf("non-coherent type %u: flush and invalidate round trip ok\n",
              type);
@@ -587,7 +574,7 @@ test_gpu_round_trip(struct env *e, uint32_t type)
 static void
 test_buffers(struct env *e)
 {
-   VkDevice dev = e->device_handle;
+   VkDevice dev = e->g.device;
    const VkBufferCreateInfo bci = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
       .size = 101,
@@ -596,7 +583,7 @@ test_buffers(struct env *e)
                VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
    };
    VkBuffer buf;
-   CHECK(gvk_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
+   REQUIRE(gvk_CreateBuffer(dev, &bci, NULL, &buf) == VK_SUCCESS);
    VkMemoryDedicatedRequirements ded = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_REQUIREMENTS,
       .prefersDedicatedAllocation = VK_TRUE,
@@ -609,11 +596,11 @@ test_buffers(struct env *e)
       .buffer = buf,
    };
    gvk_GetBufferMemoryRequirements2(dev, &rinfo, &req);
-   CHECK(req.memoryRequirements.size == 104);
-   CHECK(req.memoryRequirements.alignment == 64);
-   CHECK(req.memoryRequirements.memoryTypeBits ==
+   REQUIRE(req.memoryRequirements.size == 104);
+   REQUIRE(req.memoryRequirements.alignment == 64);
+   REQUIRE(req.memoryRequirements.memoryTypeBits ==
          (1u << e->pdev->memory.memoryTypeCount) - 1);
-   CHECK(!ded.prefersDedicatedAllocation && !ded.requiresDedicatedAllocation);
+   REQUIRE(!ded.prefersDedicatedAllocation && !ded.requiresDedicatedAllocation);
 
    /* A view of an unbound buffer is refused. */
    VkBufferViewCreateInfo vci = {
@@ -621,56 +608,56 @@ test_buffers(struct env *e)
       .buffer = buf, .format = VK_FORMAT_R32_UINT, .range = VK_WHOLE_SIZE,
    };
    VkBufferView view;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
 
    VkDeviceMemory mem;
-   CHECK(allocate(e, 4096, 0, &mem) == VK_SUCCESS);
-   CHECK(gvk_BindBufferMemory(dev, buf, mem, 4096 - 64) != VK_SUCCESS);
-   CHECK(gvk_BindBufferMemory(dev, buf, mem, 100) != VK_SUCCESS);
+   REQUIRE(allocate(e, 4096, 0, &mem) == VK_SUCCESS);
+   REQUIRE(gvk_BindBufferMemory(dev, buf, mem, 4096 - 64) != VK_SUCCESS);
+   REQUIRE(gvk_BindBufferMemory(dev, buf, mem, 100) != VK_SUCCESS);
    const VkBindBufferMemoryInfo bind = {
       .sType = VK_STRUCTURE_TYPE_BIND_BUFFER_MEMORY_INFO,
       .buffer = buf, .memory = mem, .memoryOffset = 128,
    };
-   CHECK(gvk_BindBufferMemory2(dev, 1, &bind) == VK_SUCCESS);
+   REQUIRE(gvk_BindBufferMemory2(dev, 1, &bind) == VK_SUCCESS);
    struct gvk_bo *bo = gvk_device_memory_from_handle(mem)->bo;
    const VkBufferDeviceAddressInfo ainfo = {
       .sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buf,
    };
-   CHECK(gvk_GetBufferDeviceAddress(dev, &ainfo) == bo->addr + 128);
-   CHECK(gvk_GetBufferOpaqueCaptureAddress(dev, &ainfo) == bo->addr + 128);
+   REQUIRE(gvk_GetBufferDeviceAddress(dev, &ainfo) == bo->addr + 128);
+   REQUIRE(gvk_GetBufferOpaqueCaptureAddress(dev, &ainfo) == bo->addr + 128);
 
    /* VK_WHOLE_SIZE: whole texels to the end of the buffer. */
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
    struct gvk_buffer_view *v = gvk_buffer_view_from_handle(view);
-   CHECK(v->range == 100 && v->texels == 25);
-   CHECK(gvk_address_gpu(v->address) == bo->addr + 128);
-   CHECK(v->vk_format == VK_FORMAT_R32_UINT);
+   REQUIRE(v->range == 100 && v->texels == 25);
+   REQUIRE(gvk_address_gpu(v->address) == bo->addr + 128);
+   REQUIRE(v->vk_format == VK_FORMAT_R32_UINT);
    gvk_DestroyBufferView(dev, view, NULL);
 
    vci.format = VK_FORMAT_R32G32B32A32_UINT;
    vci.offset = 64;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
    v = gvk_buffer_view_from_handle(view);
-   CHECK(v->range == 32 && v->texels == 2);
-   CHECK(gvk_address_gpu(v->address) == bo->addr + 192);
+   REQUIRE(v->range == 32 && v->texels == 2);
+   REQUIRE(gvk_address_gpu(v->address) == bo->addr + 192);
    gvk_DestroyBufferView(dev, view, NULL);
 
    vci.range = 16;
    vci.offset = 0;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
-   CHECK(gvk_buffer_view_from_handle(view)->texels == 1);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) == VK_SUCCESS);
+   REQUIRE(gvk_buffer_view_from_handle(view)->texels == 1);
    gvk_DestroyBufferView(dev, view, NULL);
    /* Not whole texels, past the end, or a format no texel buffer has. */
    vci.range = 20;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
    vci.range = 112;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) != VK_SUCCESS);
    vci.range = VK_WHOLE_SIZE;
    vci.format = VK_FORMAT_BC1_RGB_UNORM_BLOCK;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) ==
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) ==
          VK_ERROR_FORMAT_NOT_SUPPORTED);
    vci.format = VK_FORMAT_D32_SFLOAT;
-   CHECK(gvk_CreateBufferView(dev, &vci, NULL, &view) ==
+   REQUIRE(gvk_CreateBufferView(dev, &vci, NULL, &view) ==
          VK_ERROR_FORMAT_NOT_SUPPORTED);
 
    gvk_DestroyBuffer(dev, buf, NULL);
@@ -679,7 +666,7 @@ test_buffers(struct env *e)
 
    VkBufferCreateInfo big = bci;
    big.size = e->pdev->memory.memoryHeaps[0].size + 1;
-   CHECK(gvk_CreateBuffer(dev, &big, NULL, &buf) ==
+   REQUIRE(gvk_CreateBuffer(dev, &big, NULL, &buf) ==
          VK_ERROR_OUT_OF_DEVICE_MEMORY);
 }
 
@@ -692,7 +679,7 @@ test_buffers(struct env *e)
 static VkResult
 alloc_everything(struct env *e)
 {
-   VkDevice dev = e->device_handle;
+   VkDevice dev = e->g.device;
    VkDeviceMemory mem;
    VkResult r = allocate(e, 65536, 0, &mem);
    if (r != VK_SUCCESS)
@@ -750,12 +737,12 @@ test_alloc_failures(struct env *e)
 {
    /* The first run leaves the blocks it made on the free list (and the
     * device's arrays grown); later runs allocate the same every time. */
-   CHECK(alloc_everything(e) == VK_SUCCESS);
+   REQUIRE(alloc_everything(e) == VK_SUCCESS);
    long live = e->counter.live;
    unsigned calls_before = e->counter.calls;
-   CHECK(alloc_everything(e) == VK_SUCCESS);
+   REQUIRE(alloc_everything(e) == VK_SUCCESS);
    unsigned needed = e->counter.calls - calls_before;
-   CHECK(e->counter.live == live);
+   REQUIRE(e->counter.live == live);
    for (unsigned n = 1; n <= needed; n++) {
       e->counter.fail_at = e->counter.calls + n;
       e->counter.failed = false;
@@ -763,8 +750,8 @@ test_alloc_failures(struct env *e)
       e->counter.fail_at = 0;
       if (!e->counter.failed)
          break;
-      CHECK(r == VK_ERROR_OUT_OF_HOST_MEMORY);
-      CHECK(e->counter.live == live);
+      REQUIRE(r == VK_ERROR_OUT_OF_HOST_MEMORY);
+      REQUIRE(e->counter.live == live);
    }
    printf("allocation failures: %u allocations each failed in turn\n",
           needed);
@@ -775,31 +762,12 @@ test_alloc_failures(struct env *e)
 static int
 open_device(struct env *e)
 {
-   const VkInstanceCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-   };
-   if (gvk_CreateInstance(&ici, NULL, &e->instance) != VK_SUCCESS)
-      return -1;
-   uint32_t count = 1;
-   e->pdev_handle = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(e->instance, &count, &e->pdev_handle);
-   if (!e->pdev_handle)
-      return SKIP;
-   e->pdev = gvk_physical_device_from_handle(e->pdev_handle);
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
    e->alloc = counting_alloc_callbacks(&e->counter);
-   if (gvk_CreateDevice(e->pdev_handle, &dci, &e->alloc, &e->device_handle) !=
-       VK_SUCCESS)
-      return -1;
-   e->device = gvk_device_from_handle(e->device_handle);
+   int status = gvk_test_open(&e->g, gvk_GetInstanceProcAddr, &e->alloc);
+   if (status)
+      return status;
+   e->pdev = gvk_physical_device_from_handle(e->g.pdev);
+   e->device = gvk_device_from_handle(e->g.device);
    return 0;
 }
 
@@ -811,16 +779,9 @@ main(int argc, char **argv)
       return 2;
    }
    struct env e = { 0 };
-   int ret = open_device(&e);
-   if (ret == SKIP) {
-      gvk_DestroyInstance(e.instance, NULL);
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
-      return SKIP;
-   }
-   if (ret) {
-      fprintf(stderr, "FAIL: cannot create a device\n");
-      return 1;
-   }
+   int status = open_device(&e);
+   if (status)
+      return status;
    printf("%s (PCI id 0x%04x, %s, %s)\n", e.pdev->info.name,
           e.pdev->info.pci_id, e.pdev->info.has_llc ? "LLC" : "no LLC",
           e.pdev->info.has_full_ppgtt ? "softpin" : "relocations");
@@ -838,17 +799,7 @@ main(int argc, char **argv)
    test_buffers(&e);
    test_alloc_failures(&e);
 
-   gvk_DestroyDevice(e.device_handle, &e.alloc);
-   gvk_DestroyInstance(e.instance, NULL);
-   if (e.counter.live != 0) {
-      fprintf(stderr, "FAIL: %ld device allocations leaked\n",
-              e.counter.live);
-      failures++;
-   }
-   if (failures) {
-      fprintf(stderr, "%d checks failed\n", failures);
-      return 1;
-   }
-   printf("buffer objects, heaps, blocks, memory, buffers and views: ok\n");
-   return 0;
+   gvk_test_destroy(&e.g, NULL, &e.alloc);
+   CHECKF(e.counter.live == 0, "%ld device allocations leaked", e.counter.live);
+   return gvk_test_result("buffer objects, heaps, blocks, memory, buffers and views: ok");
 }

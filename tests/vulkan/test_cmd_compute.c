@@ -31,11 +31,11 @@
 #include "gvk_memory.h"
 #include "gvk_physical_device.h"
 #include "gvk_pipeline.h"
+#include "gvk_test.h"
 #include "isl.h"
 #include "macros.h"
 #include "test_cmd_compute.comp.spv.h"
 
-#define SKIP 77
 #define LOCAL_SIZE 12
 #define OUT_BYTES 4096
 #define COUNT_OFFSET 4096
@@ -43,29 +43,14 @@
 #define BUFFER_BYTES 16384
 #define CHAIN_DISPATCHES 1200
 
-static int failures;
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         failures++;                                                   \
-      }                                                                \
-   } while (0)
-
 struct env {
-   VkInstance instance;
+   struct gvk_test_gpu g;
    VkDevice device;
    struct gvk_device *dev;
    const struct gvk_gx_spec *spec;
    VkQueue queue;
-   VkDescriptorSetLayout set_layout;
-   VkPipelineLayout layout;
-   VkShaderModule module;
-   VkPipeline pipeline;
-   VkDescriptorPool desc_pool;
-   VkDescriptorSet set;
-   VkDeviceMemory memory;
-   VkBuffer buffer;
+   struct gvk_test_pipeline p;
+   struct gvk_test_buffer buffer;
    uint32_t *map;
    uint64_t buffer_addr;
 };
@@ -73,153 +58,40 @@ struct env {
 /* ---- setup ---- */
 
 static int
-create_device(struct env *e)
+create_env(struct env *e)
 {
-   const VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO };
-   if (gvk_CreateInstance(&ici, NULL, &e->instance) != VK_SUCCESS)
-      return -1;
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(e->instance, &count, &pdev);
-   if (!pdev)
-      return SKIP;
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
-   if (gvk_CreateDevice(pdev, &dci, NULL, &e->device) != VK_SUCCESS)
-      return -1;
+   int status = gvk_test_open(&e->g, gvk_GetInstanceProcAddr, NULL);
+   if (status)
+      return status;
+   e->device = e->g.device;
+   e->queue = e->g.queue;
    e->dev = gvk_device_from_handle(e->device);
    e->spec = gvk_gx_spec_for(e->dev->pdev->info.verx10);
-   gvk_GetDeviceQueue(e->device, 0, 0, &e->queue);
-   return e->spec ? 0 : -1;
-}
-
-static int
-create_pipeline(struct env *e)
-{
-   const VkDescriptorSetLayoutBinding bindings[2] = {
-      { .binding = 0, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT },
-      { .binding = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT },
-   };
-   const VkDescriptorSetLayoutCreateInfo dslci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = 2, .pBindings = bindings,
-   };
-   if (gvk_CreateDescriptorSetLayout(e->device, &dslci, NULL, &e->set_layout))
-      return -1;
-   const VkPushConstantRange range = {
-      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = 4,
-   };
-   const VkPipelineLayoutCreateInfo plci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1, .pSetLayouts = &e->set_layout,
-      .pushConstantRangeCount = 1, .pPushConstantRanges = &range,
-   };
-   if (gvk_CreatePipelineLayout(e->device, &plci, NULL, &e->layout))
-      return -1;
-   const VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = sizeof(test_cmd_compute_comp_spv),
-      .pCode = test_cmd_compute_comp_spv,
-   };
-   if (gvk_CreateShaderModule(e->device, &smci, NULL, &e->module))
-      return -1;
-   const VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = e->module, .pName = "main",
-      },
-      .layout = e->layout,
-   };
-   return gvk_CreateComputePipelines(e->device, VK_NULL_HANDLE, 1, &cpci, NULL,
-                                     &e->pipeline) ? -1 : 0;
-}
-
-static int
-create_buffer(struct env *e)
-{
-   const VkBufferCreateInfo bci = {
-      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = BUFFER_BYTES,
-      .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
-   };
-   if (gvk_CreateBuffer(e->device, &bci, NULL, &e->buffer))
-      return -1;
-   VkMemoryRequirements req;
-   gvk_GetBufferMemoryRequirements(e->device, e->buffer, &req);
-   VkPhysicalDeviceMemoryProperties props;
-   gvk_GetPhysicalDeviceMemoryProperties((VkPhysicalDevice)e->dev->pdev, &props);
-   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   uint32_t type = UINT32_MAX;
-   for (uint32_t i = 0; i < props.memoryTypeCount && type == UINT32_MAX; i++) {
-      if ((req.memoryTypeBits & (1u << i)) &&
-          (props.memoryTypes[i].propertyFlags & want) == want)
-         type = i;
-   }
-   const VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-      .allocationSize = req.size, .memoryTypeIndex = type,
-   };
-   if (type == UINT32_MAX || gvk_AllocateMemory(e->device, &mai, NULL, &e->memory) ||
-       gvk_BindBufferMemory(e->device, e->buffer, e->memory, 0) ||
-       gvk_MapMemory(e->device, e->memory, 0, VK_WHOLE_SIZE, 0, (void **)&e->map))
-      return -1;
-   e->buffer_addr = gvk_address_gpu(gvk_buffer_from_handle(e->buffer)->address);
-   return 0;
-}
-
-static int
-create_set(struct env *e)
-{
-   const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 };
-   const VkDescriptorPoolCreateInfo dpci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-      .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size,
-   };
-   if (gvk_CreateDescriptorPool(e->device, &dpci, NULL, &e->desc_pool))
-      return -1;
-   const VkDescriptorSetAllocateInfo dsai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = e->desc_pool, .descriptorSetCount = 1,
-      .pSetLayouts = &e->set_layout,
-   };
-   if (gvk_AllocateDescriptorSets(e->device, &dsai, &e->set))
-      return -1;
+   VkResult r = gvk_test_pipeline_create(&e->g, 2, 4, test_cmd_compute_comp_spv,
+                                         sizeof(test_cmd_compute_comp_spv), &e->p);
+   if (r == VK_SUCCESS)
+      r = gvk_test_buffer_create(&e->g, BUFFER_BYTES, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &e->buffer);
    const VkDescriptorBufferInfo infos[2] = {
-      { e->buffer, 0, OUT_BYTES }, { e->buffer, COUNT_OFFSET, 16 },
+      { e->buffer.buffer, 0, OUT_BYTES }, { e->buffer.buffer, COUNT_OFFSET, 16 },
    };
-   const VkWriteDescriptorSet write = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = e->set,
-      .descriptorCount = 2, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .pBufferInfo = infos,
-   };
-   gvk_UpdateDescriptorSets(e->device, 1, &write, 0, NULL);
+   if (r == VK_SUCCESS)
+      r = gvk_test_pipeline_set(&e->g, &e->p, infos);
+   if (r != VK_SUCCESS || !e->spec) {
+      fprintf(stderr, "FAIL: setup\n");
+      return 1;
+   }
+   e->map = e->buffer.map;
+   e->buffer_addr = gvk_address_gpu(gvk_buffer_from_handle(e->buffer.buffer)->address);
    return 0;
 }
 
 static void
 destroy_env(struct env *e)
 {
-   if (e->device) {
-      gvk_DestroyDescriptorPool(e->device, e->desc_pool, NULL);
-      gvk_DestroyPipeline(e->device, e->pipeline, NULL);
-      gvk_DestroyShaderModule(e->device, e->module, NULL);
-      gvk_DestroyPipelineLayout(e->device, e->layout, NULL);
-      gvk_DestroyDescriptorSetLayout(e->device, e->set_layout, NULL);
-      gvk_DestroyBuffer(e->device, e->buffer, NULL);
-      gvk_FreeMemory(e->device, e->memory, NULL);
-      gvk_DestroyDevice(e->device, NULL);
-   }
-   gvk_DestroyInstance(e->instance, NULL);
+   gvk_test_pipeline_destroy(&e->g, &e->p);
+   gvk_test_buffer_destroy(&e->g, &e->buffer);
+   gvk_test_destroy(&e->g, NULL, NULL);
 }
 
 /* ---- recording ---- */
@@ -263,10 +135,23 @@ begin(VkCommandBuffer cmd, VkCommandBufferUsageFlags usage)
 static void
 bind(struct env *e, VkCommandBuffer cmd, uint32_t tag)
 {
-   gvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, e->pipeline);
-   gvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, e->layout, 0, 1,
-                             &e->set, 0, NULL);
-   gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
+   gvk_CmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, e->p.pipeline);
+   gvk_CmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, e->p.layout, 0, 1,
+                             &e->p.set, 0, NULL);
+   gvk_CmdPushConstants(cmd, e->p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
+}
+
+/* A primary command buffer of a new pool, begun, with the pipeline, the
+ * set and the push constant tag bound. */
+static VkCommandBuffer
+begin_primary(struct env *e, uint32_t tag, VkCommandPool *pool)
+{
+   *pool = create_pool(e, NULL);
+   VkCommandBuffer cmd = VK_NULL_HANDLE;
+   CHECK(allocate(e, *pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
+   begin(cmd, 0);
+   bind(e, cmd, tag);
+   return cmd;
 }
 
 static const uint32_t base_groups[3] = { 1, 2, 3 }, base_counts[3] = { 2, 1, 1 };
@@ -289,27 +174,24 @@ record_main(struct env *e, VkCommandBuffer cmd)
                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL,
                           0, NULL);
    uint32_t tag = 0x5678;
-   gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
-   gvk_CmdDispatchIndirect(cmd, e->buffer, INDIRECT_OFFSET);
+   gvk_CmdPushConstants(cmd, e->p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
+   gvk_CmdDispatchIndirect(cmd, e->buffer.buffer, INDIRECT_OFFSET);
    return gvk_EndCommandBuffer(cmd);
 }
 
+/* Runs cmd on memory holding only the indirect dispatch's arguments, and
+ * waits for it. */
 static void
-reset_memory(struct env *e)
+run(struct env *e, VkCommandBuffer cmd)
 {
    memset(e->map, 0, BUFFER_BYTES);
    memcpy(&e->map[INDIRECT_OFFSET / 4], indirect_counts, sizeof(indirect_counts));
-}
-
-static VkResult
-submit(struct env *e, VkCommandBuffer cmd)
-{
    const VkSubmitInfo si = {
       .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
       .commandBufferCount = 1, .pCommandBuffers = &cmd,
    };
    VkResult result = gvk_QueueSubmit(e->queue, 1, &si, VK_NULL_HANDLE);
-   return result ? result : gvk_QueueWaitIdle(e->queue);
+   CHECK((result ? result : gvk_QueueWaitIdle(e->queue)) == VK_SUCCESS);
 }
 
 /* ---- walking a batch ---- */
@@ -372,10 +254,7 @@ static uint64_t
 get(const struct env *e, const struct packet *p, const char *name)
 {
    uint64_t v = 0;
-   if (!field(e, p, name, &v)) {
-      fprintf(stderr, "FAIL: %s has no field %s\n", p->item->name, name);
-      failures++;
-   }
+   CHECKF(field(e, p, name, &v), "%s has no field %s", p->item->name, name);
    return v;
 }
 
@@ -465,7 +344,7 @@ static void
 check_walker(const struct env *e, const struct packet *p, const uint32_t start[3],
              const uint32_t end[3], bool indirect)
 {
-   const struct gbe_kernel *k = &gvk_pipeline_from_handle(e->pipeline)->cs->kernel;
+   const struct gbe_kernel *k = &gvk_pipeline_from_handle(e->p.pipeline)->cs->kernel;
    const bool gen7 = e->dev->pdev->info.ver == 7;
    CHECK(get(e, p, "Indirect Parameter Enable") == indirect);
    CHECK(get(e, p, "Predicate Enable") == (indirect && gen7));
@@ -611,12 +490,10 @@ check_main_results(const struct env *e)
          num = 3 | 2 << 8 | 1 << 16;
       }
       groups += in_base || in_indirect;
-      if (slot[0] != tag || slot[1] != num) {
-         fprintf(stderr, "FAIL: group (%u,%u,%u) wrote 0x%x 0x%x, want 0x%x 0x%x\n",
-                 x, y, z, slot[0], slot[1], tag, num);
-         failures++;
+      if (!CHECKF(slot[0] == tag && slot[1] == num,
+                  "group (%u,%u,%u) wrote 0x%x 0x%x, want 0x%x 0x%x",
+                  x, y, z, slot[0], slot[1], tag, num))
          return;
-      }
    }
    CHECK(e->map[COUNT_OFFSET / 4] == groups * LOCAL_SIZE);
 }
@@ -629,15 +506,13 @@ test_main(struct env *e)
    CHECK(allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
    CHECK(record_main(e, cmd) == VK_SUCCESS);
    check_main_packets(e, gvk_cmd_buffer_from_handle(cmd));
-   reset_memory(e);
-   CHECK(submit(e, cmd) == VK_SUCCESS);
+   run(e, cmd);
    check_main_results(e);
    /* a reset command buffer records and runs again */
    CHECK(gvk_ResetCommandBuffer(cmd, 0) == VK_SUCCESS);
    CHECK(gvk_cmd_buffer_from_handle(cmd)->block_count == 0);
    CHECK(record_main(e, cmd) == VK_SUCCESS);
-   reset_memory(e);
-   CHECK(submit(e, cmd) == VK_SUCCESS);
+   run(e, cmd);
    check_main_results(e);
    gvk_DestroyCommandPool(e->device, pool, NULL);
 }
@@ -664,8 +539,7 @@ test_secondary(struct env *e)
    CHECK(w.ok && count_of(&w, "GPGPU_WALKER") == 3);
    CHECK(count_of(&w, "STATE_BASE_ADDRESS") >= 3);
    free(w.packets);
-   reset_memory(e);
-   CHECK(submit(e, primary) == VK_SUCCESS);
+   run(e, primary);
    CHECK(e->map[0] == 0x9 && e->map[2] == 0xa);
    CHECK(e->map[COUNT_OFFSET / 4] == 3 * LOCAL_SIZE);
    gvk_DestroyCommandPool(e->device, pool, NULL);
@@ -675,14 +549,11 @@ test_secondary(struct env *e)
 static void
 test_chaining(struct env *e)
 {
-   VkCommandPool pool = create_pool(e, NULL);
-   VkCommandBuffer cmd;
-   CHECK(allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
-   begin(cmd, 0);
-   bind(e, cmd, 0x77);
+   VkCommandPool pool;
+   VkCommandBuffer cmd = begin_primary(e, 0x77, &pool);
    /* new push constants each time: each dispatch writes its own CURBE */
    for (uint32_t i = 0; i < CHAIN_DISPATCHES; i++) {
-      gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &i);
+      gvk_CmdPushConstants(cmd, e->p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &i);
       gvk_CmdDispatch(cmd, 1, 1, 1);
    }
    CHECK(gvk_EndCommandBuffer(cmd) == VK_SUCCESS);
@@ -698,8 +569,7 @@ test_chaining(struct env *e)
    CHECK(count_of(&w, "GPGPU_WALKER") == CHAIN_DISPATCHES);
    CHECK(count_of(&w, "STATE_BASE_ADDRESS") == states);
    free(w.packets);
-   reset_memory(e);
-   CHECK(submit(e, cmd) == VK_SUCCESS);
+   run(e, cmd);
    CHECK(e->map[COUNT_OFFSET / 4] == CHAIN_DISPATCHES * LOCAL_SIZE);
    CHECK(e->map[0] == CHAIN_DISPATCHES - 1);
    gvk_DestroyCommandPool(e->device, pool, NULL);
@@ -712,15 +582,12 @@ test_chaining(struct env *e)
 static void
 test_state_reuse(struct env *e)
 {
-   VkCommandPool pool = create_pool(e, NULL);
-   VkCommandBuffer cmd;
-   CHECK(allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd) == VK_SUCCESS);
-   begin(cmd, 0);
-   bind(e, cmd, 0x21);
+   VkCommandPool pool;
+   VkCommandBuffer cmd = begin_primary(e, 0x21, &pool);
    gvk_CmdDispatchBase(cmd, 0, 0, 0, 1, 1, 1);
    gvk_CmdDispatchBase(cmd, 1, 0, 0, 1, 1, 1);
    const uint32_t tag = 0x22;
-   gvk_CmdPushConstants(cmd, e->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
+   gvk_CmdPushConstants(cmd, e->p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &tag);
    gvk_CmdDispatchBase(cmd, 2, 0, 0, 1, 1, 1);
    bind(e, cmd, 0x23);
    gvk_CmdDispatchBase(cmd, 3, 0, 0, 1, 1, 1);
@@ -730,8 +597,7 @@ test_state_reuse(struct env *e)
    CHECK(count_of(&w, "MEDIA_CURBE_LOAD") == 3);
    CHECK(count_of(&w, "MEDIA_INTERFACE_DESCRIPTOR_LOAD") == 1);
    free(w.packets);
-   reset_memory(e);
-   CHECK(submit(e, cmd) == VK_SUCCESS);
+   run(e, cmd);
    const uint32_t tags[4] = { 0x21, 0x21, 0x22, 0x23 };
    for (uint32_t x = 0; x < 4; x++)
       CHECK(e->map[x * 2] == tags[x] && e->map[x * 2 + 1] == 0x10101);
@@ -739,51 +605,42 @@ test_state_reuse(struct env *e)
    gvk_DestroyCommandPool(e->device, pool, NULL);
 }
 
+/* Allocating and recording with alloc; what was recorded runs right. */
+static enum sweep_outcome
+record_with(void *data, const VkAllocationCallbacks *alloc)
+{
+   struct env *e = data;
+   VkCommandPool pool = create_pool(e, alloc);
+   VkCommandBuffer cmd = VK_NULL_HANDLE;
+   VkResult result = pool ? allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd)
+                          : VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (result == VK_SUCCESS)
+      result = record_main(e, cmd);
+   if (result == VK_SUCCESS) {
+      run(e, cmd);
+      check_main_results(e);
+   }
+   gvk_DestroyCommandPool(e->device, pool, alloc);
+   return sweep_judge(result, "allocating and recording a command buffer");
+}
+
 /* Fails each host allocation of allocating and recording in turn. */
 static void
 test_alloc_failures(struct env *e)
 {
-   for (unsigned n = 1;; n++) {
-      struct counting_alloc state = { .fail_at = n };
-      const VkAllocationCallbacks alloc = counting_alloc_callbacks(&state);
-      VkCommandPool pool = create_pool(e, &alloc);
-      VkCommandBuffer cmd = VK_NULL_HANDLE;
-      VkResult result = pool ? allocate(e, pool, VK_COMMAND_BUFFER_LEVEL_PRIMARY, &cmd)
-                             : VK_ERROR_OUT_OF_HOST_MEMORY;
-      if (result == VK_SUCCESS)
-         result = record_main(e, cmd);
-      if (state.failed)
-         CHECK(result == VK_ERROR_OUT_OF_HOST_MEMORY);
-      else
-         CHECK(result == VK_SUCCESS);
-      if (pool && result == VK_SUCCESS) {
-         reset_memory(e);
-         CHECK(submit(e, cmd) == VK_SUCCESS);
-         check_main_results(e);
-      }
-      gvk_DestroyCommandPool(e->device, pool, &alloc);
-      CHECK(state.live == 0);
-      if (!state.failed) {
-         printf("%u allocations failed in turn\n", n - 1);
-         return;
-      }
-   }
+   unsigned allocations;
+   if (CHECK(counting_alloc_sweep(record_with, e, false, &allocations) == 0))
+      printf("%u allocations failed in turn\n", allocations);
 }
 
 int
 main(void)
 {
    struct env e = { 0 };
-   int r = create_device(&e);
-   if (r == SKIP) {
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
+   int status = create_env(&e);
+   if (status) {
       destroy_env(&e);
-      return SKIP;
-   }
-   if (r || create_pipeline(&e) || create_buffer(&e) || create_set(&e)) {
-      fprintf(stderr, "FAIL: setup\n");
-      destroy_env(&e);
-      return 1;
+      return status;
    }
    printf("device: %s\n", e.dev->pdev->info.name);
    test_main(&e);
@@ -792,8 +649,5 @@ main(void)
    test_state_reuse(&e);
    test_alloc_failures(&e);
    destroy_env(&e);
-   if (failures)
-      return 1;
-   printf("command buffers and dispatches right\n");
-   return 0;
+   return gvk_test_result("command buffers and dispatches right");
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "compute_job.h"
+#include "gvk_test.h"
 
 #define THREADS 4
 #define JOBS_PER_THREAD 3
@@ -51,38 +52,29 @@ main(void)
                                    .apiVersion = VK_API_VERSION_1_0 };
    const VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
                                       .pApplicationInfo = &app };
-   VkInstance instance;
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   if (vkCreateInstance(&ici, NULL, &instance) != VK_SUCCESS ||
-       vkEnumeratePhysicalDevices(instance, &count, &pdev) < 0 || !pdev) {
+   struct gvk_test_gpu g;
+   if (gvk_test_create_instance(&g, vkGetInstanceProcAddr, &ici, NULL) != VK_SUCCESS ||
+       !g.pdev) {
+      gvk_test_destroy(&g, NULL, NULL);
       printf("SKIP: no Vulkan device (run under scripts/vgpu-run with genvk)\n");
-      return 77;
+      return GVK_TEST_SKIP;
    }
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                         .queueCount = 1, .pQueuePriorities = &priority };
-   const VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                                    .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci };
-   VkDevice device;
-   if (vkCreateDevice(pdev, &dci, NULL, &device) != VK_SUCCESS) {
+   if (gvk_test_create_device(&g, NULL, 0, NULL, NULL) != VK_SUCCESS) {
       fprintf(stderr, "FAIL: vkCreateDevice\n");
       return 1;
    }
    struct compute_job_fns fns;
-   if (!compute_job_load(&fns, vkGetDeviceProcAddr, device)) {
+   if (!compute_job_load(&fns, vkGetDeviceProcAddr, g.device)) {
       fprintf(stderr, "FAIL: a command compute_job needs does not resolve\n");
       return 1;
    }
    driver_submit = fns.vkQueueSubmit;
    fns.vkQueueSubmit = locked_submit;
-   VkQueue queue;
-   vkGetDeviceQueue(device, 0, 0, &queue);
 
    struct worker workers[THREADS];
    for (uint32_t t = 0; t < THREADS; t++) {
-      workers[t] = (struct worker){ .fns = &fns, .pdev = pdev, .device = device,
-                                    .queue = queue, .seed = 0x1000 * (t + 1) };
+      workers[t] = (struct worker){ .fns = &fns, .pdev = g.pdev, .device = g.device,
+                                    .queue = g.queue, .seed = 0x1000 * (t + 1) };
       pthread_create(&workers[t].thread, NULL, work, &workers[t]);
    }
    int failed = 0;
@@ -93,8 +85,7 @@ main(void)
          failed = 1;
       }
    }
-   vkDestroyDevice(device, NULL);
-   vkDestroyInstance(instance, NULL);
+   gvk_test_destroy(&g, NULL, NULL);
    if (!failed)
       printf("%d threads x %d jobs: every result right\n", THREADS, JOBS_PER_THREAD);
    return failed;

@@ -16,18 +16,8 @@
 #include "gvk_device.h"
 #include "gvk_image.h"
 #include "gvk_memory.h"
+#include "gvk_test.h"
 #include "macros.h"
-
-#define SKIP 77
-
-static int failures;
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         failures++;                                                   \
-      }                                                                \
-   } while (0)
 
 /* Stand-ins for resources: a descriptor write stores their handles'
  * objects or, for buffers, an address from them. */
@@ -266,6 +256,20 @@ make_run_layout(VkDevice device, const VkAllocationCallbacks *alloc,
    return make_layout(device, alloc, 0, b, 7, NULL, out);
 }
 
+/* A pool for `sets` sets of make_run_layout's layout. */
+static VkResult
+make_run_pool(VkDevice device, const VkAllocationCallbacks *alloc, uint32_t sets,
+              VkDescriptorPool *out)
+{
+   const VkDescriptorPoolSize sizes[] = {
+      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6 * sets },
+      { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 * sets },
+      { VK_DESCRIPTOR_TYPE_SAMPLER, sets },
+      { VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2 * sets },
+   };
+   return make_pool(device, alloc, 0, sets, sizes, 4, out);
+}
+
 static VkWriteDescriptorSet
 buffer_write(VkDescriptorSet set, uint32_t binding, uint32_t element,
              uint32_t count, const VkDescriptorBufferInfo *infos)
@@ -295,14 +299,8 @@ test_writes_and_copies(VkDevice device)
 {
    VkDescriptorSetLayout layout;
    CHECK(make_run_layout(device, NULL, &layout) == VK_SUCCESS);
-   const VkDescriptorPoolSize sizes[] = {
-      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 12 },
-      { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 4 },
-      { VK_DESCRIPTOR_TYPE_SAMPLER, 2 },
-      { VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 4 },
-   };
    VkDescriptorPool pool;
-   CHECK(make_pool(device, NULL, 0, 2, sizes, 4, &pool) == VK_SUCCESS);
+   CHECK(make_run_pool(device, NULL, 2, &pool) == VK_SUCCESS);
    const VkDescriptorSetLayout layouts[2] = { layout, layout };
    VkDescriptorSet sets[2];
    CHECK(alloc_sets(device, pool, layouts, 2, NULL, sets) == VK_SUCCESS);
@@ -403,7 +401,8 @@ test_writes_and_copies(VkDevice device)
    VkDescriptorSetLayout imm_layout;
    CHECK(make_layout(device, NULL, 0, &imm_binding, 1, NULL, &imm_layout) == VK_SUCCESS);
    VkDescriptorPool imm_pool;
-   CHECK(make_pool(device, NULL, 0, 1, &sizes[1], 1, &imm_pool) == VK_SUCCESS);
+   const VkDescriptorPoolSize imm_size = { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1 };
+   CHECK(make_pool(device, NULL, 0, 1, &imm_size, 1, &imm_pool) == VK_SUCCESS);
    VkDescriptorSet c;
    CHECK(alloc_sets(device, imm_pool, &imm_layout, 1, NULL, &c) == VK_SUCCESS);
    const VkCopyDescriptorSet copy_to_immutable = {
@@ -485,14 +484,8 @@ test_templates(VkDevice device)
 {
    VkDescriptorSetLayout layout;
    CHECK(make_run_layout(device, NULL, &layout) == VK_SUCCESS);
-   const VkDescriptorPoolSize sizes[] = {
-      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6 },
-      { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 },
-      { VK_DESCRIPTOR_TYPE_SAMPLER, 1 },
-      { VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2 },
-   };
    VkDescriptorPool pool;
-   CHECK(make_pool(device, NULL, 0, 1, sizes, 4, &pool) == VK_SUCCESS);
+   CHECK(make_run_pool(device, NULL, 1, &pool) == VK_SUCCESS);
    VkDescriptorSet set;
    CHECK(alloc_sets(device, pool, &layout, 1, NULL, &set) == VK_SUCCESS);
    VkDescriptorUpdateTemplate t;
@@ -852,14 +845,8 @@ test_push(VkDevice device)
    check_template_result(s->push_layout, s->push_descriptors);
 
    /* Binding a set at the push set's number replaces the push set. */
-   const VkDescriptorPoolSize sizes[] = {
-      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6 },
-      { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 },
-      { VK_DESCRIPTOR_TYPE_SAMPLER, 1 },
-      { VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 2 },
-   };
    VkDescriptorPool pool;
-   CHECK(make_pool(device, NULL, 0, 1, sizes, 4, &pool) == VK_SUCCESS);
+   CHECK(make_run_pool(device, NULL, 1, &pool) == VK_SUCCESS);
    VkDescriptorSet set;
    CHECK(alloc_sets(device, pool, &l[0], 1, NULL, &set) == VK_SUCCESS);
    gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, pl,
@@ -903,14 +890,8 @@ lifecycle(VkDevice device, const VkAllocationCallbacks *alloc)
    if (r == VK_SUCCESS)
       r = make_template(device, alloc, VK_DESCRIPTOR_UPDATE_TEMPLATE_TYPE_DESCRIPTOR_SET,
                         layout, VK_NULL_HANDLE, 0, &t);
-   const VkDescriptorPoolSize sizes[] = {
-      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 18 },
-      { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 6 },
-      { VK_DESCRIPTOR_TYPE_SAMPLER, 3 },
-      { VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, 6 },
-   };
    if (r == VK_SUCCESS)
-      r = make_pool(device, alloc, 0, 3, sizes, 4, &pool);
+      r = make_run_pool(device, alloc, 3, &pool);
    if (r == VK_SUCCESS) {
       const VkDescriptorSetLayout layouts[3] = { layout, layout, layout };
       VkDescriptorSet sets[3];
@@ -928,33 +909,26 @@ lifecycle(VkDevice device, const VkAllocationCallbacks *alloc)
    return r;
 }
 
-static void
-test_alloc_sweep(VkDevice device)
+static enum sweep_outcome
+lifecycle_with(void *device, const VkAllocationCallbacks *alloc)
 {
-   for (unsigned n = 1;; n++) {
-      struct counting_alloc state = { .fail_at = n };
-      const VkAllocationCallbacks alloc = counting_alloc_callbacks(&state);
-      VkResult r = lifecycle(device, &alloc);
-      if (state.live != 0 || state.misaligned ||
-          (state.failed && r != VK_ERROR_OUT_OF_HOST_MEMORY) ||
-          (!state.failed && r != VK_SUCCESS)) {
-         fprintf(stderr, "FAIL: allocation %u of %u failed: result %d, %ld "
-                 "allocations leaked\n", n, state.calls, (int)r, state.live);
-         failures++;
-         return;
-      }
-      if (!state.failed) {
-         printf("allocation sweep: %u allocations, each failure handled\n",
-                state.calls);
-         CHECK(n == 8);
-         return;
-      }
-   }
+   return sweep_judge(lifecycle(device, alloc), "creating and allocating descriptor objects");
 }
 
 static void
-run_tests(VkDevice device)
+test_alloc_sweep(VkDevice device)
 {
+   unsigned allocations;
+   if (!CHECK(counting_alloc_sweep(lifecycle_with, device, false, &allocations) == 0))
+      return;
+   printf("allocation sweep: %u allocations, each failure handled\n", allocations);
+   CHECK(allocations == 7);
+}
+
+static void
+run_tests(const struct gvk_test_gpu *g)
+{
+   VkDevice device = g->device;
    test_layout_holes(device);
    test_layout_errors(device);
    test_writes_and_copies(device);
@@ -970,44 +944,5 @@ run_tests(VkDevice device)
 int
 main(void)
 {
-   const VkInstanceCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-   };
-   VkInstance instance;
-   if (gvk_CreateInstance(&ici, NULL, &instance) != VK_SUCCESS) {
-      fprintf(stderr, "FAIL: vkCreateInstance\n");
-      return 1;
-   }
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(instance, &count, &pdev);
-   if (!pdev) {
-      gvk_DestroyInstance(instance, NULL);
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
-      return SKIP;
-   }
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
-   VkDevice device;
-   if (gvk_CreateDevice(pdev, &dci, NULL, &device) != VK_SUCCESS) {
-      fprintf(stderr, "FAIL: vkCreateDevice\n");
-      gvk_DestroyInstance(instance, NULL);
-      return 1;
-   }
-   run_tests(device);
-   gvk_DestroyDevice(device, NULL);
-   gvk_DestroyInstance(instance, NULL);
-   if (failures) {
-      fprintf(stderr, "%d checks failed\n", failures);
-      return 1;
-   }
-   printf("descriptors: all checks passed\n");
-   return 0;
+   return gvk_test_main(gvk_GetInstanceProcAddr, run_tests, "descriptors: all checks passed");
 }

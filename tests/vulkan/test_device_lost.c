@@ -1,7 +1,6 @@
 /* A GPU fault on the device's context must turn into VK_ERROR_DEVICE_LOST.
  * White-box: links the driver statically and submits a faulting batch on
  * the VkDevice's own i915 context, as a command buffer would. */
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -10,17 +9,10 @@
 #include "gvk_device.h"
 #include "gvk_i915.h"
 #include "gvk_physical_device.h"
+#include "gvk_test.h"
 #include "macros.h"
 
-#define SKIP 77
 #define BAD_BATCH_ADDR (2ull << 20)
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         return 1;                                                     \
-      }                                                                \
-   } while (0)
 
 /* A batch whose first dword is no valid command: the command streamer
  * faults, and the kernel bans the context. */
@@ -55,41 +47,17 @@ submit_bad_batch(struct gvk_device *device)
    return ret;
 }
 
-int
-main(void)
+/* Lost stays lost, for every submission, wait and status query. */
+static void
+test_lost(const struct gvk_test_gpu *g)
 {
-   const VkInstanceCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-   };
-   VkInstance instance;
-   CHECK(gvk_CreateInstance(&ici, NULL, &instance) == VK_SUCCESS);
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(instance, &count, &pdev);
-   if (!pdev) {
-      gvk_DestroyInstance(instance, NULL);
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
-      return SKIP;
-   }
-
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
-   VkDevice device;
-   CHECK(gvk_CreateDevice(pdev, &dci, NULL, &device) == VK_SUCCESS);
-   VkQueue queue;
-   gvk_GetDeviceQueue(device, 0, 0, &queue);
-   CHECK(gvk_QueueWaitIdle(queue) == VK_SUCCESS);
+   VkDevice device = g->device;
+   VkQueue queue = g->queue;
+   REQUIRE(gvk_QueueWaitIdle(queue) == VK_SUCCESS);
 
    const VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
    VkFence fence;
-   CHECK(gvk_CreateFence(device, &fci, NULL, &fence) == VK_SUCCESS);
+   REQUIRE(gvk_CreateFence(device, &fci, NULL, &fence) == VK_SUCCESS);
    const VkSemaphoreTypeCreateInfo timeline = {
       .sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
       .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
@@ -98,15 +66,14 @@ main(void)
       .sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &timeline,
    };
    VkSemaphore sem;
-   CHECK(gvk_CreateSemaphore(device, &sci, NULL, &sem) == VK_SUCCESS);
-   CHECK(gvk_QueueSubmit(queue, 0, NULL, fence) == VK_SUCCESS);
+   REQUIRE(gvk_CreateSemaphore(device, &sci, NULL, &sem) == VK_SUCCESS);
+   REQUIRE(gvk_QueueSubmit(queue, 0, NULL, fence) == VK_SUCCESS);
 
-   CHECK(submit_bad_batch(gvk_device_from_handle(device)) == 0);
+   REQUIRE(submit_bad_batch(gvk_device_from_handle(device)) == 0);
    /* The fence signalled before the fault; the wait still finds the
     * device lost (Vulkan "Lost Device": waits may return it). */
    CHECK(gvk_WaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX) ==
          VK_ERROR_DEVICE_LOST);
-   /* Lost stays lost, for every submission, wait and status query. */
    CHECK(gvk_GetFenceStatus(device, fence) == VK_ERROR_DEVICE_LOST);
    const uint64_t one = 1;
    const VkSemaphoreWaitInfo wait = {
@@ -122,8 +89,11 @@ main(void)
 
    gvk_DestroySemaphore(device, sem, NULL);
    gvk_DestroyFence(device, fence, NULL);
-   gvk_DestroyDevice(device, NULL);
-   gvk_DestroyInstance(instance, NULL);
-   printf("fault on the device's context reported as VK_ERROR_DEVICE_LOST\n");
-   return 0;
+}
+
+int
+main(void)
+{
+   return gvk_test_main(gvk_GetInstanceProcAddr, test_lost,
+                        "fault on the device's context reported as VK_ERROR_DEVICE_LOST");
 }

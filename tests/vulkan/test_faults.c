@@ -15,38 +15,20 @@
 
 #include "fault_address.comp.spv.h"
 #include "fault_loop.comp.spv.h"
+#include "gvk_test.h"
 
-#define SKIP 77
 /* Long enough for any hang detection; a TIMEOUT is a failure. */
 #define FENCE_TIMEOUT_NS (120ull * 1000 * 1000 * 1000)
 /* Far above anything genvk hands out (it allocates addresses upwards from
  * a few MB) and below 2^47, so canonical on every 48-bit GPU. */
 #define UNBOUND_ADDRESS 0x700000000000ull
 
-static int failures, skips;
-
-#define CHECK(cond, ...) do {                                          \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s: ", __LINE__, #cond);       \
-         fprintf(stderr, __VA_ARGS__);                                 \
-         fputc('\n', stderr);                                          \
-         failures++;                                                   \
-      }                                                                \
-   } while (0)
+static int skips;
 
 struct gpu {
-   VkInstance instance;
-   VkPhysicalDevice pdev;
-   VkDevice device;
-   VkQueue queue;
-   VkBuffer buffer;
-   VkDeviceMemory memory;
-   VkDescriptorSetLayout set_layout;
-   VkPipelineLayout layout;
-   VkShaderModule module;
-   VkPipeline pipeline;
-   VkDescriptorPool pool;
-   VkDescriptorSet set;
+   struct gvk_test_gpu g;
+   struct gvk_test_buffer buffer;
+   struct gvk_test_pipeline p;
    VkCommandPool cmd_pool;
    VkCommandBuffer cmd;
    VkFence fence;
@@ -73,13 +55,13 @@ static bool
 supports_device_address(struct gpu *g, bool *use_khr)
 {
    VkPhysicalDeviceProperties props;
-   vkGetPhysicalDeviceProperties(g->pdev, &props);
+   vkGetPhysicalDeviceProperties(g->g.pdev, &props);
    *use_khr = props.apiVersion < VK_API_VERSION_1_2;
-   if (*use_khr && !has_device_extension(g->pdev, "VK_KHR_buffer_device_address"))
+   if (*use_khr && !has_device_extension(g->g.pdev, "VK_KHR_buffer_device_address"))
       return false;
    PFN_vkGetPhysicalDeviceFeatures2KHR get_features2 =
       (PFN_vkGetPhysicalDeviceFeatures2KHR)vkGetInstanceProcAddr(
-         g->instance, "vkGetPhysicalDeviceFeatures2KHR");
+         g->g.instance, "vkGetPhysicalDeviceFeatures2KHR");
    if (!get_features2)
       return false;
    VkPhysicalDeviceBufferDeviceAddressFeatures bda = {
@@ -88,7 +70,7 @@ supports_device_address(struct gpu *g, bool *use_khr)
    VkPhysicalDeviceFeatures2 features = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &bda,
    };
-   get_features2(g->pdev, &features);
+   get_features2(g->g.pdev, &features);
    return bda.bufferDeviceAddress;
 }
 
@@ -102,173 +84,65 @@ create_instance(struct gpu *g)
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app,
       .enabledExtensionCount = 1, .ppEnabledExtensionNames = &ext,
    };
-   uint32_t count = 1;
-   return vkCreateInstance(&ici, NULL, &g->instance) == VK_SUCCESS &&
-          vkEnumeratePhysicalDevices(g->instance, &count, &g->pdev) >= 0 && g->pdev;
+   return gvk_test_create_instance(&g->g, vkGetInstanceProcAddr, &ici, NULL) == VK_SUCCESS &&
+          g->g.pdev;
 }
 
 static bool
 create_device(struct gpu *g, bool device_address, bool use_khr)
 {
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
    const VkPhysicalDeviceBufferDeviceAddressFeatures bda = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES,
       .bufferDeviceAddress = VK_TRUE,
    };
    const char *ext = "VK_KHR_buffer_device_address";
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .pNext = device_address ? &bda : NULL,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-      .enabledExtensionCount = device_address && use_khr ? 1 : 0,
-      .ppEnabledExtensionNames = &ext,
-   };
-   VkResult r = vkCreateDevice(g->pdev, &dci, NULL, &g->device);
-   CHECK(r == VK_SUCCESS, "vkCreateDevice: %d", r);
-   if (r != VK_SUCCESS)
-      return false;
-   vkGetDeviceQueue(g->device, 0, 0, &g->queue);
-   return true;
+   VkResult r = gvk_test_create_device(&g->g, device_address ? &bda : NULL,
+                                       device_address && use_khr ? 1 : 0, &ext, NULL);
+   return CHECKF(r == VK_SUCCESS, "vkCreateDevice: %d", r);
 }
 
-static uint32_t
-host_visible_type(struct gpu *g, uint32_t allowed)
-{
-   VkPhysicalDeviceMemoryProperties props;
-   vkGetPhysicalDeviceMemoryProperties(g->pdev, &props);
-   const VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   for (uint32_t i = 0; i < props.memoryTypeCount; i++) {
-      if ((allowed & (1u << i)) && (props.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   return UINT32_MAX;
-}
-
-/* A zeroed 16-byte storage buffer. */
+/* A zeroed 16-byte storage buffer and the set of the pipeline's one
+ * binding pointing at it. */
 static VkResult
-create_buffer(struct gpu *g)
+create_buffer_set(struct gpu *g)
 {
-   const VkBufferCreateInfo bci = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                                    .size = 16,
-                                    .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT };
-   VkResult r = vkCreateBuffer(g->device, &bci, NULL, &g->buffer);
+   VkResult r = gvk_test_buffer_create(&g->g, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                       &g->buffer);
    if (r != VK_SUCCESS)
       return r;
-   VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(g->device, g->buffer, &req);
-   const VkMemoryAllocateInfo mai = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = host_visible_type(g, req.memoryTypeBits) };
-   if (mai.memoryTypeIndex == UINT32_MAX)
-      return VK_ERROR_UNKNOWN;
-   r = vkAllocateMemory(g->device, &mai, NULL, &g->memory);
-   if (r == VK_SUCCESS)
-      r = vkBindBufferMemory(g->device, g->buffer, g->memory, 0);
-   void *map;
-   if (r == VK_SUCCESS)
-      r = vkMapMemory(g->device, g->memory, 0, VK_WHOLE_SIZE, 0, &map);
-   if (r == VK_SUCCESS) {
-      memset(map, 0, 16);
-      vkUnmapMemory(g->device, g->memory);
-   }
-   return r;
-}
-
-/* A pipeline with one storage buffer binding (the loop) or an 8-byte push
- * constant (the address). */
-static VkResult
-create_pipeline(struct gpu *g, const uint32_t *code, size_t size, bool buffer)
-{
-   const VkDescriptorSetLayoutBinding binding = {
-      0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, NULL };
-   const VkDescriptorSetLayoutCreateInfo dl = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = 1, .pBindings = &binding };
-   VkResult r = vkCreateDescriptorSetLayout(g->device, &dl, NULL, &g->set_layout);
-   if (r != VK_SUCCESS)
-      return r;
-   const VkPushConstantRange push = { VK_SHADER_STAGE_COMPUTE_BIT, 0, 8 };
-   const VkPipelineLayoutCreateInfo pl = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = buffer ? 1 : 0, .pSetLayouts = &g->set_layout,
-      .pushConstantRangeCount = buffer ? 0 : 1, .pPushConstantRanges = &push };
-   r = vkCreatePipelineLayout(g->device, &pl, NULL, &g->layout);
-   if (r != VK_SUCCESS)
-      return r;
-   const VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = size, .pCode = code };
-   r = vkCreateShaderModule(g->device, &smci, NULL, &g->module);
-   if (r != VK_SUCCESS)
-      return r;
-   const VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                 .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = g->module,
-                 .pName = "main" },
-      .layout = g->layout };
-   return vkCreateComputePipelines(g->device, VK_NULL_HANDLE, 1, &cpci, NULL,
-                                   &g->pipeline);
-}
-
-static VkResult
-create_set(struct gpu *g)
-{
-   const VkDescriptorPoolSize size = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-   const VkDescriptorPoolCreateInfo dp = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-      .poolSizeCount = 1, .pPoolSizes = &size };
-   VkResult r = vkCreateDescriptorPool(g->device, &dp, NULL, &g->pool);
-   if (r != VK_SUCCESS)
-      return r;
-   const VkDescriptorSetAllocateInfo ai = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-      .descriptorPool = g->pool, .descriptorSetCount = 1,
-      .pSetLayouts = &g->set_layout };
-   r = vkAllocateDescriptorSets(g->device, &ai, &g->set);
-   if (r != VK_SUCCESS)
-      return r;
-   const VkDescriptorBufferInfo info = { g->buffer, 0, VK_WHOLE_SIZE };
-   const VkWriteDescriptorSet w = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = g->set,
-      .dstBinding = 0, .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &info };
-   vkUpdateDescriptorSets(g->device, 1, &w, 0, NULL);
-   return VK_SUCCESS;
+   memset(g->buffer.map, 0, 16);
+   const VkDescriptorBufferInfo info = { g->buffer.buffer, 0, VK_WHOLE_SIZE };
+   return gvk_test_pipeline_set(&g->g, &g->p, &info);
 }
 
 /* One dispatch of one invocation, with the buffer's set or the address. */
 static VkResult
 record(struct gpu *g, bool buffer)
 {
+   VkDevice device = g->g.device;
    const VkCommandPoolCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO };
-   VkResult r = vkCreateCommandPool(g->device, &cpci, NULL, &g->cmd_pool);
+   VkResult r = vkCreateCommandPool(device, &cpci, NULL, &g->cmd_pool);
    if (r != VK_SUCCESS)
       return r;
    const VkCommandBufferAllocateInfo ai = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
       .commandPool = g->cmd_pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
       .commandBufferCount = 1 };
-   r = vkAllocateCommandBuffers(g->device, &ai, &g->cmd);
+   r = vkAllocateCommandBuffers(device, &ai, &g->cmd);
    const VkCommandBufferBeginInfo bi = {
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
    if (r == VK_SUCCESS)
       r = vkBeginCommandBuffer(g->cmd, &bi);
    if (r != VK_SUCCESS)
       return r;
-   vkCmdBindPipeline(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->pipeline);
+   vkCmdBindPipeline(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->p.pipeline);
    const uint64_t address = UNBOUND_ADDRESS;
    if (buffer)
-      vkCmdBindDescriptorSets(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->layout,
-                              0, 1, &g->set, 0, NULL);
+      vkCmdBindDescriptorSets(g->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, g->p.layout,
+                              0, 1, &g->p.set, 0, NULL);
    else
-      vkCmdPushConstants(g->cmd, g->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8,
+      vkCmdPushConstants(g->cmd, g->p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 8,
                          &address);
    vkCmdDispatch(g->cmd, 1, 1, 1);
    return vkEndCommandBuffer(g->cmd);
@@ -277,19 +151,13 @@ record(struct gpu *g, bool buffer)
 static void
 destroy(struct gpu *g)
 {
-   if (g->device) {
-      vkDestroyFence(g->device, g->fence, NULL);
-      vkDestroyCommandPool(g->device, g->cmd_pool, NULL);
-      vkDestroyDescriptorPool(g->device, g->pool, NULL);
-      vkDestroyPipeline(g->device, g->pipeline, NULL);
-      vkDestroyShaderModule(g->device, g->module, NULL);
-      vkDestroyPipelineLayout(g->device, g->layout, NULL);
-      vkDestroyDescriptorSetLayout(g->device, g->set_layout, NULL);
-      vkDestroyBuffer(g->device, g->buffer, NULL);
-      vkFreeMemory(g->device, g->memory, NULL);
-      vkDestroyDevice(g->device, NULL);
+   if (g->g.device) {
+      vkDestroyFence(g->g.device, g->fence, NULL);
+      vkDestroyCommandPool(g->g.device, g->cmd_pool, NULL);
+      gvk_test_pipeline_destroy(&g->g, &g->p);
+      gvk_test_buffer_destroy(&g->g, &g->buffer);
    }
-   vkDestroyInstance(g->instance, NULL);
+   gvk_test_destroy(&g->g, NULL, NULL);
 }
 
 /* ---- the cases ---- */
@@ -299,23 +167,23 @@ static void
 expect_lost(struct gpu *g, const char *what)
 {
    const VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-   CHECK(vkCreateFence(g->device, &fci, NULL, &g->fence) == VK_SUCCESS, "%s", what);
+   CHECKF(vkCreateFence(g->g.device, &fci, NULL, &g->fence) == VK_SUCCESS, "%s", what);
    const VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                              .commandBufferCount = 1, .pCommandBuffers = &g->cmd };
-   VkResult r = vkQueueSubmit(g->queue, 1, &si, g->fence);
-   CHECK(r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST,
+   VkResult r = vkQueueSubmit(g->g.queue, 1, &si, g->fence);
+   CHECKF(r == VK_SUCCESS || r == VK_ERROR_DEVICE_LOST,
          "%s: vkQueueSubmit returned %d", what, r);
    if (r == VK_SUCCESS) {
-      r = vkWaitForFences(g->device, 1, &g->fence, VK_TRUE, FENCE_TIMEOUT_NS);
-      CHECK(r == VK_ERROR_DEVICE_LOST, "%s: vkWaitForFences returned %d", what, r);
+      r = vkWaitForFences(g->g.device, 1, &g->fence, VK_TRUE, FENCE_TIMEOUT_NS);
+      CHECKF(r == VK_ERROR_DEVICE_LOST, "%s: vkWaitForFences returned %d", what, r);
    }
-   r = vkWaitForFences(g->device, 1, &g->fence, VK_TRUE, FENCE_TIMEOUT_NS);
-   CHECK(r == VK_ERROR_DEVICE_LOST, "%s: a second vkWaitForFences returned %d", what, r);
-   r = vkQueueWaitIdle(g->queue);
-   CHECK(r == VK_ERROR_DEVICE_LOST, "%s: vkQueueWaitIdle returned %d", what, r);
+   r = vkWaitForFences(g->g.device, 1, &g->fence, VK_TRUE, FENCE_TIMEOUT_NS);
+   CHECKF(r == VK_ERROR_DEVICE_LOST, "%s: a second vkWaitForFences returned %d", what, r);
+   r = vkQueueWaitIdle(g->g.queue);
+   CHECKF(r == VK_ERROR_DEVICE_LOST, "%s: vkQueueWaitIdle returned %d", what, r);
    const VkSubmitInfo empty = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO };
-   r = vkQueueSubmit(g->queue, 1, &empty, VK_NULL_HANDLE);
-   CHECK(r == VK_ERROR_DEVICE_LOST, "%s: a later vkQueueSubmit returned %d", what, r);
+   r = vkQueueSubmit(g->g.queue, 1, &empty, VK_NULL_HANDLE);
+   CHECKF(r == VK_ERROR_DEVICE_LOST, "%s: a later vkQueueSubmit returned %d", what, r);
    printf("%s: device lost, process alive\n", what);
 }
 
@@ -331,14 +199,13 @@ test_endless_loop(void)
    }
    VkResult r = VK_ERROR_INITIALIZATION_FAILED;
    if (create_device(&g, false, false))
-      r = create_buffer(&g);
+      r = gvk_test_pipeline_create(&g.g, 1, 0, fault_loop_comp_spv,
+                                   sizeof(fault_loop_comp_spv), &g.p);
    if (r == VK_SUCCESS)
-      r = create_pipeline(&g, fault_loop_comp_spv, sizeof(fault_loop_comp_spv), true);
-   if (r == VK_SUCCESS)
-      r = create_set(&g);
+      r = create_buffer_set(&g);
    if (r == VK_SUCCESS)
       r = record(&g, true);
-   CHECK(r == VK_SUCCESS, "endless loop: setting up the dispatch: %d", r);
+   CHECKF(r == VK_SUCCESS, "endless loop: setting up the dispatch: %d", r);
    if (r == VK_SUCCESS)
       expect_lost(&g, "endless loop");
    destroy(&g);
@@ -358,11 +225,11 @@ test_unbound_address(void)
    }
    VkResult r = VK_ERROR_INITIALIZATION_FAILED;
    if (create_device(&g, true, use_khr))
-      r = create_pipeline(&g, fault_address_comp_spv, sizeof(fault_address_comp_spv),
-                          false);
+      r = gvk_test_pipeline_create(&g.g, 0, 8, fault_address_comp_spv,
+                                   sizeof(fault_address_comp_spv), &g.p);
    if (r == VK_SUCCESS)
       r = record(&g, false);
-   CHECK(r == VK_SUCCESS, "unbound address: setting up the dispatch: %d", r);
+   CHECKF(r == VK_SUCCESS, "unbound address: setting up the dispatch: %d", r);
    if (r == VK_SUCCESS)
       expect_lost(&g, "store to an unbound device address");
    destroy(&g);
@@ -373,8 +240,8 @@ main(void)
 {
    test_endless_loop();
    test_unbound_address();
-   printf("test_faults: %d failures, %d skipped\n", failures, skips);
-   if (failures)
+   printf("test_faults: %d failures, %d skipped\n", gvk_test_failures, skips);
+   if (gvk_test_failures)
       return 1;
-   return skips == 2 ? SKIP : 0;
+   return skips == 2 ? GVK_TEST_SKIP : 0;
 }

@@ -19,86 +19,19 @@
 #include "gvk_device.h"
 #include "gvk_log.h"
 #include "gvk_pipeline.h"
+#include "gvk_test.h"
 #include "macros.h"
 #include "pipeline_cache.comp.spv.h"
 
-#define SKIP 77
 #define HEADER_SIZE 32
 #define FLIPS 2000
 
-static int failures;
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         failures++;                                                   \
-      }                                                                \
-   } while (0)
-
 struct env {
-   VkInstance instance;
+   struct gvk_test_gpu g;
    VkDevice device;
    struct gvk_device *dev;
-   VkDescriptorSetLayout set_layout;
-   VkPipelineLayout layout;
-   VkShaderModule module;
+   struct gvk_test_pipeline p;   /* its layout and module; no pipeline */
 };
-
-static int
-create_env(struct env *e)
-{
-   const VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO };
-   if (gvk_CreateInstance(&ici, NULL, &e->instance) != VK_SUCCESS)
-      return -1;
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(e->instance, &count, &pdev);
-   if (!pdev)
-      return SKIP;
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
-   if (gvk_CreateDevice(pdev, &dci, NULL, &e->device) != VK_SUCCESS)
-      return -1;
-   e->dev = gvk_device_from_handle(e->device);
-   const VkDescriptorSetLayoutBinding binding = {
-      .binding = 0, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-   };
-   const VkDescriptorSetLayoutCreateInfo dslci = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-      .bindingCount = 1, .pBindings = &binding,
-   };
-   if (gvk_CreateDescriptorSetLayout(e->device, &dslci, NULL, &e->set_layout) != VK_SUCCESS)
-      return -1;
-   const VkPipelineLayoutCreateInfo plci = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-      .setLayoutCount = 1, .pSetLayouts = &e->set_layout,
-   };
-   if (gvk_CreatePipelineLayout(e->device, &plci, NULL, &e->layout) != VK_SUCCESS)
-      return -1;
-   const VkShaderModuleCreateInfo smci = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-      .codeSize = sizeof(pipeline_cache_comp_spv), .pCode = pipeline_cache_comp_spv,
-   };
-   return gvk_CreateShaderModule(e->device, &smci, NULL, &e->module) == VK_SUCCESS ? 0 : -1;
-}
-
-static void
-destroy_env(struct env *e)
-{
-   gvk_DestroyShaderModule(e->device, e->module, NULL);
-   gvk_DestroyPipelineLayout(e->device, e->layout, NULL);
-   gvk_DestroyDescriptorSetLayout(e->device, e->set_layout, NULL);
-   gvk_DestroyDevice(e->device, NULL);
-   gvk_DestroyInstance(e->instance, NULL);
-}
 
 static unsigned
 compiles(const struct env *e)
@@ -120,7 +53,7 @@ create_pipeline(const struct env *e, VkPipelineCache cache, VkShaderModule modul
          .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main",
          .pSpecializationInfo = &spec,
       },
-      .layout = e->layout,
+      .layout = e->p.layout,
    };
    return gvk_CreateComputePipelines(e->device, cache, 1, &info, NULL, out);
 }
@@ -163,7 +96,7 @@ pipeline_compiles(const struct env *e, VkPipelineCache cache, uint32_t add)
 {
    unsigned before = compiles(e);
    VkPipeline p;
-   CHECK(create_pipeline(e, cache, e->module, add, &p) == VK_SUCCESS);
+   CHECK(create_pipeline(e, cache, e->p.module, add, &p) == VK_SUCCESS);
    gvk_DestroyPipeline(e->device, p, NULL);
    return compiles(e) - before;
 }
@@ -265,7 +198,7 @@ test_damage(const struct env *e, const uint8_t *data, size_t size)
    if (truncated || flipped || foreign) {
       fprintf(stderr, "FAIL: damaged data loaded: %u truncations, %u flips (first at byte "
               "%zu), %u foreign headers\n", truncated, flipped, first_flip, foreign);
-      failures++;
+      gvk_test_failures++;
    }
 }
 
@@ -334,9 +267,9 @@ create_invalid(const struct env *e, VkResult *r)
          .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
          .stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-            .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = e->module, .pName = "main",
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = e->p.module, .pName = "main",
          },
-         .layout = e->layout,
+         .layout = e->p.layout,
       },
    };
    info[1] = info[0];
@@ -364,17 +297,17 @@ main(void)
 {
    if (gvk_debug(NOCACHE)) {
       printf("SKIP: GENVK_DEBUG=nocache turns the pipeline cache off\n");
-      return SKIP;
+      return GVK_TEST_SKIP;
    }
-   struct env e = { 0 };
-   int status = create_env(&e);
-   if (status == SKIP) {
-      gvk_DestroyInstance(e.instance, NULL);
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
-      return SKIP;
-   }
-   if (status) {
-      fprintf(stderr, "FAIL: the device, layout or module could not be created\n");
+   struct env e;
+   int status = gvk_test_open(&e.g, gvk_GetInstanceProcAddr, NULL);
+   if (status)
+      return status;
+   e.device = e.g.device;
+   e.dev = gvk_device_from_handle(e.device);
+   if (gvk_test_layout_create(&e.g, 1, 0, pipeline_cache_comp_spv,
+                              sizeof(pipeline_cache_comp_spv), &e.p) != VK_SUCCESS) {
+      fprintf(stderr, "FAIL: the layout or module could not be created\n");
       return 1;
    }
 
@@ -391,10 +324,10 @@ main(void)
    test_invalid_spirv(&e);
    free(data);
    gvk_DestroyPipelineCache(e.device, cache, NULL);
-   destroy_env(&e);
-   if (failures)
-      return 1;
-   printf("pipeline cache: hits after reload and merge, %zu truncations and %u byte "
-          "flips ignored\n", size, FLIPS);
-   return 0;
+   gvk_test_pipeline_destroy(&e.g, &e.p);
+   gvk_test_destroy(&e.g, NULL, NULL);
+   char passed[128];
+   snprintf(passed, sizeof(passed), "pipeline cache: hits after reload and merge, %zu "
+            "truncations and %u byte flips ignored", size, FLIPS);
+   return gvk_test_result(passed);
 }

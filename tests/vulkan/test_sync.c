@@ -5,23 +5,13 @@
  * reachable before genvk reports those versions.  Expectations are the
  * Vulkan spec's ("Fences", "Semaphores", "Semaphore Waiting"). */
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "gvk_device.h"
+#include "gvk_test.h"
 
-#define SKIP 77
 #define MS 1000000ull
-
-static int failures;
-
-#define CHECK(cond) do {                                               \
-      if (!(cond)) {                                                   \
-         fprintf(stderr, "FAIL line %d: %s\n", __LINE__, #cond);       \
-         failures++;                                                   \
-      }                                                                \
-   } while (0)
 
 static VkDevice device;
 static VkQueue queue;
@@ -242,45 +232,22 @@ test_wait_before_signal(void)
    gvk_DestroySemaphore(device, out, NULL);
 }
 
-int
-main(void)
+static void
+run(const struct gvk_test_gpu *g)
 {
-   const VkInstanceCreateInfo ici = {
-      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-   };
-   VkInstance instance;
-   if (gvk_CreateInstance(&ici, NULL, &instance) != VK_SUCCESS)
-      return 1;
-   uint32_t count = 1;
-   VkPhysicalDevice pdev = VK_NULL_HANDLE;
-   gvk_EnumeratePhysicalDevices(instance, &count, &pdev);
-   if (!pdev) {
-      gvk_DestroyInstance(instance, NULL);
-      printf("SKIP: no genvk device (run under scripts/vgpu-run)\n");
-      return SKIP;
-   }
-   const float priority = 1.0f;
-   const VkDeviceQueueCreateInfo qci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-      .queueCount = 1, .pQueuePriorities = &priority,
-   };
-   const VkDeviceCreateInfo dci = {
-      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-      .queueCreateInfoCount = 1, .pQueueCreateInfos = &qci,
-   };
-   if (gvk_CreateDevice(pdev, &dci, NULL, &device) != VK_SUCCESS)
-      return 1;
-   gvk_GetDeviceQueue(device, 0, 0, &queue);
-
+   device = g->device;
+   queue = g->queue;
    test_fences();
    test_binary_semaphores();
    test_timeline_host();
    test_submit2();
    test_wait_before_signal();
    CHECK(gvk_DeviceWaitIdle(device) == VK_SUCCESS);
+}
 
-   gvk_DestroyDevice(device, NULL);
-   gvk_DestroyInstance(instance, NULL);
-   printf("test_sync: %d failures\n", failures);
-   return failures ? 1 : 0;
+int
+main(void)
+{
+   return gvk_test_main(gvk_GetInstanceProcAddr, run,
+                        "fences, semaphores and the submit thread: all checks passed");
 }
