@@ -6,7 +6,8 @@
  * - an IF whose arms hold a few plain ALU instructions becomes those
  *   instructions predicated on the IF's flag (the else arm's inverted):
  *   a predicated write keeps the other channels as the IF's execution
- *   mask did (PRM Vol 7 "Predication");
+ *   mask did (PRM Vol 7 "Predication"); an arm's own temporaries are
+ *   computed unpredicated;
  * - a predicated move and the opposite one into the same register (the
  *   phi copies of the two arms) become one predicated SEL;
  * - an IF whose arm is a lone BREAK or CONT becomes the jump predicated;

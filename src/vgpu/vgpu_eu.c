@@ -534,16 +534,17 @@ static void
 reschedule(struct vgpu_eu_thread *t)
 {
    uint32_t runnable = t->live & t->call_mask;
-   /* Branch-free passes over every channel (a channel outside runnable
-    * counts as waiting nowhere): diverged channels make the set-bit walk
-    * mispredict. */
+   /* Branch-free passes over the channels up to the highest runnable one
+    * (one outside runnable counts as waiting nowhere): diverged channels
+    * make a set-bit walk mispredict. */
+   const unsigned top = runnable ? 32 - (unsigned)__builtin_clz(runnable) : 0;
    uint32_t lowest = UINT32_MAX;
-   for (unsigned c = 0; c < 32; c++) {
+   for (unsigned c = 0; c < top; c++) {
       uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
       lowest = pc < lowest ? pc : lowest;
    }
    uint32_t at = 0, next = UINT32_MAX;
-   for (unsigned c = 0; c < 32; c++) {
+   for (unsigned c = 0; c < top; c++) {
       uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
       at |= (uint32_t)(pc == lowest && pc != UINT32_MAX) << c;
       uint32_t other = pc == lowest ? UINT32_MAX : pc;
