@@ -931,9 +931,86 @@ gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
    return memory_access(c, i, &a);
 }
 
-/* Barriers (PRM Vol 2d "Message Gateway", "Memory Fence"): memory
- * ordering is a fence that the thread waits for; execution is the
- * gateway's barrier message followed by a wait on n0. */
+/* The memory a barrier's fence must order.  A subgroup is one thread
+ * (the SIMD channels), and one thread's shared local memory messages are
+ * done in the order it sends them: at subgroup scope shared memory needs
+ * no fence.  Buffers and images keep theirs at every scope, as Mesa's
+ * compiler fences any barrier whose memory scope is not none. */
+static unsigned
+fenced_memory(uint32_t imm)
+{
+   switch (IR_BARRIER_MEM_SCOPE_OF(imm)) {
+   case IR_SCOPE_NONE:
+      return 0;
+   case IR_SCOPE_SUBGROUP:
+      return imm & IR_BARRIER_MEM_MASK & ~IR_BARRIER_WORKGROUP_MEM;
+   default:
+      return imm & IR_BARRIER_MEM_MASK;
+   }
+}
+
+/* PRM Vol 2d "Memory Fence": R0 itself is the header, the fence reads
+ * nothing else of it. */
+static bool
+emit_fence(struct gbe_ctx *c, unsigned memory)
+{
+   struct gbe_reg hdr = gbe_fixed(0, 0, ISA_TYPE_UD, 1), resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
+   struct isa_send_msg m = {
+      .msg = ISA_MSG_MEMORY_FENCE,
+      .bti = memory == IR_BARRIER_WORKGROUP_MEM && c->p->gen >= ISA_GEN11 ? ISA_BTI_SLM : 0,
+      .header = true, .mlen = 1, .rlen = 1,
+   };
+   if (!gbe_send(c, &m, resp, hdr))
+      return false;
+   /* the fence's reply says the writes are visible.  Before Gen11
+    * every data-port message goes through the one data cache, in the
+    * order the thread sends them, so later messages (the barrier's
+    * and the other threads' reads) come after the fence without a
+    * wait; from Gen11, SLM and the data cache are apart (as Mesa's
+    * compiler treats them): wait for the reply */
+   if (c->p->gen >= ISA_GEN11)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), resp);
+   return true;
+}
+
+/* PRM Vol 2d "Message Gateway": the gateway's barrier message, then a
+ * wait on n0 (sync.bar from Gen12). */
+static bool
+emit_thread_barrier(struct gbe_ctx *c)
+{
+   c->k->cs.uses_barrier = true;
+   struct gbe_reg hdr = gbe_vreg(c->p, ISA_TYPE_UD, 8);
+   gbe_alu1(&c->b, ISA_OP_MOV, hdr, gbe_imm(ISA_TYPE_UD, 0));
+   /* the barrier id R0.2 carries, whose field grew over the
+    * generations (PRM Vol 7 "GPGPU R0 header": 27:24 on Gen7/8, with
+    * bit 31 on Gen9, 30:24 on Gen11+) */
+   static const uint32_t id_mask[ISA_GEN_COUNT] = {
+      0x0f000000u, 0x0f000000u, 0x0f000000u, 0x8f000000u, 0x7f000000u, 0x7f000000u,
+   };
+   c->b.exec_size = 1;
+   gbe_alu2(&c->b, ISA_OP_AND, gbe_offset(hdr, 8), gbe_fixed(0, 8, ISA_TYPE_UD, 0),
+            gbe_imm(ISA_TYPE_UD, id_mask[c->p->gen]));
+   c->b.exec_size = 8;
+   /* the barrier payload is the one register above, with no
+    * header-present bit in the descriptor (as Mesa's kernels send it) */
+   struct isa_send_msg m = { .msg = ISA_MSG_GATEWAY_BARRIER, .mlen = 1 };
+   if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), hdr))
+      return false;
+   c->b.exec_size = 1;
+   if (c->p->gen >= ISA_GEN12) {
+      struct gbe_inst *s = gbe_alu1(&c->b, ISA_OP_SYNC, gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD));
+      s->cmod = 0xe;   /* sync.bar */
+   } else {
+      struct gbe_reg n0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_NOTIFICATION };
+      gbe_alu1(&c->b, ISA_OP_WAIT, n0, n0);
+   }
+   return true;
+}
+
+/* Barriers: memory ordering is a fence, execution the gateway's barrier.
+ * A subgroup's execution barrier is none: the subgroup is the SIMD
+ * thread, whose channels run together (and a thread barrier in control
+ * flow only part of a workgroup reaches would hang it). */
 bool
 gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
 {
@@ -941,53 +1018,10 @@ gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i)
    c->b.exec_size = 8;
    c->b.group = 0;
    c->b.we_all = true;
-   if (i->imm & (IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_BUFFER_MEM | IR_BARRIER_IMAGE_MEM)) {
-      /* R0 itself is the header: the fence reads nothing else of it */
-      struct gbe_reg hdr = gbe_fixed(0, 0, ISA_TYPE_UD, 1), resp = gbe_vreg(c->p, ISA_TYPE_UD, 8);
-      struct isa_send_msg m = {
-         .msg = ISA_MSG_MEMORY_FENCE, .bti = (i->imm & ~IR_BARRIER_EXEC) == IR_BARRIER_WORKGROUP_MEM &&
-                c->p->gen >= ISA_GEN11 ? ISA_BTI_SLM : 0,
-         .header = true, .mlen = 1, .rlen = 1,
-      };
-      if (!gbe_send(c, &m, resp, hdr))
-         return false;
-      /* the fence's reply says the writes are visible.  Before Gen11
-       * every data-port message goes through the one data cache, in the
-       * order the thread sends them, so later messages (the barrier's
-       * and the other threads' reads) come after the fence without a
-       * wait; from Gen11, SLM and the data cache are apart (as Mesa's
-       * compiler treats them): wait for the reply */
-      if (c->p->gen >= ISA_GEN11)
-         gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), resp);
-   }
-   if (i->imm & IR_BARRIER_EXEC) {
-      c->k->cs.uses_barrier = true;
-      struct gbe_reg hdr = gbe_vreg(c->p, ISA_TYPE_UD, 8);
-      gbe_alu1(&c->b, ISA_OP_MOV, hdr, gbe_imm(ISA_TYPE_UD, 0));
-      /* the barrier id R0.2 carries, whose field grew over the
-       * generations (PRM Vol 7 "GPGPU R0 header": 27:24 on Gen7/8, with
-       * bit 31 on Gen9, 30:24 on Gen11+) */
-      static const uint32_t id_mask[ISA_GEN_COUNT] = {
-         0x0f000000u, 0x0f000000u, 0x0f000000u, 0x8f000000u, 0x7f000000u, 0x7f000000u,
-      };
-      c->b.exec_size = 1;
-      gbe_alu2(&c->b, ISA_OP_AND, gbe_offset(hdr, 8), gbe_fixed(0, 8, ISA_TYPE_UD, 0),
-               gbe_imm(ISA_TYPE_UD, id_mask[c->p->gen]));
-      c->b.exec_size = 8;
-      /* the barrier payload is the one register above, with no
-       * header-present bit in the descriptor (as Mesa's kernels send it) */
-      struct isa_send_msg m = { .msg = ISA_MSG_GATEWAY_BARRIER, .mlen = 1 };
-      if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), hdr))
-         return false;
-      c->b.exec_size = 1;
-      if (c->p->gen >= ISA_GEN12) {
-         struct gbe_inst *s = gbe_alu1(&c->b, ISA_OP_SYNC, gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD));
-         s->cmod = 0xe;   /* sync.bar */
-      } else {
-         struct gbe_reg n0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_NOTIFICATION };
-         gbe_alu1(&c->b, ISA_OP_WAIT, n0, n0);
-      }
-   }
+   unsigned memory = fenced_memory(i->imm);
+   bool ok = !memory || emit_fence(c, memory);
+   if (ok && IR_BARRIER_EXEC_SCOPE_OF(i->imm) >= IR_SCOPE_WORKGROUP)
+      ok = emit_thread_barrier(c);
    c->b = saved;
-   return true;
+   return ok;
 }

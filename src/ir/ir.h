@@ -360,11 +360,21 @@ enum ir_output_builtin {
 };
 extern const char *const ir_output_builtin_names[IR_OUTPUT_COUNT];
 
-/* Barrier flags: execution barrier and which memory it orders. */
-#define IR_BARRIER_EXEC     (1u << 0)
-#define IR_BARRIER_WORKGROUP_MEM (1u << 1)
-#define IR_BARRIER_BUFFER_MEM    (1u << 2)
-#define IR_BARRIER_IMAGE_MEM     (1u << 3)
+/* The invocations a barrier waits for or orders memory for (SPIR-V
+ * Scope: Invocation is none; QueueFamily and CrossDevice are device). */
+enum ir_scope { IR_SCOPE_NONE, IR_SCOPE_SUBGROUP, IR_SCOPE_WORKGROUP, IR_SCOPE_DEVICE };
+
+/* Barrier imm: which memory it orders (the flags), the scope of its
+ * execution part and the scope of its memory part. */
+#define IR_BARRIER_WORKGROUP_MEM (1u << 0)
+#define IR_BARRIER_BUFFER_MEM    (1u << 1)
+#define IR_BARRIER_IMAGE_MEM     (1u << 2)
+#define IR_BARRIER_MEM_MASK \
+   (IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_BUFFER_MEM | IR_BARRIER_IMAGE_MEM)
+#define IR_BARRIER_EXEC_SCOPE(s) ((unsigned)(s) << 4)
+#define IR_BARRIER_MEM_SCOPE(s)  ((unsigned)(s) << 6)
+#define IR_BARRIER_EXEC_SCOPE_OF(imm) ((enum ir_scope)(((imm) >> 4) & 3))
+#define IR_BARRIER_MEM_SCOPE_OF(imm)  ((enum ir_scope)(((imm) >> 6) & 3))
 
 /* ------------------------------------------------------------------ values */
 

@@ -398,7 +398,18 @@ exec_instr(struct interp *it, struct invocation *inv, struct ir_instr *i)
    }
 }
 
-/* Runs until the invocation returns or passes a control barrier. */
+/* A control barrier beyond the subgroup (a device's is a workgroup's:
+ * invocations of other workgroups cannot be waited for). */
+static bool
+waits_for_workgroup(const struct ir_instr *i)
+{
+   return i->op == IR_OP_barrier && IR_BARRIER_EXEC_SCOPE_OF(i->imm) >= IR_SCOPE_WORKGROUP;
+}
+
+/* Runs until the invocation returns or passes a control barrier.  A
+ * subgroup's control barrier is nothing to a subgroup of one, and the
+ * interpreter's memory is coherent: no barrier's memory part does
+ * anything. */
 static bool
 run_invocation(struct interp *it, struct invocation *inv)
 {
@@ -415,13 +426,23 @@ run_invocation(struct interp *it, struct invocation *inv)
       inv->pos++;
       if (!exec_instr(it, inv, i))
          return false;
-      if (i->op == IR_OP_barrier && (i->imm & IR_BARRIER_EXEC))
+      if (waits_for_workgroup(i))
          return true;
    }
    return true;
 }
 
 /* ---- lockstep subgroups ---- */
+
+/* What the invocations of a subgroup that reach it run together: a
+ * subgroup operation, and a subgroup's control barrier (which the
+ * invocations behind must reach before those at it go on). */
+static bool
+runs_together(const struct ir_instr *i)
+{
+   return i->op == IR_OP_subgroup ||
+          (i->op == IR_OP_barrier && IR_BARRIER_EXEC_SCOPE_OF(i->imm) == IR_SCOPE_SUBGROUP);
+}
 
 static int
 cmp_u32(uint32_t a, uint32_t b)
@@ -457,7 +478,8 @@ key_cmp(const struct invocation *a, const struct invocation *b)
 }
 
 /* Runs one invocation to the end of its block (through the terminator),
- * or until it stands at a subgroup operation, or past a control barrier. */
+ * or until it stands at what the subgroup runs together, or past a
+ * workgroup's control barrier. */
 static bool
 run_segment(struct interp *it, struct invocation *inv)
 {
@@ -467,13 +489,13 @@ run_segment(struct interp *it, struct invocation *inv)
       struct ir_instr *i = inv->ip;
       if (!i)
          return terminate_block(it, inv);
-      if (i->op == IR_OP_subgroup)
+      if (runs_together(i))
          return true;
       inv->ip = i->next;
       inv->pos++;
       if (!exec_instr(it, inv, i))
          return false;
-      if (i->op == IR_OP_barrier && (i->imm & IR_BARRIER_EXEC)) {
+      if (waits_for_workgroup(i)) {
          inv->arrived = true;
          return true;
       }
@@ -499,6 +521,16 @@ run_subgroup_op(struct interp *it, struct invocation **at, uint32_t n)
    if (!ir_interp_subgroup_op(i, it->sg_size, lanes, n))
       return fail(it, "cannot execute %%%u (subgroup %s)", i->index,
                   ir_subgroup_op_names[i->imm & 0xff]);
+   return true;
+}
+
+/* The invocations of `at` (n) past what they run together. */
+static bool
+run_together(struct interp *it, struct invocation **at, uint32_t n)
+{
+   struct ir_instr *i = at[0]->ip;
+   if (i->op == IR_OP_subgroup && !run_subgroup_op(it, at, n))
+      return false;
    for (uint32_t k = 0; k < n; k++) {
       at[k]->ip = i->next;
       at[k]->pos++;
@@ -528,8 +560,8 @@ run_subgroup(struct interp *it, struct invocation *invs, uint32_t n)
       }
       if (!m)
          return true;
-      if (at[0]->ip && at[0]->ip->op == IR_OP_subgroup) {
-         if (!run_subgroup_op(it, at, m))
+      if (at[0]->ip && runs_together(at[0]->ip)) {
+         if (!run_together(it, at, m))
             return false;
          continue;
       }

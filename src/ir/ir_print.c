@@ -66,6 +66,24 @@ print_subgroup(FILE *f, const struct ir_instr *i)
    }
 }
 
+/* barrier.exec.shared for a workgroup's; other scopes are spelled out:
+ * barrier.exec_subgroup.shared.mem_subgroup */
+static void
+print_barrier(FILE *f, uint32_t imm)
+{
+   static const char *const scope[] = { "none", "subgroup", "workgroup", "device" };
+   enum ir_scope exec = IR_BARRIER_EXEC_SCOPE_OF(imm), mem = IR_BARRIER_MEM_SCOPE_OF(imm);
+   if (exec == IR_SCOPE_WORKGROUP)
+      fputs(".exec", f);
+   else if (exec != IR_SCOPE_NONE)
+      fprintf(f, ".exec_%s", scope[exec]);
+   fprintf(f, "%s%s%s", imm & IR_BARRIER_WORKGROUP_MEM ? ".shared" : "",
+           imm & IR_BARRIER_BUFFER_MEM ? ".buffer" : "",
+           imm & IR_BARRIER_IMAGE_MEM ? ".image" : "");
+   if ((imm & IR_BARRIER_MEM_MASK) && mem != IR_SCOPE_WORKGROUP)
+      fprintf(f, ".mem_%s", scope[mem]);
+}
+
 /* Sources of a tex are printed with their role: coord=%3 */
 static void
 print_tex_srcs(FILE *f, const struct ir_instr *i)
@@ -108,10 +126,7 @@ print_instr(FILE *f, const struct ir_instr *i)
       fprintf(f, ".%u", i->imm);
       break;
    case IR_OP_barrier:
-      fprintf(f, "%s%s%s%s", i->imm & IR_BARRIER_EXEC ? ".exec" : "",
-              i->imm & IR_BARRIER_WORKGROUP_MEM ? ".shared" : "",
-              i->imm & IR_BARRIER_BUFFER_MEM ? ".buffer" : "",
-              i->imm & IR_BARRIER_IMAGE_MEM ? ".image" : "");
+      print_barrier(f, i->imm);
       break;
    default:
       break;

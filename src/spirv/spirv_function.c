@@ -771,13 +771,30 @@ spirv_const_u(struct spirv_ctx *c, uint32_t id)
    return (uint32_t)d->c->v[0];
 }
 
+static enum ir_scope
+scope(struct spirv_ctx *c, uint32_t scope_id)
+{
+   switch (spirv_const_u(c, scope_id)) {
+   case SpvScopeInvocation:
+      return IR_SCOPE_NONE;
+   case SpvScopeSubgroup:
+      return IR_SCOPE_SUBGROUP;
+   case SpvScopeWorkgroup:
+      return IR_SCOPE_WORKGROUP;
+   default:
+      return IR_SCOPE_DEVICE;
+   }
+}
+
+/* A barrier's memory part: the storage its semantics name, in its scope */
 static unsigned
-memory_flags(struct spirv_ctx *c, uint32_t semantics_id)
+memory_flags(struct spirv_ctx *c, uint32_t scope_id, uint32_t semantics_id)
 {
    uint32_t sem = spirv_const_u(c, semantics_id);
    return (sem & SpvMemorySemanticsWorkgroupMemoryMask ? IR_BARRIER_WORKGROUP_MEM : 0) |
           (sem & SpvMemorySemanticsUniformMemoryMask ? IR_BARRIER_BUFFER_MEM : 0) |
-          (sem & SpvMemorySemanticsImageMemoryMask ? IR_BARRIER_IMAGE_MEM : 0);
+          (sem & SpvMemorySemanticsImageMemoryMask ? IR_BARRIER_IMAGE_MEM : 0) |
+          IR_BARRIER_MEM_SCOPE(scope(c, scope_id));
 }
 
 static bool
@@ -1385,11 +1402,11 @@ spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t 
    }
    case SpvOpControlBarrier:
       need(c, n, 3);
-      ir_barrier(&c->b, IR_BARRIER_EXEC | memory_flags(c, w[2]));
+      ir_barrier(&c->b, IR_BARRIER_EXEC_SCOPE(scope(c, w[0])) | memory_flags(c, w[1], w[2]));
       return true;
    case SpvOpMemoryBarrier:
       need(c, n, 2);
-      ir_barrier(&c->b, memory_flags(c, w[1]));
+      ir_barrier(&c->b, memory_flags(c, w[0], w[1]));
       return true;
    case SpvOpExtInst: {
       need(c, n, 4);

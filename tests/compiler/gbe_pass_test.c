@@ -669,10 +669,90 @@ test_select_push_dynamic(void)
    ir_shader_destroy(s);
 }
 
+struct barrier_code {
+   unsigned fences, gateway;
+   bool waits;
+};
+
+/* The selected kernel's messages but its end of thread (fences; the
+ * gateway's barrier) and whether it waits for a thread barrier (wait n0
+ * before Gen12, sync.bar from Gen12). */
+static struct barrier_code
+barrier_code(struct t *t)
+{
+   struct barrier_code r = { 0 };
+   gbe_foreach_inst(i, &t->p) {
+      bool msg = gbe_is_send(i) && !i->eot;
+      r.gateway += msg && i->sfid == ISA_SFID_GATEWAY;
+      r.fences += msg && i->sfid != ISA_SFID_GATEWAY;
+      r.waits |= i->op == ISA_OP_WAIT || i->op == ISA_OP_SYNC;
+   }
+   return r;
+}
+
+/* Barriers by scope, in an arm only some channels take (the subgroup's
+ * in a workgroup of 64: several threads).  A subgroup's execution
+ * barrier sends nothing to the gateway and waits for nothing, and its
+ * shared memory needs no fence (the thread's SLM messages are done in
+ * order); buffer memory keeps a fence at subgroup scope; a workgroup's
+ * barrier is the fence and the gateway's barrier message, waited for. */
+static void
+test_select_barrier_scopes(void)
+{
+   static const struct { unsigned imm, fences, gateway; } cases[] = {
+      { IR_BARRIER_EXEC_SCOPE(IR_SCOPE_SUBGROUP) | IR_BARRIER_MEM_SCOPE(IR_SCOPE_SUBGROUP) |
+        IR_BARRIER_WORKGROUP_MEM, 0, 0 },
+      { IR_BARRIER_EXEC_SCOPE(IR_SCOPE_SUBGROUP) | IR_BARRIER_MEM_SCOPE(IR_SCOPE_SUBGROUP) |
+        IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_BUFFER_MEM, 1, 0 },
+      { IR_BARRIER_MEM_SCOPE(IR_SCOPE_SUBGROUP) | IR_BARRIER_BUFFER_MEM, 1, 0 },
+      { IR_BARRIER_EXEC_SCOPE(IR_SCOPE_WORKGROUP) | IR_BARRIER_MEM_SCOPE(IR_SCOPE_WORKGROUP) |
+        IR_BARRIER_WORKGROUP_MEM, 1, 1 },
+      { IR_BARRIER_EXEC_SCOPE(IR_SCOPE_WORKGROUP), 0, 1 },
+   };
+   for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+      struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+      s->workgroup_size[0] = 64;
+      s->workgroup_size[1] = s->workgroup_size[2] = 1;
+      struct ir_function *f = ir_function_create(s, "main");
+      s->entry = f;
+      struct ir_block *entry = ir_block_create(f), *arm = ir_block_create(f);
+      struct ir_block *join = ir_block_create(f);
+      struct ir_builder b;
+      ir_builder_at_end(&b, entry);
+      struct ir_instr *id = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                     ir_type_int(s, 32, 3)), 0);
+      struct ir_instr *odd = ir_op2(&b, IR_OP_ine, ir_op2(&b, IR_OP_iand, id, ir_imm_u32(&b, 1)),
+                                    ir_imm_u32(&b, 0));
+      ir_cbr(&b, odd, arm, join);
+      entry->construct = IR_CONSTRUCT_SELECTION;
+      entry->merge = join;
+      ir_builder_at_end(&b, arm);
+      ir_barrier(&b, cases[k].imm);
+      ir_br(&b, join);
+      ir_builder_at_end(&b, join);
+      ir_return(&b);
+      ir_rebuild_preds(f);
+      for (enum isa_gen gen = ISA_GEN7; gen < ISA_GEN_COUNT; gen++) {
+         struct t t;
+         char *lir = select_lir(s, gen, &t);
+         struct barrier_code got = barrier_code(&t);
+         CHECK(lir && got.fences == cases[k].fences && got.gateway == cases[k].gateway &&
+               got.waits == (cases[k].gateway != 0),
+               "barrier 0x%x gen %u: %u fences, %u gateway messages, want %u and %u:\n%s",
+               cases[k].imm, gen, got.fences, got.gateway, cases[k].fences,
+               cases[k].gateway, lir ? lir : "");
+         free(lir);
+         fini(&t);
+      }
+      ir_shader_destroy(s);
+   }
+}
+
 int
 main(void)
 {
    test_select();
+   test_select_barrier_scopes();
    test_select_float_modes();
    test_select_atomic64();
    test_select_scratch();

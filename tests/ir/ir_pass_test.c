@@ -1521,7 +1521,8 @@ test_dce(void)
    ir_phi_set_src(live, 0, b0, one);
    ir_phi_set_src(live, 1, b2, live_next);
    ir_builder_at_end(&b, b3);
-   ir_barrier(&b, IR_BARRIER_EXEC | IR_BARRIER_WORKGROUP_MEM);
+   ir_barrier(&b, IR_BARRIER_EXEC_SCOPE(IR_SCOPE_WORKGROUP) | IR_BARRIER_WORKGROUP_MEM |
+              IR_BARRIER_MEM_SCOPE(IR_SCOPE_WORKGROUP));
    ir_atomic(&b, IR_ATOMIC_add, ir_deref_var(&b, out), live, NULL);
    ir_return(&b);
    ir_rebuild_preds(f);
