@@ -12,6 +12,7 @@
  * the hardware's call mask: only channels inside the innermost call are
  * scheduled, so the ones that did not call wait at the return address
  * even though the subroutine lies at a higher IP. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,17 @@ vgpu_eu_kernel_get(struct vgpu_eu_cache *cache, enum isa_gen gen,
    k->avail = avail < KERNEL_MAX_BYTES ? avail : KERNEL_MAX_BYTES;
    if (!kernel_still_valid(k))
       kernel_forget(k);
+   /* The slot table gets its size here, before a dispatch's workers run:
+    * they fill slots but never move the table. */
+   size_t slots = k->avail / 8 + 2;
+   if (slots > k->slots) {
+      struct eu_inst **at = realloc(k->at, slots * sizeof(*at));
+      if (!at)
+         return NULL;
+      memset(at + k->slots, 0, (slots - k->slots) * sizeof(*at));
+      k->at = at;
+      k->slots = slots;
+   }
    return k;
 }
 
@@ -291,37 +303,12 @@ branch_scale(enum isa_gen gen)
    return gen <= ISA_GEN75 ? 8 : 1;
 }
 
+/* Decodes the instruction at ip into a new eu_inst (NULL and why when it
+ * cannot). */
 static struct eu_inst *
-decode_at(struct vgpu_eu_kernel *k, uint32_t ip, const char **why)
+decode_one(const struct vgpu_eu_env *env, const struct vgpu_eu_kernel *k,
+           uint32_t ip, const char **why)
 {
-   if (ip % 8 || ip >= k->avail) {
-      *why = "kernel execution left its buffer";
-      return NULL;
-   }
-   size_t slot = ip / 8;
-   if (slot >= k->slots) {
-      size_t n = k->avail / 8 + 2;
-      struct eu_inst **at = realloc(k->at, n * sizeof(*at));
-      if (!at) {
-         *why = "out of memory decoding a kernel";
-         return NULL;
-      }
-      memset(at + k->slots, 0, (n - k->slots) * sizeof(*at));
-      k->at = at;
-      k->slots = n;
-   }
-   if (k->at[slot])
-      return k->at[slot];
-   if (k->n_decoded == k->cap_decoded) {
-      size_t n = k->cap_decoded ? k->cap_decoded * 2 : 64;
-      uint32_t *d = realloc(k->decoded, n * sizeof(*d));
-      if (!d) {
-         *why = "out of memory decoding a kernel";
-         return NULL;
-      }
-      k->decoded = d;
-      k->cap_decoded = n;
-   }
    struct eu_inst *e = calloc(1, sizeof(*e));
    if (!e) {
       *why = "out of memory decoding a kernel";
@@ -365,10 +352,103 @@ decode_at(struct vgpu_eu_kernel *k, uint32_t ip, const char **why)
             e->reads_ce = true;
       }
       eu_fast_classify(e);
+      eu_check_classify(env, e);
    }
-   k->at[slot] = e;
-   k->decoded[k->n_decoded++] = ip;
    return e;
+}
+
+/* Threads of the pool's workers decode the same kernel at once: one
+ * decodes each instruction, and publishes it with release order so a
+ * lookup's acquire load sees it whole. */
+static pthread_mutex_t decode_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct eu_inst *
+decode_locked(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+              uint32_t ip, const char **why)
+{
+   size_t slot = ip / 8;
+   if (k->at[slot])
+      return k->at[slot];
+   if (k->n_decoded == k->cap_decoded) {
+      size_t n = k->cap_decoded ? k->cap_decoded * 2 : 64;
+      uint32_t *d = realloc(k->decoded, n * sizeof(*d));
+      if (!d) {
+         *why = "out of memory decoding a kernel";
+         return NULL;
+      }
+      k->decoded = d;
+      k->cap_decoded = n;
+   }
+   struct eu_inst *e = decode_one(env, k, ip, why);
+   if (!e)
+      return NULL;
+   k->decoded[k->n_decoded++] = ip;
+   __atomic_store_n(&k->at[slot], e, __ATOMIC_RELEASE);
+   return e;
+}
+
+static struct eu_inst *
+decode_at(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
+          uint32_t ip, const char **why)
+{
+   if (ip % 8 || ip >= k->avail || ip / 8 >= k->slots) {
+      *why = "kernel execution left its buffer";
+      return NULL;
+   }
+   pthread_mutex_lock(&decode_lock);
+   struct eu_inst *e = decode_locked(env, k, ip, why);
+   pthread_mutex_unlock(&decode_lock);
+   return e;
+}
+
+/* The instructions control flow can reach from ip: the next one unless
+ * it ends the thread, and a branch's targets (an over-estimate is
+ * harmless). */
+static unsigned
+successors(const struct eu_inst *e, uint32_t ip, uint32_t out[3])
+{
+   const struct isa_inst *in = &e->in;
+   bool send = in->op == ISA_OP_SEND || in->op == ISA_OP_SENDC ||
+               in->op == ISA_OP_SENDS || in->op == ISA_OP_SENDSC;
+   unsigned n = 0;
+   if (!(send && in->eot))
+      out[n++] = ip + e->size;
+   if (in->op == ISA_OP_JMPI) {
+      if (in->src[1].file == ISA_FILE_IMM)
+         out[n++] = ip + e->size + (uint32_t)(int32_t)in->src[1].imm;
+   } else if (e->branch) {
+      out[n++] = e->jip;
+      out[n++] = e->uip;
+   }
+   return n;
+}
+
+void
+vgpu_eu_kernel_predecode(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k)
+{
+   size_t cap = 64, n = 0;
+   uint32_t *todo = malloc(cap * sizeof(*todo));
+   if (!todo)
+      return;
+   todo[n++] = 0;
+   while (n) {
+      uint32_t ip = todo[--n];
+      if (ip % 8 || ip >= k->avail || ip / 8 >= k->slots || k->at[ip / 8])
+         continue;
+      const char *why;
+      struct eu_inst *e = decode_at(env, k, ip, &why);
+      if (!e)
+         continue;
+      if (n + 3 > cap) {
+         uint32_t *grown = realloc(todo, 2 * cap * sizeof(*todo));
+         if (!grown)
+            break;
+         todo = grown;
+         cap *= 2;
+      }
+      n += successors(e, ip, &todo[n]);
+   }
+   free(todo);
 }
 
 /* ---- operand access ---- */
@@ -497,7 +577,7 @@ predicate(const struct vgpu_eu_thread *t, const struct eu_inst *e)
 }
 
 /* Channels an instruction executes on, as bits 0..n-1. */
-static uint32_t
+static inline __attribute__((always_inline)) uint32_t
 exec_mask(const struct vgpu_eu_thread *t, const struct eu_inst *e)
 {
    uint32_t nmask = e->n >= 32 ? ~0u : (1u << e->n) - 1;
@@ -926,7 +1006,8 @@ static inline struct eu_inst *
 lookup(const struct vgpu_eu_kernel *k, uint32_t ip)
 {
    size_t slot = ip / 8;
-   return ip % 8 == 0 && slot < k->slots ? k->at[slot] : NULL;
+   return ip % 8 == 0 && slot < k->slots ? __atomic_load_n(&k->at[slot], __ATOMIC_ACQUIRE)
+                                         : NULL;
 }
 
 /* An instruction with a specialised handler, as exec_one and exec_alu run
@@ -959,7 +1040,7 @@ run_loop(const struct vgpu_eu_env *env, struct vgpu_eu_kernel *k,
       struct eu_inst *e = lookup(k, t->ip);
       if (!e) {
          const char *why = NULL;
-         e = decode_at(k, t->ip, &why);
+         e = decode_at(env, k, t->ip, &why);
          if (!e) {
             t->why = why;
             t->fault_addr = k->addr + t->ip;

@@ -167,6 +167,14 @@ struct vgpu_eu_kernel *vgpu_eu_kernel_get(struct vgpu_eu_cache *cache,
                                           enum isa_gen gen, uint64_t addr,
                                           const uint8_t *code, size_t avail);
 
+/* Decodes every instruction the kernel's control flow reaches from its
+ * start, so that the threads of a dispatch, on several host threads, only
+ * read the decoded kernel.  Optional: an instruction it missed (a jump
+ * through a register) is decoded when a thread gets there; bytes that do
+ * not decode are left for a thread that really runs them to fault on. */
+void vgpu_eu_kernel_predecode(const struct vgpu_eu_env *env,
+                              struct vgpu_eu_kernel *k);
+
 /* Starts a thread: every register zero, channels of dispatch_mask live. */
 void vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask);
 /* For VGPU_EU_CHECK_UNDEF: GRF bytes [first_byte, first_byte + len) hold

@@ -1002,6 +1002,14 @@ region_rule(const struct vgpu_eu_env *env, const struct isa_inst *in,
    return vector_imm_rule(in, nsrc);
 }
 
+void
+eu_check_classify(const struct vgpu_eu_env *env, struct eu_inst *e)
+{
+   int operand = -1;
+   e->region_rule = region_rule(env, &e->in, e->df_pairs, &operand);
+   e->region_operand = (int8_t)operand;
+}
+
 static enum vgpu_eu_status
 check_regions(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
               uint64_t kernel, struct eu_inst *e)
@@ -1010,12 +1018,6 @@ check_regions(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (e->branch || is_send(in->op) || in->op == ISA_OP_SYNC ||
        in->op == ISA_OP_NOP || in->op == ISA_OP_WAIT || in->op == ISA_OP_ILLEGAL)
       return VGPU_EU_DONE;
-   if (!e->region_checked) {
-      int operand = -1;
-      e->region_rule = region_rule(env, in, e->df_pairs, &operand);
-      e->region_operand = (int8_t)operand;
-      e->region_checked = true;
-   }
    if (!e->region_rule)
       return VGPU_EU_DONE;
    static const char *const names[3] = { "src0", "src1", "src2" };

@@ -261,6 +261,10 @@ merged_flags(const struct vgpu_eu_thread *t, const struct eu_inst *e,
 {
    uint64_t f;
    memcpy(&f, &t->regs[VGPU_EU_ARF_FLAG], 8);
+   if (e->flag_base + e->n <= 64) {
+      uint64_t bits = (uint64_t)mask << e->flag_base;
+      return (f & ~bits) | ((uint64_t)(flag & mask) << e->flag_base);
+   }
    for (uint32_t m = mask; m; m &= m - 1) {
       unsigned c = (unsigned)__builtin_ctz(m);
       unsigned bit = (e->flag_base + c) & 63;
@@ -268,6 +272,13 @@ merged_flags(const struct vgpu_eu_thread *t, const struct eu_inst *e,
    }
    return f;
 }
+
+#define LANE_BITS(b) 1u << (b), 1u << ((b) + 1), 1u << ((b) + 2), 1u << ((b) + 3)
+static const uint32_t lane_bit[32] = {
+   LANE_BITS(0), LANE_BITS(4), LANE_BITS(8), LANE_BITS(12),
+   LANE_BITS(16), LANE_BITS(20), LANE_BITS(24), LANE_BITS(28),
+};
+#undef LANE_BITS
 
 static inline __attribute__((always_inline)) void
 write_dst(struct vgpu_eu_thread *t, const struct eu_inst *e, const uint32_t *r,
@@ -286,10 +297,15 @@ write_dst(struct vgpu_eu_thread *t, const struct eu_inst *e, const uint32_t *r,
          memcpy(d, r, n * 4);
          return;
       }
-      for (uint32_t m = mask; m; m &= m - 1) {
-         unsigned c = (unsigned)__builtin_ctz(m);
-         memcpy(d + c * 4, &r[c], 4);
+      /* A blend over the whole region rather than a walk over the set
+       * bits: diverged channels would make the walk mispredict. */
+      uint32_t v[32];
+      memcpy(v, d, n * 4);
+      for (unsigned c = 0; c < n; c++) {
+         uint32_t keep = mask & lane_bit[c] ? ~0u : 0;
+         v[c] = (r[c] & keep) | (v[c] & ~keep);
       }
+      memcpy(d, v, n * 4);
       return;
    }
    for (uint32_t m = mask; m; m &= m - 1) {
@@ -320,7 +336,9 @@ run_n(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t mask,
    memcpy(&t->regs[VGPU_EU_ARF_FLAG], &f, 8);
 }
 
-void
+/* Built twice, and picked by the processor at load time: the region loops
+ * vectorise with AVX2's per-lane shifts and blends where it has them. */
+__attribute__((target_clones("arch=haswell", "default"))) void
 eu_fast_alu(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t mask)
 {
    if (!mask)
@@ -328,6 +346,6 @@ eu_fast_alu(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t mask)
    switch (e->n) {
    case 8: run_n(t, e, mask, 8); return;
    case 16: run_n(t, e, mask, 16); return;
-   default: run_n(t, e, mask, e->n); return;
+   default: run_n(t, e, mask, e->n < 32 ? e->n : 32); return;
    }
 }

@@ -32,9 +32,8 @@ struct eu_inst {
    bool ok;               /* operands inside the register file */
    bool reads_ce;         /* a source is ce0, the channel-enable mask */
    bool df_pairs;         /* Ivy Bridge DF: n is half the encoded ExecSize */
-   /* vgpu_eu_check.c, on the first checked execution: the first region
-    * rule the instruction breaks (NULL: none) and the operand (-1 dst). */
-   bool region_checked;
+   /* vgpu_eu_check.c, at decode: the first region rule the instruction
+    * breaks (NULL: none) and the operand (-1 dst). */
    int8_t region_operand;
    const char *region_rule;
    /* Worked out once at decode (vgpu_eu_fast.c, vgpu_eu.c) so the hot
@@ -102,6 +101,8 @@ int eu_operand_offset(const struct vgpu_eu_thread *t, const struct eu_operand *o
  * before judges what the instruction reads (and, for the scoreboard,
  * writes) and may stop the thread; after records what it wrote. */
 void eu_check_start(struct vgpu_eu_thread *t);
+/* At decode, for an ALU instruction: the region rule it breaks, if any. */
+void eu_check_classify(const struct vgpu_eu_env *env, struct eu_inst *e);
 enum vgpu_eu_status eu_check_before(const struct vgpu_eu_env *env,
                                     struct vgpu_eu_thread *t, uint64_t kernel,
                                     struct eu_inst *e, struct eu_check_masks *m);
@@ -185,6 +186,10 @@ eu_send_unsupported(struct vgpu_eu_thread *t, const char *why)
    t->why = why;
    return VGPU_EU_UNSUPPORTED;
 }
+
+/* vgpu_eu_send.c: held around an atomic message's read-modify-writes. */
+void eu_atomics_begin(void);
+void eu_atomics_end(void);
 
 /* DWord c of register reg of a gathered message payload. */
 static inline uint32_t

@@ -11,6 +11,7 @@
  * Out-of-bounds accesses to a buffer surface read 0 and drop writes (PRM
  * "Surface Boundary Checking" for SURFTYPE_BUFFER); an address no object
  * of the submission maps is a page fault. */
+#include <pthread.h>
 #include <string.h>
 
 #include "vgpu_eu_priv.h"
@@ -209,10 +210,39 @@ is_float_atomic(enum isa_atomic_op op)
    return op >= ISA_ATOMIC_FMAX && op <= ISA_ATOMIC_FADD;
 }
 
-/* Untyped (32-bit, BTI or A64) and A64 64-bit atomics.  Sources follow
- * the addresses: src0 then, for compare-and-write, src1. */
+/* Workers of the pool (vgpu_pool.c) run thread groups at once on shared
+ * memory: an atomic message's read-modify-writes hold this lock, so they
+ * are atomic to every other atomic message, as the data port makes them. */
+static pthread_mutex_t atomics_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+eu_atomics_begin(void)
+{
+   pthread_mutex_lock(&atomics_lock);
+}
+
+void
+eu_atomics_end(void)
+{
+   pthread_mutex_unlock(&atomics_lock);
+}
+
+static enum vgpu_eu_status
+atomic_channels(struct msg *m, const struct space *sp, bool a64);
+
+/* Untyped (32-bit, BTI or A64) and A64 64-bit atomics. */
 static enum vgpu_eu_status
 atomic(struct msg *m, const struct space *sp, bool a64)
+{
+   eu_atomics_begin();
+   enum vgpu_eu_status st = atomic_channels(m, sp, a64);
+   eu_atomics_end();
+   return st;
+}
+
+/* Sources follow the addresses: src0 then, for compare-and-write, src1. */
+static enum vgpu_eu_status
+atomic_channels(struct msg *m, const struct space *sp, bool a64)
 {
    enum isa_atomic_op op = m->d.atomic;
    unsigned n = m->d.simd;
@@ -453,7 +483,10 @@ execute(struct msg *m)
 {
    switch (m->d.msg) {
    case ISA_MSG_MEMORY_FENCE:
-      return VGPU_EU_DONE;   /* sequential: every access is already visible */
+      /* Within a thread accesses run in order; other workers' threads see
+       * them once the host's memory order says so. */
+      __atomic_thread_fence(__ATOMIC_SEQ_CST);
+      return VGPU_EU_DONE;
    case ISA_MSG_GATEWAY_BARRIER:
       /* The thread waits for the rest of its group at the next wait. */
       m->t->barrier_arrived = true;

@@ -222,7 +222,10 @@ typed_atomic(struct typed *m)
    enum isa_atomic_op op = m->msg->atomic;
    if (op == ISA_ATOMIC_NONE || op >= ISA_ATOMIC_FMAX)
       return eu_send_unsupported(m->t, "typed atomic operation");
-   return each_texel(m, atomic_texel);
+   eu_atomics_begin();
+   enum vgpu_eu_status st = each_texel(m, atomic_texel);
+   eu_atomics_end();
+   return st;
 }
 
 /* ---- atomic operations, shared with the untyped messages ---- */

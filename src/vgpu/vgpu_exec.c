@@ -8,6 +8,7 @@
  * that context fails with EIO, which is how drivers learn the device is
  * lost. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,13 +70,20 @@ vgpu_exec_map_rest(struct vgpu_exec *exec, uint64_t addr, uint64_t *avail)
    return o->bo->map + (addr - o->start);
 }
 
+/* Workers of the pool (vgpu_pool.c) may fault at once: the first wins. */
 void
 vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why)
 {
-   if (exec->fault)
+   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+   pthread_mutex_lock(&lock);
+   bool first = !exec->fault;
+   if (first) {
+      exec->fault = why;
+      exec->fault_addr = addr;
+   }
+   pthread_mutex_unlock(&lock);
+   if (!first)
       return;
-   exec->fault = why;
-   exec->fault_addr = addr;
    if (vgpu.debug & VGPU_DEBUG_FAULT)
       log_warn("GPU hang on context %u at 0x%012llx: %s", exec->ctx->id,
                (unsigned long long)addr, why);

@@ -10,6 +10,7 @@
 
 #include "vgpu_cmd.h"
 #include "vgpu_gpgpu.h"
+#include "vgpu_pool.h"
 #include "vgpu_priv.h"
 
 /* ---- statistics (VGPU_STATS) and "not modelled" reports ---- */
@@ -87,13 +88,16 @@ vgpu_not_modelled(const char *what)
     * and text. */
    static const char *seen[64];
    static unsigned nseen;
-   for (unsigned i = 0; i < nseen; i++) {
-      if (seen[i] == what || !strcmp(seen[i], what))
-         return;
-   }
-   if (nseen < 64)
+   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+   pthread_mutex_lock(&lock);
+   bool known = false;
+   for (unsigned i = 0; i < nseen && !known; i++)
+      known = seen[i] == what || !strcmp(seen[i], what);
+   if (!known && nseen < 64)
       seen[nseen++] = what;
-   fprintf(stderr, "vgpu: not modelled: %s\n", what);
+   pthread_mutex_unlock(&lock);
+   if (!known)
+      fprintf(stderr, "vgpu: not modelled: %s\n", what);
 }
 
 /* ---- memory ---- */
@@ -152,12 +156,16 @@ env_check_report(void *user, const char *what)
    struct dispatch_env *de = user;
    static struct { uint64_t kernel; char *what; } seen[256];
    static unsigned nseen;
-   for (unsigned i = 0; i < nseen; i++) {
-      if (seen[i].kernel == de->d->kernel && !strcmp(seen[i].what, what))
-         return;
-   }
-   if (nseen < 256 && (seen[nseen].what = strdup(what)))
+   static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+   pthread_mutex_lock(&lock);
+   bool known = false;
+   for (unsigned i = 0; i < nseen && !known; i++)
+      known = seen[i].kernel == de->d->kernel && !strcmp(seen[i].what, what);
+   if (!known && nseen < 256 && (seen[nseen].what = strdup(what)))
       seen[nseen++].kernel = de->d->kernel;
+   pthread_mutex_unlock(&lock);
+   if (known)
+      return;
    fprintf(stderr, "vgpu: EU check (kernel 0x%llx): %s\n",
            (unsigned long long)de->d->kernel, what);
 }
@@ -165,6 +173,32 @@ env_check_report(void *user, const char *what)
 /* ---- threads ---- */
 
 #define MAX_GROUP_THREADS 1024u
+
+/* One walker as its workers share it. */
+struct walker_run {
+   struct vgpu_exec *exec;
+   const struct vgpu_gpgpu *g;
+   const struct vgpu_dispatch *d;
+   struct vgpu_eu_kernel *k;
+   struct dispatch_env de;
+   unsigned n;                   /* hardware threads per group */
+   uint32_t extent[3];           /* groups per dimension */
+   uint64_t invocations;         /* per group (CS_INVOCATION_COUNT) */
+   struct worker *workers;
+   /* Guards stop and the batch's budget (exec->eu_budget_left), which the
+    * workers share. */
+   pthread_mutex_t lock;
+   bool stop;                    /* a fault, the budget or an unmodelled
+                                  * instruction ended the walker */
+};
+
+/* What one host thread of the pool needs for the groups it runs. */
+struct worker {
+   struct vgpu_eu_env env;       /* with the worker's own SLM */
+   struct vgpu_eu_thread *th;
+   uint8_t *slm;
+   uint64_t instructions, channel_instructions, threads, invocations;
+};
 
 /* R0 of a GPGPU thread (PRM Vol 7 "R0 Header" for GPGPU): DWord 1 the
  * thread group id X, 6 and 7 Y and Z; DWord 2 the barrier id; DWord 3
@@ -179,31 +213,36 @@ write_r0(struct vgpu_eu_thread *t, const struct vgpu_gpgpu *g,
    r0[1] = gid[0];
    r0[6] = gid[1];
    r0[7] = gid[2];
-   r0[2] = 0;             /* barrier id 0: one group runs at a time */
+   r0[2] = 0;             /* barrier id 0: a worker runs one group at a time */
    r0[3] = g->scratch_space & 0xf;
    r0[5] = (uint32_t)(g->scratch_base + (uint64_t)fftid * g->scratch_per_thread) |
            (fftid & 0x3ff);
    memcpy(t->regs, r0, sizeof(r0));
 }
 
-/* The threads of a group run together, so each needs its own FFTID and
- * scratch slot: FFTID = thread index, below MEDIA_VFE_STATE's Maximum
- * Number of Threads (the scratch the driver allocated covers that many)
- * and inside the 32 bits of R0.5's pointer. */
-static bool
-scratch_fits(struct vgpu_exec *exec, const struct vgpu_gpgpu *g, unsigned n)
+/* The threads of every group in flight run together, so each needs its
+ * own FFTID and scratch slot: worker w's threads take FFTIDs w*n .. w*n+n-1,
+ * below MEDIA_VFE_STATE's Maximum Number of Threads (the scratch the
+ * driver allocated covers that many) and inside the 32 bits of R0.5's
+ * pointer.  Returns how many workers the scratch allows, 0 when not even
+ * one group fits. */
+static unsigned
+scratch_workers(struct vgpu_exec *exec, const struct vgpu_gpgpu *g, unsigned n)
 {
    if (!g->scratch_per_thread)
-      return true;
+      return ~0u;
    if (n > g->max_threads) {
       vgpu_exec_fault(exec, 0, "thread group with scratch larger than MEDIA_VFE_STATE's Maximum Number of Threads");
-      return false;
+      return 0;
    }
    if (g->scratch_base + (uint64_t)n * g->scratch_per_thread > UINT32_MAX) {
       vgpu_exec_fault(exec, 0, "scratch space beyond 4 GB of General State Base Address");
-      return false;
+      return 0;
    }
-   return true;
+   uint64_t below_4g = (UINT32_MAX - g->scratch_base) /
+                       ((uint64_t)n * g->scratch_per_thread);
+   uint64_t by_threads = g->max_threads / n;
+   return (unsigned)(below_4g < by_threads ? below_4g : by_threads);
 }
 
 static bool
@@ -238,100 +277,149 @@ thread_mask(const struct vgpu_dispatch *d, unsigned tx, unsigned ty)
    return m;
 }
 
+/* Ends the walker; true for the worker that ended it first. */
+static bool
+stop_first(struct walker_run *w)
+{
+   pthread_mutex_lock(&w->lock);
+   bool first = !w->stop;
+   w->stop = true;
+   pthread_mutex_unlock(&w->lock);
+   return first;
+}
+
+static bool
+stopped(struct walker_run *w)
+{
+   pthread_mutex_lock(&w->lock);
+   bool stop = w->stop;
+   pthread_mutex_unlock(&w->lock);
+   return stop;
+}
+
+/* Ends the walker; the first worker to stop it says why (why NULL: an
+ * instruction vgpu_not_modelled already named, which is no hang). */
+static void
+stop_walker(struct walker_run *w, uint64_t addr, const char *why)
+{
+   if (stop_first(w) && why)
+      vgpu_exec_fault(w->exec, addr, why);
+}
+
 /* The batch's EU instruction budget (VGPU_BUDGET) is spent: the batch is
  * a hang, as a GPU's hang timer would find an endless kernel loop. */
 static void
-budget_exceeded(struct vgpu_exec *exec, uint64_t kernel)
+budget_exceeded(struct walker_run *w)
 {
+   if (!stop_first(w))
+      return;
    fprintf(stderr, "vgpu: GPU hang: the batch ran more than %llu EU "
                    "instructions (VGPU_BUDGET), in kernel 0x%llx\n",
-           (unsigned long long)vgpu.eu_budget, (unsigned long long)kernel);
-   vgpu_exec_fault(exec, kernel, "EU instruction budget of the batch exceeded (VGPU_BUDGET)");
+           (unsigned long long)vgpu.eu_budget, (unsigned long long)w->d->kernel);
+   vgpu_exec_fault(w->exec, w->d->kernel, "EU instruction budget of the batch exceeded (VGPU_BUDGET)");
 }
 
 /* Runs one thread until it ends, blocks or stops, within what is left of
- * the batch's budget.  Returns false when the budget ran out. */
+ * the batch's budget, which the workers share.  Returns false when the
+ * walker stopped or the budget ran out. */
 static bool
-run_thread(struct vgpu_exec *exec, struct vgpu_eu_env *env,
-           struct vgpu_eu_kernel *k, struct vgpu_eu_thread *t,
+run_thread(struct walker_run *w, struct worker *wk, struct vgpu_eu_thread *t,
            enum vgpu_eu_status *st)
 {
-   const struct dispatch_env *de = env->user;
-   uint64_t left = exec->eu_budget_left;
+   pthread_mutex_lock(&w->lock);
+   uint64_t left = w->exec->eu_budget_left;
+   bool stop = w->stop;
+   pthread_mutex_unlock(&w->lock);
+   if (stop)
+      return false;
    if (!left) {
-      budget_exceeded(exec, de->d->kernel);
+      budget_exceeded(w);
       return false;
    }
    /* The thread stops once it has run more than max_instructions. */
-   env->max_instructions = left;
-   *st = vgpu_eu_run(env, k, t);
+   wk->env.max_instructions = left;
+   *st = vgpu_eu_run(&wk->env, w->k, t);
    uint64_t ran = t->instructions;
-   stats.instructions += ran;
-   stats.channel_instructions += t->channel_instructions;
+   wk->instructions += ran;
+   wk->channel_instructions += t->channel_instructions;
    t->instructions = t->channel_instructions = 0;
-   if (ran > left) {
-      exec->eu_budget_left = 0;
-      budget_exceeded(exec, de->d->kernel);
+   pthread_mutex_lock(&w->lock);
+   bool over = ran > w->exec->eu_budget_left;
+   w->exec->eu_budget_left = over ? 0 : w->exec->eu_budget_left - ran;
+   pthread_mutex_unlock(&w->lock);
+   if (over) {
+      budget_exceeded(w);
       return false;
    }
-   exec->eu_budget_left = left - ran;
    return true;
 }
 
 /* CS_INVOCATION_COUNT counts the compute shader invocations dispatched:
  * the enabled channels of each thread of a group (PRM Vol. 2c,
  * CS_INVOCATION_COUNT; Vulkan's compute shader invocations statistic). */
-static void
-count_invocations(struct vgpu_exec *exec, const struct vgpu_dispatch *d, unsigned n)
+static uint64_t
+group_invocations(const struct vgpu_dispatch *d, unsigned n)
 {
    uint64_t invocations = 0;
    for (unsigned i = 0; i < n; i++) {
       unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
       invocations += (unsigned)__builtin_popcount(thread_mask(d, tx, ty));
    }
+   return invocations;
+}
+
+static void
+count_invocations(struct vgpu_exec *exec, uint64_t invocations)
+{
    uint32_t *reg = &exec->ctx->regs[REG_CS_INVOCATION_COUNT / 4];
    uint64_t count = (reg[0] | (uint64_t)reg[1] << 32) + invocations;
    reg[0] = (uint32_t)count;
    reg[1] = (uint32_t)(count >> 32);
 }
 
+/* A thread that stopped early: the walker ends with its reason. */
+static void
+thread_stopped(struct walker_run *w, struct vgpu_eu_thread *t,
+               enum vgpu_eu_status st)
+{
+   if (st == VGPU_EU_UNSUPPORTED) {
+      vgpu_not_modelled(t->why);
+      stop_walker(w, 0, NULL);
+      return;
+   }
+   if (vgpu_eu_check_failed(t)) {
+      /* The message lives in the thread, which goes away. */
+      fprintf(stderr, "vgpu: EU check failed (kernel 0x%llx): %s\n",
+              (unsigned long long)w->d->kernel, t->why);
+      stop_walker(w, t->fault_addr, "EU kernel check failed (VGPU_EU_CHECKS)");
+      return;
+   }
+   stop_walker(w, t->fault_addr, t->why);
+}
+
 /* Runs a group's threads round-robin until all end; barriers release when
  * every thread still running waits at one.  Returns false when the
- * dispatch stops (fault, unsupported, or the batch's budget spent). */
+ * walker stops (fault, unsupported, or the batch's budget spent). */
 static bool
-run_group(struct vgpu_exec *exec, struct vgpu_eu_env *env,
-          struct vgpu_eu_kernel *k, struct vgpu_eu_thread *th, unsigned n)
+run_group(struct walker_run *w, struct worker *wk)
 {
-   bool done[n];
-   memset(done, 0, sizeof(done));
+   unsigned n = w->n;
+   struct vgpu_eu_thread *th = wk->th;
+   bool done[MAX_GROUP_THREADS];
+   memset(done, 0, n * sizeof(done[0]));
    unsigned remaining = n;
    while (remaining) {
       for (unsigned i = 0; i < n; i++) {
          if (done[i])
             continue;
          enum vgpu_eu_status st;
-         if (!run_thread(exec, env, k, &th[i], &st))
+         if (!run_thread(w, wk, &th[i], &st))
             return false;
-         switch (st) {
-         case VGPU_EU_DONE:
+         if (st == VGPU_EU_DONE) {
             done[i] = true;
             remaining--;
-            break;
-         case VGPU_EU_BLOCKED:
-            break;
-         case VGPU_EU_FAULT:
-            if (vgpu_eu_check_failed(&th[i])) {
-               /* The message lives in the thread, which goes away. */
-               const struct dispatch_env *de = env->user;
-               fprintf(stderr, "vgpu: EU check failed (kernel 0x%llx): %s\n",
-                       (unsigned long long)de->d->kernel, th[i].why);
-               vgpu_exec_fault(exec, th[i].fault_addr, "EU kernel check failed (VGPU_EU_CHECKS)");
-               return false;
-            }
-            vgpu_exec_fault(exec, th[i].fault_addr, th[i].why);
-            return false;
-         case VGPU_EU_UNSUPPORTED:
-            vgpu_not_modelled(th[i].why);
+         } else if (st != VGPU_EU_BLOCKED) {
+            thread_stopped(w, &th[i], st);
             return false;
          }
       }
@@ -340,6 +428,93 @@ run_group(struct vgpu_exec *exec, struct vgpu_eu_env *env,
          th[i].notified = true;
    }
    return true;
+}
+
+/* Sets up group gid's threads on a worker: payload, execution masks and
+ * its scratch slots. */
+static bool
+start_group(struct walker_run *w, struct worker *wk, unsigned worker,
+            const uint32_t gid[3])
+{
+   const struct vgpu_dispatch *d = w->d;
+   if (wk->slm)
+      memset(wk->slm, 0, d->slm_size);
+   for (unsigned i = 0; i < w->n; i++) {
+      struct vgpu_eu_thread *t = &wk->th[i];
+      unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
+      vgpu_eu_thread_init(t, thread_mask(d, tx, ty));
+      memcpy(&t->regs[VGPU_EU_ARF_CR0], &d->cr0, 4);
+      write_r0(t, w->g, gid, worker * w->n + i);
+      if (!write_constants(w->exec, t, w->g, d, i)) {
+         stop_walker(w, 0, NULL);
+         return false;
+      }
+      /* The payload: R0, the cross-thread and the per-thread constants. */
+      if (wk->env.checks)
+         vgpu_eu_thread_define(t, 0, (1 + d->cross_regs + d->per_thread_regs) * 32);
+   }
+   wk->threads += w->n;
+   wk->invocations += w->invocations;
+   return true;
+}
+
+/* The pool's item: thread group number item of the walker, in X-fastest
+ * order. */
+static void
+run_group_item(void *ctx, unsigned worker, uint64_t item)
+{
+   struct walker_run *w = ctx;
+   if (stopped(w))
+      return;
+   struct worker *wk = &w->workers[worker];
+   uint32_t gid[3];
+   gid[0] = w->d->start[0] + (uint32_t)(item % w->extent[0]);
+   item /= w->extent[0];
+   gid[1] = w->d->start[1] + (uint32_t)(item % w->extent[1]);
+   gid[2] = w->d->start[2] + (uint32_t)(item / w->extent[1]);
+   if (start_group(w, wk, worker, gid))
+      run_group(w, wk);
+}
+
+static bool
+worker_init(struct worker *wk, const struct walker_run *w,
+            const struct vgpu_eu_env *env)
+{
+   wk->env = *env;
+   wk->th = aligned_alloc(64, sizeof(*wk->th) * w->n);
+   wk->slm = w->d->slm_size ? malloc(w->d->slm_size) : NULL;
+   wk->env.slm = wk->slm;
+   return wk->th && (!w->d->slm_size || wk->slm);
+}
+
+/* Sums the workers' counters into VGPU_STATS and the invocation count. */
+static void
+workers_fini(struct walker_run *w, unsigned workers)
+{
+   uint64_t invocations = 0;
+   for (unsigned i = 0; i < workers; i++) {
+      struct worker *wk = &w->workers[i];
+      stats.instructions += wk->instructions;
+      stats.channel_instructions += wk->channel_instructions;
+      stats.threads += wk->threads;
+      invocations += wk->invocations;
+      free(wk->th);
+      free(wk->slm);
+   }
+   count_invocations(w->exec, invocations);
+   free(w->workers);
+}
+
+/* Host threads for a walker: the pool's, no more than the scratch slots
+ * allow or there are groups. */
+static unsigned
+walker_workers(struct walker_run *w, uint64_t groups)
+{
+   unsigned n = vgpu_pool_threads();
+   unsigned by_scratch = scratch_workers(w->exec, w->g, w->n);
+   if (n > by_scratch)
+      n = by_scratch;
+   return groups < n ? (unsigned)groups : n;
 }
 
 void
@@ -367,59 +542,49 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       vgpu_exec_fault(exec, d->kernel, "kernel start outside every object");
       return;
    }
-   struct vgpu_eu_kernel *k = vgpu_eu_kernel_get(g->kernels, gen, d->kernel, code, avail);
-   unsigned n = d->thread_w * d->thread_h * d->thread_d;
+   struct walker_run w = {
+      .exec = exec, .g = g, .d = d, .de = { exec, g, d },
+      .k = vgpu_eu_kernel_get(g->kernels, gen, d->kernel, code, avail),
+      .n = d->thread_w * d->thread_h * d->thread_d,
+   };
+   uint64_t groups = 1;
+   for (unsigned i = 0; i < 3; i++) {
+      w.extent[i] = d->end[i] > d->start[i] ? d->end[i] - d->start[i] : 0;
+      groups *= w.extent[i];
+   }
    /* A thread group holds at most 1024 invocations, so 128 SIMD8 threads;
     * far larger counts are a malformed walker, not a large dispatch. */
-   if (n > MAX_GROUP_THREADS) {
+   if (w.n > MAX_GROUP_THREADS) {
       vgpu_exec_fault(exec, 0, "GPGPU_WALKER with more threads per group than the hardware has");
       return;
    }
-   if (!scratch_fits(exec, g, n))
+   unsigned workers = walker_workers(&w, groups);
+   if (!workers)
       return;
-   struct vgpu_eu_thread *th = aligned_alloc(64, sizeof(*th) * n);
-   uint8_t *slm = d->slm_size ? malloc(d->slm_size) : NULL;
-   if (!k || !th || (d->slm_size && !slm)) {
-      free(th);
-      free(slm);
-      vgpu_exec_fault(exec, 0, "out of memory dispatching a walker");
-      return;
-   }
-   struct dispatch_env de = { exec, g, d };
+   w.invocations = group_invocations(d, w.n);
    struct vgpu_eu_env env = {
-      .gen = gen, .user = &de, .map = env_map, .surface = env_surface,
-      .slm = slm, .slm_size = d->slm_size,
+      .gen = gen, .user = &w.de, .map = env_map, .surface = env_surface,
+      .slm_size = d->slm_size,
       .general_state_base = g->general_base,
       .scratch_per_thread = g->scratch_per_thread,
       .checks = eu_checks.bits,
       .lp_64bit_rules = vgpu.info->is_lp && (vgpu.info->ver == 8 || vgpu.info->ver == 9),
       .check_report = eu_checks.warn ? env_check_report : NULL,
    };
-   uint32_t gid[3];
-   for (gid[2] = d->start[2]; gid[2] < d->end[2]; gid[2]++)
-   for (gid[1] = d->start[1]; gid[1] < d->end[1]; gid[1]++)
-   for (gid[0] = d->start[0]; gid[0] < d->end[0]; gid[0]++) {
-      if (slm)
-         memset(slm, 0, d->slm_size);
-      for (unsigned i = 0; i < n; i++) {
-         unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
-         vgpu_eu_thread_init(&th[i], thread_mask(d, tx, ty));
-         memcpy(&th[i].regs[VGPU_EU_ARF_CR0], &d->cr0, 4);
-         write_r0(&th[i], g, gid, i);
-         if (!write_constants(exec, &th[i], g, d, i))
-            goto out;
-         /* The payload: R0, the cross-thread and the per-thread constants. */
-         if (env.checks)
-            vgpu_eu_thread_define(&th[i], 0, (1 + d->cross_regs + d->per_thread_regs) * 32);
-      }
-      stats.threads += n;
-      count_invocations(exec, d, n);
-      if (!run_group(exec, &env, k, th, n))
-         goto out;
+   w.workers = calloc(workers, sizeof(*w.workers));
+   bool ok = w.k && w.workers;
+   for (unsigned i = 0; ok && i < workers; i++)
+      ok = worker_init(&w.workers[i], &w, &env);
+   if (ok) {
+      vgpu_eu_kernel_predecode(&env, w.k);
+      pthread_mutex_init(&w.lock, NULL);
+      vgpu_pool_run(workers, groups, run_group_item, &w);
+      pthread_mutex_destroy(&w.lock);
+   } else {
+      vgpu_exec_fault(exec, 0, "out of memory dispatching a walker");
    }
-out:
-   free(th);
-   free(slm);
+   if (w.workers)
+      workers_fini(&w, workers);
 }
 
 void

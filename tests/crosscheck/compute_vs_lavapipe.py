@@ -15,6 +15,11 @@ passes on a device genvk must pass there as well, and (with --decoder)
 every batch genvk submits must decode with genvk-decode without an unknown
 dword.
 
+With --threads-check DEV, Mesa's driver also runs every program on DEV with
+VGPU_THREADS=1 (vgpu's thread groups one after the other), and its buffers
+must equal, bit for bit, those of the default run, whose thread groups run
+on every core.
+
 The lavapipe runs also load the Khronos validation layer: a validation
 error fails the program.  A run is a SKIP, with its reason, when the device
 lacks a feature the shader needs (compute_run prints "unsupported: WHAT";
@@ -28,6 +33,7 @@ usage: compute_vs_lavapipe.py --top SRC --runner COMPUTE_RUN --spv-dir DIR
                               --programs PROGRAMS_TXT [--device DEV]...
                               [--program NAME]... [--jobs N] [--keep DIR]
                               [--test-icd JSON] [--genvk JSON --decoder DECODER]
+                              [--threads-check DEV]...
 """
 import argparse
 import collections
@@ -262,7 +268,7 @@ def binding_name(key):
     return "%d[%d]" % key if element else "%d" % binding
 
 
-def compare(program, reference, result, device, reference_name="lavapipe"):
+def compare(program, reference, result, device, reference_name="lavapipe", exact=False):
     """A list of lines describing every difference (empty: identical)."""
     want, got = output_files(reference), output_files(result)
     if set(want) != set(got):
@@ -278,7 +284,7 @@ def compare(program, reference, result, device, reference_name="lavapipe"):
         if len(w) != len(g):
             lines.append("binding %s: %d bytes, %s %d" % (name, len(g), reference_name, len(w)))
             continue
-        bad = differing_words(w, g, program.tolerances.get(key[0]))
+        bad = differing_words(w, g, None if exact else program.tolerances.get(key[0]))
         for i, x, y in bad[:MAX_REPORTED_WORDS]:
             lines.append("binding %s word %d: %s 0x%08x, %s 0x%08x"
                          % (name, i, reference_name, x, device, y))
@@ -361,6 +367,12 @@ def run_all(args, programs, work):
                                     args.decoder)
                     jobs[(device, driver, p.name)] = pool.submit(
                         run_decoded if driver == "genvk" else run_program, *run_args)
+            for device in args.threads_check:
+                icd = device_icds(args, device)[0][1]
+                env = dict(base_env(), VK_ICD_FILENAMES=icd, VGPU_THREADS="1")
+                jobs[(device, "one-thread", p.name)] = pool.submit(
+                    run_program, [vgpu_run, "--device", device, "--"] + cmd, env,
+                    os.path.join(work, device, "one-thread", p.name))
         return {key: job.result() for key, job in jobs.items()}
 
 
@@ -394,7 +406,37 @@ def report(args, programs, results):
             f, p = report_driver(args, programs, results, device, driver, icd, mesa_status)
             failures += f
             passes += p
+    for device in args.threads_check:
+        f, p = report_threads(programs, results, device)
+        failures += f
+        passes += p
     return failures, passes
+
+
+def report_threads(programs, results, device):
+    """Prints how Mesa's runs on device with VGPU_THREADS=1 compare with the
+    default runs; returns (failures, passes)."""
+    counts = collections.Counter()
+    for p in programs:
+        many, one = results[(device, "mesa", p.name)], results[(device, "one-thread", p.name)]
+        if many.status != one.status:
+            status, lines = "fail", ["%s with VGPU_THREADS=1, %s by default"
+                                     % (one.status, many.status)]
+        elif many.status != "ran":
+            status, lines = "skip", []
+        else:
+            lines = compare(p, one.prefix, many.prefix, device, "VGPU_THREADS=1", exact=True)
+            status = "fail" if lines else "pass"
+        counts[status] += 1
+        if status == "fail":
+            print("FAIL %s on %s: VGPU_THREADS=1 and the default differ" % (p.name, device))
+            for line in lines:
+                print("    " + line)
+    print("%s (VGPU_THREADS=1 against the default, %s): %d identical, %d differ, %d not run"
+          % (device, "VGPU_THREADS=" + os.environ["VGPU_THREADS"] if "VGPU_THREADS" in os.environ
+             else "%d cores" % (os.cpu_count() or 1),
+             counts["pass"], counts["fail"], counts["skip"]))
+    return counts["fail"], counts["pass"]
 
 
 def report_driver(args, programs, results, device, driver, icd, mesa_status):
@@ -438,8 +480,12 @@ def main():
     ap.add_argument("--genvk", help="genvk's manifest: run genvk on every device too")
     ap.add_argument("--decoder", help="genvk-decode: with --genvk, every batch genvk "
                     "submits must decode with no unknown dword")
+    ap.add_argument("--threads-check", action="append", default=[], choices=DEVICES,
+                    help="also run Mesa's driver on this device with VGPU_THREADS=1; "
+                    "its buffers must equal the default run's")
     args = ap.parse_args()
     args.device = args.device or DEVICES
+    args.threads_check = [d for d in args.threads_check if d in args.device]
     programs = parse_programs(args.programs, args.spv_dir)
     if args.program:
         unknown = set(args.program) - {p.name for p in programs}
@@ -455,6 +501,7 @@ def main():
     for d in args.device:
         for driver, _ in device_icds(args, d):
             os.makedirs(os.path.join(work, d, driver), exist_ok=True)
+        os.makedirs(os.path.join(work, d, "one-thread"), exist_ok=True)
     try:
         results = run_all(args, programs, work)
         failures, passes = report(args, programs, results)
