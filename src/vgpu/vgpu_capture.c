@@ -2,6 +2,7 @@
  * exec-<pid>-<sequence>.vgcap in the format of vgpu_capture.h. */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,24 @@ write_objects(int fd, const struct vgpu_exec *exec)
    return true;
 }
 
+/* VGPU_CAPTURE names a directory that need not exist yet: it and its
+ * missing parents are made, as mkdir -p would. */
+static void
+make_dirs(const char *dir)
+{
+   char path[4096];
+   if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
+      return;
+   for (char *p = path + 1; *p; p++) {
+      if (*p != '/')
+         continue;
+      *p = '\0';
+      mkdir(path, 0755);
+      *p = '/';
+   }
+   mkdir(path, 0755);
+}
+
 void
 vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id)
 {
@@ -142,6 +161,10 @@ vgpu_capture_exec(const struct vgpu_exec *exec, uint32_t ctx_id)
    snprintf(path, sizeof(path), "%s/exec-%d-%06u.vgcap", vgpu.capture_dir,
             (int)getpid(), vgpu.capture_seq++);
    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+   if (fd < 0 && errno == ENOENT) {
+      make_dirs(vgpu.capture_dir);
+      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+   }
    if (fd < 0) {
       log_error("VGPU_CAPTURE: cannot create %s: %s", path, strerror(errno));
       return;

@@ -10,8 +10,10 @@ shift 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/mesa/mesa-icd.sh"
 
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# a directory that does not exist yet: vgpu makes it
+dir=$work/captures/$device
 "$top/scripts/vgpu-run" --device "$device" --capture "$dir" -- "$program"
 rc=$?
 [ $rc -eq 77 ] && exit 77
