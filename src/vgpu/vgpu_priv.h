@@ -91,6 +91,8 @@ struct vgpu_rules_state {
                                  * walker (0: none) */
    unsigned pipe_controls_unstalled;  /* IVB: counted PIPE_CONTROLs since
                                        * the last CS stall */
+   bool pipe_idle;              /* no work since a PIPE_CONTROL stalled
+                                 * with a companion bit */
 };
 
 enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };

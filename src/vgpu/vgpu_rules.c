@@ -35,6 +35,7 @@ enum rule_id {
    RULE_WALKER_PIPELINE,
    RULE_L3_SLM_PARTITION,
    RULE_IVB_CS_STALL_EVERY_FOURTH,
+   RULE_CS_STALL_COMPANION,
 };
 
 static const struct rule rules[] = {
@@ -101,6 +102,14 @@ static const struct rule rules[] = {
       "every 4th PIPE_CONTROL, not counting those with only read-cache "
       "invalidate bits set, must have Command Streamer Stall Enable set",
    },
+   [RULE_CS_STALL_COMPANION] = {
+      "cs-stall-companion",
+      "PRM Vol. 2a, PIPE_CONTROL, Command Streamer Stall Enable, programming "
+      "restrictions (Gen7+)",
+      "a PIPE_CONTROL with Command Streamer Stall Enable must also set one of "
+      "Render Target Cache Flush, Depth Cache Flush, Stall at Pixel Scoreboard, "
+      "a Post-Sync Operation, Depth Stall or DC Flush",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
@@ -126,10 +135,12 @@ static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x7
 
 /* PIPE_CONTROL DW1 bits (identical from Gen7 to Gen12). */
 #define PC_DEPTH_CACHE_FLUSH (1u << 0)
+#define PC_STALL_AT_SCOREBOARD (1u << 1)
 #define PC_STATE_CACHE_INVALIDATE (1u << 2)
 #define PC_CONSTANT_CACHE_INVALIDATE (1u << 3)
 #define PC_VF_CACHE_INVALIDATE (1u << 4)
 #define PC_DC_FLUSH (1u << 5)
+#define PC_NOTIFY (1u << 8)
 #define PC_TEXTURE_CACHE_INVALIDATE (1u << 10)
 #define PC_INSTRUCTION_CACHE_INVALIDATE (1u << 11)
 #define PC_RENDER_TARGET_FLUSH (1u << 12)
@@ -209,6 +220,7 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->vs_state_flushed = true;
    st->unstalled_vfe = 0;
    st->pipe_controls_unstalled = 0;
+   st->pipe_idle = true;
 }
 
 /* Mesa's i965 implements the workaround for Ivy Bridge and Bay Trail only
@@ -277,6 +289,7 @@ on_work(struct vgpu_rules_state *st)
    st->stalled = false;
    st->write_flushed = false;
    st->read_invalidated = false;
+   st->pipe_idle = false;
 }
 
 static void
@@ -404,6 +417,34 @@ on_store_register_mem(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    }
 }
 
+/* Two readings, each narrow:
+ * - Gen12 in GPGPU mode is left out: there the TGL PRM forbids Render
+ *   Target and Depth Cache Flush and Stall at Pixel Scoreboard, so a stall
+ *   with nothing to flush stands alone (as genvk sends it).
+ * - A lone stall while no work (3DPRIMITIVE, GPGPU_WALKER) was sent since
+ *   a stall with a companion waits for nothing, and passes: Mesa's ANV
+ *   ends every command buffer with a stall at the pixel scoreboard and
+ *   then a stall with Indirect State Pointers Disable (its "ISP
+ *   disable"), and stalls alone after its flush-then-invalidate pair. */
+static void
+check_cs_stall_companion(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                         uint32_t bits, uint64_t addr)
+{
+   const uint32_t companions = PC_RENDER_TARGET_FLUSH | PC_DEPTH_CACHE_FLUSH |
+                               PC_STALL_AT_SCOREBOARD | PC_POST_SYNC_MASK |
+                               PC_DEPTH_STALL | PC_DC_FLUSH | PC_NOTIFY;
+   if (!(bits & PC_CS_STALL))
+      return;
+   if (bits & companions) {
+      st->pipe_idle = true;
+      return;
+   }
+   if (st->pipe_idle ||
+       (vgpu.info->ver >= 12 && st->pipeline_known && st->pipeline == PIPELINE_GPGPU))
+      return;
+   violation(exec, RULE_CS_STALL_COMPANION, "PIPE_CONTROL", addr, NULL);
+}
+
 static void
 check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
           const uint32_t *dw, unsigned len, uint64_t addr)
@@ -412,6 +453,7 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    switch (op) {
    case OP_PIPE_CONTROL:
       check_ivb_pipe_control_count(exec, st, dw[1], addr);
+      check_cs_stall_companion(exec, st, dw[1], addr);
       on_pipe_control(st, dw);
       if (dw[1] & PC_CS_STALL)
          st->rendering = false;

@@ -14,6 +14,7 @@ static int fd, gen, verx10;
 #define PIPE_CONTROL_LEN(g) ((g) >= 8 ? 6 : 5)
 #define PC_CS_STALL (1u << 20)
 #define PC_DC_FLUSH (1u << 5)
+#define PC_STALL_AT_SCOREBOARD (1u << 1)
 #define PC_FLUSHES ((1u << 12) | (1u << 0) | PC_DC_FLUSH)       /* RT, depth, DC */
 #define PC_INVALIDATES ((1u << 10) | (1u << 3) | (1u << 2) | (1u << 11))
 
@@ -199,7 +200,7 @@ test_vfe_state_stall(void)
    expect("VFE state after work, then 3D", cmds, p, gen == 9 ? NULL : "vfe-state-stall");
 
    p = emit_walker(cmds, 0, 0xff, 0xff);
-   p = emit_pipe_control(p, PC_CS_STALL);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_STALL_AT_SCOREBOARD);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);
    p = emit_walker(p, 0, 0xff, 0xff);
    p = emit_cmd(p, 0x7000, vfe_len, 0x1000);        /* unchanged: no stall needed */
@@ -270,7 +271,7 @@ test_gen7_3dprim_register_read(void)
    expect("SRM of 3DPRIM while rendering", cmds, p, "gen7-3dprim-register-read");
 
    p = emit_cmd(cmds, 0x7b00, 7, 0);
-   p = emit_pipe_control(p, PC_CS_STALL);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_STALL_AT_SCOREBOARD);
    *p++ = srm;
    *p++ = 0x2430;
    p = emit_addr(p, gen, BATCH_ADDR + 0x800);
@@ -463,6 +464,48 @@ test_ivb_cs_stall_every_fourth(void)
    expect("three, invalidations, a fourth with a flush", cmds, p, rule);
 }
 
+/* ---- a CS stall comes with a companion bit ---- */
+
+static void
+test_cs_stall_companion(void)
+{
+   uint32_t cmds[32], *p;
+
+   p = emit_select(cmds, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);                       /* 3DPRIMITIVE */
+   p = emit_pipe_control(p, PC_CS_STALL);
+   expect("a lone CS stall after a draw", cmds, p, "cs-stall-companion");
+
+   static const uint32_t companions[] = {
+      1u << 12, 1u << 0, PC_STALL_AT_SCOREBOARD, 1u << 13, PC_DC_FLUSH,
+   };
+   for (unsigned i = 0; i < sizeof(companions) / sizeof(companions[0]); i++) {
+      p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+      p = emit_pipe_control(p, PC_CS_STALL | companions[i]);
+      expect("a CS stall with a companion", cmds, p, NULL);
+   }
+   p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+   p = emit_depth_stall_write(cmds, p);
+   expect("a depth stall with a post-sync write", cmds, p, NULL);
+
+   /* ANV's "ISP disable" pair: a lone stall right after a companioned one. */
+   p = emit_select(cmds, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_STALL_AT_SCOREBOARD);
+   p = emit_pipe_control(p, PC_CS_STALL | (1u << 9));   /* Indirect State Pointers Disable */
+   expect("a lone CS stall right after a companioned one", cmds, p, NULL);
+   p = emit_select(cmds, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_STALL_AT_SCOREBOARD);
+   p = emit_pipe_control(p, PC_INVALIDATES);
+   p = emit_pipe_control(p, PC_CS_STALL);
+   expect("flush with a stall, invalidate, a lone stall", cmds, p, NULL);
+
+   /* Gen12's GPGPU mode forbids the 3D companions: a lone stall is fine. */
+   p = emit_walker(emit_select(cmds, 2), 0, 0xff, 0xff);
+   p = emit_pipe_control(p, PC_CS_STALL);
+   expect("a lone CS stall after a walker", cmds, p,
+          verx10 >= 120 ? NULL : "cs-stall-companion");
+}
+
 int
 main(void)
 {
@@ -483,6 +526,7 @@ main(void)
    test_walker_pipeline();
    test_l3_slm_partition();
    test_ivb_cs_stall_every_fourth();
+   test_cs_stall_companion();
    close(fd);
    return test_finish("test_rules");
 }
