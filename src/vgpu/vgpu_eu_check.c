@@ -29,8 +29,38 @@
 static void
 bits_set(uint8_t *bits, unsigned first, unsigned len)
 {
-   for (unsigned b = first; b < first + len && b < VGPU_EU_GRF_BYTES; b++)
+   unsigned end = first + len < VGPU_EU_GRF_BYTES ? first + len : VGPU_EU_GRF_BYTES;
+   unsigned b = first;
+   for (; b < end && (b & 7); b++)
       bits[b >> 3] |= (uint8_t)(1u << (b & 7));
+   if (end - b >= 8 && b < end) {
+      memset(&bits[b >> 3], 0xff, (end - b) >> 3);
+      b += (end - b) & ~7u;
+   }
+   for (; b < end; b++)
+      bits[b >> 3] |= (uint8_t)(1u << (b & 7));
+}
+
+/* Whether every bit of [first, first + len) is set: whole bytes at a time,
+ * the common answer found without a walk over single bits. */
+static bool
+bits_all(const uint8_t *bits, unsigned first, unsigned len)
+{
+   unsigned end = first + len < VGPU_EU_GRF_BYTES ? first + len : VGPU_EU_GRF_BYTES;
+   unsigned b = first;
+   for (; b < end && (b & 7); b++) {
+      if (!((bits[b >> 3] >> (b & 7)) & 1))
+         return false;
+   }
+   for (; b + 8 <= end; b += 8) {
+      if (bits[b >> 3] != 0xff)
+         return false;
+   }
+   for (; b < end; b++) {
+      if (!((bits[b >> 3] >> (b & 7)) & 1))
+         return false;
+   }
+   return true;
 }
 
 static void
@@ -161,6 +191,8 @@ undef_bytes(const struct vgpu_eu_check_state *s, int off, unsigned len,
    if (off < 0)
       return;   /* an indirect access outside the GRFs: execution faults */
    const uint8_t *bits = strict ? s->defined : s->touched;
+   if (bits_all(bits, (unsigned)off, len))
+      return;
    for (unsigned b = (unsigned)off; b < (unsigned)off + len && b < VGPU_EU_GRF_BYTES; b++) {
       if (bit_get(bits, b))
          continue;
@@ -240,11 +272,18 @@ undef_alu_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
       struct undef_hit h = { -1, 0, 0 };
       if (plane && s < 2) {
          undef_plane(&t->chk, e, s, m, &h);
+      } else if (!o->indirect && e->src_region[s] == EU_REGION_CONTIG &&
+                 chans == m->read && (m->strict & chans) == chans &&
+                 chans == (e->n >= 32 ? ~0u : (1u << e->n) - 1)) {
+         /* every channel of a contiguous region, strictly: one range */
+         undef_bytes(&t->chk, o->off[0], e->n * o->size, true, &h);
       } else {
          for (unsigned c = 0; c < e->n; c++) {
-            if ((chans >> c) & 1)
-               undef_bytes(&t->chk, eu_operand_offset(t, o, e->in.align16, c, false),
-                           o->size, (m->strict >> c) & 1, &h);
+            if (!((chans >> c) & 1))
+               continue;
+            int off = o->indirect ? eu_operand_offset(t, o, e->in.align16, c, false)
+                                  : o->off[c];
+            undef_bytes(&t->chk, off, o->size, (m->strict >> c) & 1, &h);
          }
       }
       if (h.grf >= 0)
@@ -294,13 +333,21 @@ undef_writes(struct vgpu_eu_thread *t, const struct eu_inst *e,
    const struct eu_operand *o = &e->dst;
    if (e->branch || !e->ok || (!o->indirect && o->reg.file != ISA_FILE_GRF))
       return;
+   uint32_t all = e->n >= 32 ? ~0u : (1u << e->n) - 1;
+   if (!o->indirect && !in->align16 && !e->df_pairs &&
+       e->dst_region == EU_REGION_CONTIG && (m->exec & all) == all) {
+      /* every channel of a contiguous region: one range */
+      bits_set(s->defined, o->off[0], e->n * o->size);
+      bits_set(s->touched, o->off[0], e->n * o->size);
+      return;
+   }
    for (unsigned c = 0; c < e->n; c++) {
       bool on = (m->exec >> c) & 1;
       if (in->align16 && !((o->writemask >> (c % 4)) & 1))
          continue;
       if (o->indirect && !on)
          continue;   /* a disabled channel's address means nothing */
-      int off = eu_operand_offset(t, o, in->align16, c, true);
+      int off = o->indirect ? eu_operand_offset(t, o, in->align16, c, true) : o->off[c];
       if (off < 0 || off >= VGPU_EU_GRF_BYTES)
          continue;
       if (on)

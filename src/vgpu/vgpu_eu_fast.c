@@ -338,7 +338,7 @@ run_n(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t mask,
 
 /* Built twice, and picked by the processor at load time: the region loops
  * vectorise with AVX2's per-lane shifts and blends where it has them. */
-__attribute__((target_clones("arch=haswell", "default"))) void
+__attribute__((target_clones("avx2", "default"))) void
 eu_fast_alu(struct vgpu_eu_thread *t, const struct eu_inst *e, uint32_t mask)
 {
    if (!mask)
