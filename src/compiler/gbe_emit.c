@@ -12,7 +12,7 @@
 #include "gbe_lir.h"
 
 struct templates {
-   struct isa_inst send, sync, wait;
+   struct isa_inst send, sends, sync, wait;
 };
 
 static bool
@@ -31,6 +31,10 @@ load_templates(enum isa_gen gen, struct templates *t)
                         "    sampler MsgDesc: x { align1 1Q };", &t->send) &&
              parse(gen, "sync nop(1) null<0,1,0>UB { align1 WE_all 1N };", &t->sync);
    }
+   /* Gen9-11: a message with a second payload is a split send (sends) */
+   if (gen >= ISA_GEN9 && !parse(gen, "sends(8) g10UD g2UD g4UD 0x02000000 0x00000000\n"
+                                      "    sampler MsgDesc: x { align1 1Q };", &t->sends))
+      return false;
    return parse(gen, "send(8) g10<1>UD g2<8,8,1>UD 0x02000000\n"
                      "    sampler MsgDesc: x { align1 1Q };", &t->send) &&
           parse(gen, "wait(1) n0<1>UD { align1 WE_all 1N };", &t->wait);
@@ -247,7 +251,7 @@ to_isa(enum isa_gen gen, const struct templates *t, const struct gbe_inst *i, st
       return true;
    }
    if (gbe_is_send(i)) {
-      *in = t->send;
+      *in = i->ex_mlen && gen < ISA_GEN12 ? t->sends : t->send;
       common_fields(in, i, gen <= ISA_GEN11);
       struct isa_reg dt = in->dst, st = in->src[0];
       in->dst.file = i->dst.file == GBE_NULL ? ISA_FILE_ARF : ISA_FILE_GRF;
@@ -259,6 +263,11 @@ to_isa(enum isa_gen gen, const struct templates *t, const struct gbe_inst *i, st
       in->desc = i->desc;
       in->ex_desc = i->ex_desc;
       in->eot = i->eot;
+      if (i->ex_mlen) {
+         /* the data part of a split send (PRM Vol 2a "sends": src1) */
+         in->src[1].file = ISA_FILE_GRF;
+         in->src[1].nr = (uint8_t)(i->src[1].nr + i->src[1].offset / 32);
+      }
       if (i->src[1].file == GBE_ARF) {
          /* the descriptor in a0.0 (gbe_send_indirect): src1 before
           * Gen12, a flag of the split send on Gen12 */
@@ -284,6 +293,8 @@ to_isa(enum isa_gen gen, const struct templates *t, const struct gbe_inst *i, st
    common_fields(in, i, gen <= ISA_GEN11);
    in->cond_mod = i->cmod;
    in->saturate = i->sat;
+   /* mach updates the accumulator it completes (PRM "mach": AccWrEn) */
+   in->acc_wr = i->op == ISA_OP_MACH;
    in->dst = dst_reg(&i->dst);
    unsigned ns = gbe_op_num_srcs(i->op);
    for (unsigned s = 0; s < ns && s < 3; s++)

@@ -277,6 +277,14 @@ imul32(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg a, struct gbe_reg b)
                gbe_retype(b, ISA_TYPE_UD));
       return;
    }
+   if (b.file == GBE_IMM && ((uint32_t)b.imm <= 0xffff || (uint32_t)b.imm >= 0xffff8000u)) {
+      /* a constant that is a (sign-extended) word: the one 32x16 product
+       * is the whole one, its low 32 bits the same for either signedness */
+      bool neg = (uint32_t)b.imm > 0xffff;
+      gbe_alu2(&c->b, ISA_OP_MUL, gbe_retype(d, ISA_TYPE_UD), gbe_retype(a, ISA_TYPE_UD),
+               gbe_imm(neg ? ISA_TYPE_W : ISA_TYPE_UW, b.imm & 0xffff));
+      return;
+   }
    struct gbe_reg lo = gbe_tmp(c, ISA_TYPE_UD), hi = gbe_tmp(c, ISA_TYPE_UD);
    struct gbe_reg blo, bhi;
    if (b.file == GBE_IMM) {
@@ -425,13 +433,13 @@ emit_alu_comp(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg 
       gbe_alu1(bl, ISA_OP_MOV, d, a);
       return true;
    case IR_OP_iadd: case IR_OP_fadd:
-      gbe_alu2(bl, ISA_OP_ADD, d, a, b);
+      gbe_alu2(bl, ISA_OP_ADD, d, a, b)->exact = i->exact;
       break;
    case IR_OP_isub: case IR_OP_fsub:
-      gbe_alu2(bl, ISA_OP_ADD, d, a, gbe_negate(b));
+      gbe_alu2(bl, ISA_OP_ADD, d, a, gbe_negate(b))->exact = i->exact;
       break;
    case IR_OP_fmul:
-      gbe_alu2(bl, ISA_OP_MUL, d, a, b);
+      gbe_alu2(bl, ISA_OP_MUL, d, a, b)->exact = i->exact;
       break;
    case IR_OP_imul:
       if (t->bits == 64)
@@ -1158,35 +1166,45 @@ emit_loop(struct gbe_ctx *c, struct ir_block *h)
    return h->merge;
 }
 
-static bool
+/* Folds the compare of sel with v into acc: the first compare writes acc
+ * itself, later ones are combined with op. */
+static void
+fold_compare(struct gbe_ctx *c, struct gbe_reg sel, uint64_t v, enum isa_cmod cmod,
+             enum isa_op op, struct gbe_reg acc, bool *first)
+{
+   struct gbe_reg e = *first ? acc : gbe_tmp(c, ISA_TYPE_UD);
+   struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, e, gbe_retype(sel, ISA_TYPE_UD),
+                                  gbe_imm(ISA_TYPE_UD, (uint32_t)v));
+   ci->cmod = cmod;
+   if (!*first)
+      gbe_alu2(&c->b, op, acc, acc, e);
+   *first = false;
+}
+
+static void
 emit_case_match(struct gbe_ctx *c, struct ir_block *b, struct gbe_reg sel,
                 struct ir_block *target, struct gbe_reg m)
 {
    /* the case values that name target, and for the default target also
     * the channels whose selector matches no case value */
-   gbe_alu1(&c->b, ISA_OP_MOV, m, gbe_imm(ISA_TYPE_UD, 0));
+   bool first = true;
    for (unsigned k = 1; k < b->num_succs; k++) {
-      if (b->succs[k] != target)
-         continue;
-      struct gbe_reg e = gbe_tmp(c, ISA_TYPE_UD);
-      struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, e, gbe_retype(sel, ISA_TYPE_UD),
-                                     gbe_imm(ISA_TYPE_UD, (uint32_t)b->case_values[k - 1]));
-      ci->cmod = ISA_CMOD_Z;
-      gbe_alu2(&c->b, ISA_OP_OR, m, m, e);
+      if (b->succs[k] == target)
+         fold_compare(c, sel, b->case_values[k - 1], ISA_CMOD_Z, ISA_OP_OR, m, &first);
    }
-   if (target != b->succs[0])
-      return true;
-   struct gbe_reg none = gbe_tmp(c, ISA_TYPE_UD);
-   gbe_alu1(&c->b, ISA_OP_MOV, none, gbe_imm(ISA_TYPE_UD, ~0u));
-   for (unsigned k = 1; k < b->num_succs; k++) {
-      struct gbe_reg e = gbe_tmp(c, ISA_TYPE_UD);
-      struct gbe_inst *ci = gbe_alu2(&c->b, ISA_OP_CMP, e, gbe_retype(sel, ISA_TYPE_UD),
-                                     gbe_imm(ISA_TYPE_UD, (uint32_t)b->case_values[k - 1]));
-      ci->cmod = ISA_CMOD_NZ;
-      gbe_alu2(&c->b, ISA_OP_AND, none, none, e);
+   if (target != b->succs[0]) {
+      if (first)
+         gbe_alu1(&c->b, ISA_OP_MOV, m, gbe_imm(ISA_TYPE_UD, 0));
+      return;
    }
-   gbe_alu2(&c->b, ISA_OP_OR, m, m, none);
-   return true;
+   struct gbe_reg none = first ? m : gbe_tmp(c, ISA_TYPE_UD);
+   bool none_first = true;
+   for (unsigned k = 1; k < b->num_succs; k++)
+      fold_compare(c, sel, b->case_values[k - 1], ISA_CMOD_NZ, ISA_OP_AND, none, &none_first);
+   if (none_first)
+      gbe_alu1(&c->b, ISA_OP_MOV, none, gbe_imm(ISA_TYPE_UD, ~0u));
+   if (!first)
+      gbe_alu2(&c->b, ISA_OP_OR, m, m, none);
 }
 
 /* Cases in layout order, each in an IF on "taken": a case that falls
@@ -1198,11 +1216,14 @@ static bool
 emit_switch_cases(struct gbe_ctx *c, struct ir_block *b, struct gbe_reg sel,
                   struct ir_block **targets, unsigned nt)
 {
-   struct gbe_reg taken = gbe_tmp(c, ISA_TYPE_UD), m = gbe_tmp(c, ISA_TYPE_UD);
-   gbe_alu1(&c->b, ISA_OP_MOV, taken, gbe_imm(ISA_TYPE_UD, 0));
+   struct gbe_reg taken = gbe_null(ISA_TYPE_UD);
+   /* whether some channel may reach the next case still taken (falling
+    * through from the one before): until then "taken" is just the match */
+   bool falls = false;
    for (unsigned t = 0; t < nt && !c->p->failed; t++) {
       c->case_stops = targets + t + 1;
       c->num_case_stops = nt - t - 1;
+      struct gbe_reg m = gbe_tmp(c, ISA_TYPE_UD);
       emit_case_match(c, b, sel, targets[t], m);
       if (edge_kind(c, targets[t]) != EDGE_NORMAL) {
          /* straight to a break or continue of the loop around */
@@ -1216,12 +1237,21 @@ emit_switch_cases(struct gbe_ctx *c, struct ir_block *b, struct gbe_reg sel,
          edge_moves(c, b, targets[t], false, false);
          emit_jump(c, ISA_OP_ENDIF);
       }
-      gbe_alu2(&c->b, ISA_OP_OR, taken, taken, m);
+      if (falls) {
+         struct gbe_reg both = gbe_tmp(c, ISA_TYPE_UD);
+         gbe_alu2(&c->b, ISA_OP_OR, both, taken, m);
+         taken = both;
+      } else {
+         taken = m;
+      }
       emit_if(c, taken, false);
       struct ir_block *r = emit_seq(c, targets[t]);
       if (r && !is_case_stop(c, r))
          return gbe_fail(c->p, "switch case b%u ends at b%u", targets[t]->index, r->index);
       emit_jump(c, ISA_OP_ENDIF);
+      /* the channels of a case that does not fall through all BREAK: the
+       * ones left running matched none of the cases so far */
+      falls = r != NULL;
    }
    return !c->p->failed;
 }
@@ -1611,7 +1641,7 @@ gbe_isel(struct gbe_ctx *c)
        !c->addr_done)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
-   if (!float_modes_supported(c) || !gbe_cs_setup(c))
+   if (!float_modes_supported(c) || !gbe_cs_setup(c) || !gbe_plan_store_runs(c))
       return false;
    if (!walk(c))
       return false;
@@ -1633,4 +1663,5 @@ gbe_isel_free(struct gbe_ctx *c)
    free(c->var_scratch);
    free(c->addrs);
    free(c->addr_done);
+   free(c->runs);
 }

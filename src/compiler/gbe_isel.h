@@ -28,6 +28,14 @@ struct gbe_addr {
    struct gbe_reg element;
 };
 
+/* A store of a run that goes out as one message: the run's first store
+ * in address order, the next one, and whether the message goes at this
+ * store (the run's last in program order). */
+struct gbe_store_run {
+   struct ir_instr *store, *first, *next;
+   bool emit;
+};
+
 struct gbe_ctx {
    struct gbe_prog *p;
    struct gbe_builder b;
@@ -47,6 +55,9 @@ struct gbe_ctx {
    struct gbe_reg **var_slots;    /* per variable index: a private array's dwords */
    uint32_t *var_scratch;         /* per variable index: a private array's scratch
                                    * offset + 1 (0 = not placed) */
+   /* stores merged into one message (gbe_isel_mem.c) */
+   struct gbe_store_run *runs;
+   unsigned num_runs, cap_runs;
    struct gbe_addr *addrs;        /* per IR value index: a deref's address ... */
    bool *addr_done;               /* ... once computed */
    /* compute payload */
@@ -80,6 +91,19 @@ struct gbe_reg gbe_lane_index(struct gbe_ctx *c);
 struct gbe_inst *gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m,
                           struct gbe_reg dst, struct gbe_reg payload);
 
+/* Gen9+ split sends (PRM Vol 2a "sends"): the data of a message is a
+ * second payload (src1, m->ex_mlen registers) apart from its address
+ * (m->mlen), so a value reaches the data port from the registers it lives
+ * in instead of a copy behind the address.  Not for a send whose
+ * descriptor comes from a0 (gbe_send_indirect: src1 holds it before
+ * Gen12), which keeps one payload. */
+bool gbe_has_split_send(const struct gbe_ctx *c);
+struct gbe_inst *gbe_send_split(struct gbe_ctx *c, const struct isa_send_msg *m,
+                                struct gbe_reg dst, struct gbe_reg addr, struct gbe_reg data);
+/* r itself as (the start of) a data payload when it is one: dwords packed
+ * from a register boundary, no modifiers; else a GBE_BAD register. */
+struct gbe_reg gbe_whole_regs(struct gbe_reg r);
+
 /* Keeps a sub-dword integer zero-extended, a half float representable. */
 void gbe_normalize(struct gbe_ctx *c, const struct ir_type *t, struct gbe_reg d);
 
@@ -90,6 +114,8 @@ bool gbe_emit_alu64(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_emit_bitcast64(struct gbe_ctx *c, struct ir_instr *i);
 
 bool gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i);
+/* Finds the runs of stores that go out as one message, before selection. */
+bool gbe_plan_store_runs(struct gbe_ctx *c);
 /* The IR's atomic operation as the data port's. */
 enum isa_atomic_op gbe_isa_atomic_op(enum ir_atomic_op op);
 

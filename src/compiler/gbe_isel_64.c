@@ -1705,6 +1705,89 @@ clamp_narrow(struct gbe_ctx *c, struct gbe_reg d, unsigned bits, bool sgn)
    }
 }
 
+/* ---- the high dword of a 32 x 32 product ----
+ *
+ * The front end spells the high half of OpUMulExtended/OpSMulExtended as
+ * trunc32((ext64(a) * ext64(b)) >> 32), both extensions zero- or both
+ * sign-extending (spirv_int_extended.c).  Every generation computes it in
+ * two instructions (PRM "mach"): mul puts a times b's low word in the
+ * accumulator, mach adds a times b's high word and keeps the high dword
+ * of the 64-bit sum.  The accumulator holds eight dwords: eight channels
+ * a pair.  The 64-bit instructions selected before are left unread for
+ * dead-code elimination. */
+
+static bool
+const_all(const struct ir_instr *x, uint64_t v)
+{
+   if (x->op != IR_OP_const)
+      return false;
+   for (unsigned k = 0; k < x->type->comps; k++) {
+      if (x->value[k] != v)
+         return false;
+   }
+   return true;
+}
+
+static bool
+extends32(const struct ir_instr *x, enum ir_op ext)
+{
+   const struct ir_type *t = x->srcs[0]->type;
+   return x->op == ext && t->kind == IR_TYPE_INT && t->bits == 32;
+}
+
+/* Whether conversion i is such a high dword; its extensions into *ea and
+ * *eb. */
+static bool
+mul_high_of(struct ir_instr *i, struct ir_instr **ea, struct ir_instr **eb, bool *sgn)
+{
+   struct ir_instr *sh = i->srcs[0];
+   if (i->type->kind != IR_TYPE_INT || i->type->bits != 32 ||
+       (sh->op != IR_OP_ushr && sh->op != IR_OP_ishr) || !const_all(sh->srcs[1], 32))
+      return false;
+   struct ir_instr *m = sh->srcs[0];
+   if (m->op != IR_OP_imul)
+      return false;
+   *ea = m->srcs[0];
+   *eb = m->srcs[1];
+   *sgn = (*ea)->op == IR_OP_s2s;
+   enum ir_op ext = *sgn ? IR_OP_s2s : IR_OP_u2u;
+   return extends32(*ea, ext) && extends32(*eb, ext);
+}
+
+static void
+mul_high(struct gbe_ctx *c, struct ir_instr *ea, struct ir_instr *eb, bool sgn, unsigned k,
+         struct gbe_reg d)
+{
+   enum isa_type t = sgn ? ISA_TYPE_D : ISA_TYPE_UD;
+   struct gbe_reg a = src32(c, ea, 0, k, sgn), b = src32(c, eb, 0, k, sgn);
+   if (a.file == GBE_IMM) {
+      struct gbe_reg x = a;
+      a = b;
+      b = x;
+   }
+   if (a.file == GBE_IMM) {
+      struct gbe_reg x = gbe_tmp(c, t);
+      alu1(c, ISA_OP_MOV, x, a);
+      a = x;
+   }
+   struct gbe_reg acc = { .file = GBE_ARF, .type = (uint8_t)t, .nr = ISA_ARF_ACC, .stride = 1 };
+   struct gbe_builder saved = c->b;
+   for (unsigned g = 0; g < saved.exec_size; g += 8) {
+      c->b.exec_size = 8;
+      c->b.group = (uint8_t)(saved.group + g);
+      struct gbe_reg ag = gbe_channel(a, g), bg = gbe_channel(b, g), blo;
+      if (b.file == GBE_IMM) {
+         blo = gbe_imm(ISA_TYPE_UW, b.imm & 0xffff);
+      } else {
+         blo = as(bg, ISA_TYPE_UW);
+         blo.stride = (uint8_t)(bg.stride * 2);
+      }
+      alu2(c, ISA_OP_MUL, acc, ag, blo);
+      alu2(c, ISA_OP_MACH, gbe_channel(as(d, t), g), ag, bg);
+   }
+   c->b = saved;
+}
+
 static bool
 conversion(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg d)
 {
@@ -1712,7 +1795,13 @@ conversion(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg d)
    bool sgn = i->op == IR_OP_s2f || i->op == IR_OP_s2s || i->op == IR_OP_f2s;
    bool s64 = is64(st), d64 = is64(dt);
    switch (i->op) {
-   case IR_OP_u2u: case IR_OP_s2s:
+   case IR_OP_u2u: case IR_OP_s2s: {
+      struct ir_instr *ea, *eb;
+      bool signed_high;
+      if (s64 && !d64 && mul_high_of(i, &ea, &eb, &signed_high)) {
+         mul_high(c, ea, eb, signed_high, k, d);
+         return true;
+      }
       if (s64 && d64) {
          alu1(c, ISA_OP_MOV, as(d, ISA_TYPE_UQ), as(src_reg(c, i, 0, k), ISA_TYPE_UQ));
       } else if (d64) {
@@ -1725,6 +1814,7 @@ conversion(struct gbe_ctx *c, struct ir_instr *i, unsigned k, struct gbe_reg d)
             alu1(c, ISA_OP_MOV, as(d, ISA_TYPE_UD), lo);
       }
       return true;
+   }
    case IR_OP_u2f: case IR_OP_s2f:
       if (s64 && dt->bits == 64) {
          alu1(c, ISA_OP_MOV, d, i64_to_df(c, src_pair(c, i, 0, k), sgn));

@@ -9,14 +9,15 @@
  * A 64-bit value is one vreg of 8 bytes per channel (the representation
  * of gbe_isel.c and the 64-bit integer lowering): its low dword is the UD
  * view with stride 2 at offset 0, its high dword the same view at +4.
- * The address arithmetic here uses only 32-bit operations on those
- * views, so it is the same on the generations without 64-bit integer
- * ALUs (Gen11, Gen12).
+ * Broadwell and Skylake add the offset to the address with QWord adds;
+ * Gen11 and Gen12, without 64-bit integer ALUs, with 32-bit operations
+ * on those views and a carry.
  *
  * The payload of an A64 message is the address of each channel as a
  * QWord (two GRFs per eight channels), then the data as in the 32-bit
- * untyped messages (one GRF per eight channels and component).  Every
- * message here is SIMD8, the width all three of them have.
+ * untyped messages (one GRF per eight channels and component); from Gen9
+ * the data is the split send's second payload.  Every message here is
+ * SIMD8, the width all three of them have.
  *
  * 64-bit atomics on storage buffers come here too: the binding table
  * messages have no 64-bit form, so the kernel reads the buffer's address
@@ -152,16 +153,76 @@ full_address(struct gbe_ctx *c, const struct global_addr *a, uint32_t extra, str
    inc->pred = 1;
 }
 
+/* Broadwell and Skylake add QWords (PRM "add": Q/UQ operands); Gen11
+ * and Gen12 have no 64-bit integer ALU. */
+static bool
+native_q(enum isa_gen gen)
+{
+   return gen == ISA_GEN8 || gen == ISA_GEN9;
+}
+
+/* The address of each channel as dword halves (lo, hi), for the
+ * generations that build it from 32-bit operations; unused with QWord
+ * adds. */
+struct halves {
+   struct gbe_reg lo, hi;
+};
+
+static struct halves
+address_halves(struct gbe_ctx *c, const struct global_addr *a, uint32_t extra)
+{
+   struct halves h = { gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) };
+   if (native_q(c->p->gen))
+      return h;
+   h.lo = gbe_tmp(c, ISA_TYPE_UD);
+   h.hi = gbe_tmp(c, ISA_TYPE_UD);
+   full_address(c, a, extra, h.lo, h.hi);
+   return h;
+}
+
+/* The QWord addresses of channels [g, g + 8) straight into the payload:
+ * the base plus the offset, whose dwords are laid out as the low halves
+ * of qwords (stride 2), the 32-bit operand of a 64-bit instruction as
+ * Cherryview and Broxton want it. */
+static void
+qword_address(struct gbe_ctx *c, const struct global_addr *a, uint32_t extra, unsigned g,
+              struct gbe_reg pl)
+{
+   int64_t k = a->const_off + extra;
+   struct gbe_reg q = gbe_retype(pl, ISA_TYPE_Q);
+   struct gbe_reg base = gbe_retype(gbe_channel(a->base, g), ISA_TYPE_Q);
+   if (base.file == GBE_IMM) {
+      gbe_alu1(&c->b, ISA_OP_MOV, q, base);
+      base = q;
+   }
+   if (a->dyn.file == GBE_VGRF) {
+      struct gbe_reg off = gbe_vreg(c->p, ISA_TYPE_D, 2 * A64_SIMD);
+      off.stride = 2;
+      gbe_alu2(&c->b, ISA_OP_ADD, off, gbe_retype(gbe_channel(a->dyn, g), ISA_TYPE_D),
+               gbe_imm(ISA_TYPE_D, (uint32_t)k));
+      gbe_alu2(&c->b, ISA_OP_ADD, q, base, off);
+   } else if (k) {
+      gbe_alu2(&c->b, ISA_OP_ADD, q, base, gbe_imm(ISA_TYPE_D, (uint32_t)k));
+   } else if (!(base.file == q.file && base.nr == q.nr)) {
+      gbe_alu1(&c->b, ISA_OP_MOV, q, base);
+   }
+}
+
 /* A message's payload for channels [g, g + 8): the QWord addresses, then
  * room for `data` more GRFs. */
 static struct gbe_reg
-a64_payload(struct gbe_ctx *c, struct gbe_reg lo, struct gbe_reg hi, unsigned g, unsigned data)
+a64_payload(struct gbe_ctx *c, const struct global_addr *a, uint32_t extra,
+            const struct halves *h, unsigned g, unsigned data)
 {
    struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, A64_SIMD * (2 + data));
+   if (native_q(c->p->gen)) {
+      qword_address(c, a, extra, g, pl);
+      return pl;
+   }
    struct gbe_reg pl_lo = pl, pl_hi = gbe_offset(pl, 4);
    pl_lo.stride = pl_hi.stride = 2;
-   gbe_alu1(&c->b, ISA_OP_MOV, pl_lo, gbe_channel(lo, g));
-   gbe_alu1(&c->b, ISA_OP_MOV, pl_hi, gbe_channel(hi, g));
+   gbe_alu1(&c->b, ISA_OP_MOV, pl_lo, gbe_channel(h->lo, g));
+   gbe_alu1(&c->b, ISA_OP_MOV, pl_hi, gbe_channel(h->hi, g));
    return pl;
 }
 
@@ -208,23 +269,31 @@ global_rw(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a, bo
       return false;
    for (unsigned first = 0; first < dwords; first += 4) {
       unsigned nd = dwords - first < 4 ? dwords - first : 4;
-      struct gbe_reg lo = gbe_tmp(c, ISA_TYPE_UD), hi = gbe_tmp(c, ISA_TYPE_UD);
-      full_address(c, a, first * 4, lo, hi);
+      struct halves h = address_halves(c, a, first * 4);
       for (unsigned g = 0; g < c->p->simd; g += A64_SIMD) {
          struct gbe_builder saved;
          group(c, g, &saved);
-         struct gbe_reg pl = a64_payload(c, lo, hi, g, store ? nd : 0);
-         for (unsigned j = 0; store && j < nd; j++)
-            gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, (2 + j) * 32),
-                     value_dword(v, q, first + j, g));
+         bool split = store && gbe_has_split_send(c);
+         struct gbe_reg pl = a64_payload(c, a, first * 4, &h, g, store && !split ? nd : 0);
+         struct gbe_reg data = gbe_offset(pl, 2 * 32);
+         bool copy = true;
+         if (split) {
+            /* one packed component goes from where it lives */
+            struct gbe_reg own = nd == 1 ? gbe_whole_regs(value_dword(v, q, first, g))
+                                         : (struct gbe_reg){ .file = GBE_BAD };
+            copy = own.file == GBE_BAD;
+            data = copy ? gbe_vreg(c->p, ISA_TYPE_UD, A64_SIMD * nd) : own;
+         }
+         for (unsigned j = 0; store && copy && j < nd; j++)
+            gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(data, j * 32), value_dword(v, q, first + j, g));
          struct gbe_reg resp = store ? gbe_null(ISA_TYPE_UD) : gbe_vreg(c->p, ISA_TYPE_UD, 8 * nd);
          struct isa_send_msg m = {
             .msg = store ? ISA_MSG_A64_UNTYPED_WRITE : ISA_MSG_A64_UNTYPED_READ,
             .bti = ISA_BTI_STATELESS, .simd = A64_SIMD, .channel_mask = (uint8_t)((1u << nd) - 1),
-            .mlen = (uint8_t)(2 + (store ? nd : 0)), .rlen = (uint8_t)(store ? 0 : nd),
-            .write = store,
+            .mlen = (uint8_t)(2 + (store && !split ? nd : 0)), .ex_mlen = (uint8_t)(split ? nd : 0),
+            .rlen = (uint8_t)(store ? 0 : nd), .write = store,
          };
-         if (!gbe_send(c, &m, resp, pl))
+         if (split ? !gbe_send_split(c, &m, resp, pl, data) : !gbe_send(c, &m, resp, pl))
             return false;
          for (unsigned j = 0; !store && j < nd; j++)
             set_value_dword(c, v, q, first + j, g, gbe_offset(resp, j * 32));
@@ -253,18 +322,20 @@ global_atomic(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a
       return false;
    bool cmp = i->imm == IR_ATOMIC_cmpxchg;
    unsigned ns = cmp ? 2 : 1, regs = q ? 2 : 1;
-   struct gbe_reg lo = gbe_tmp(c, ISA_TYPE_UD), hi = gbe_tmp(c, ISA_TYPE_UD);
-   full_address(c, a, 0, lo, hi);
+   struct halves h = address_halves(c, a, 0);
    /* compare-and-write: source 0 is the comparand (PRM "AOP_CMPWR") */
    const struct gbe_reg *src[2] = { gbe_val(c, cmp ? i->srcs[2] : i->srcs[1]),
                                     cmp ? gbe_val(c, i->srcs[1]) : NULL };
    for (unsigned g = 0; g < c->p->simd; g += A64_SIMD) {
       struct gbe_builder saved;
       group(c, g, &saved);
-      struct gbe_reg pl = a64_payload(c, lo, hi, g, ns * regs);
+      bool split = gbe_has_split_send(c);
+      struct gbe_reg pl = a64_payload(c, a, 0, &h, g, split ? 0 : ns * regs);
+      struct gbe_reg data = split ? gbe_vreg(c->p, ISA_TYPE_UD, A64_SIMD * ns * regs)
+                                  : gbe_offset(pl, 2 * 32);
       for (unsigned s = 0; s < ns; s++) {
          for (unsigned j = 0; j < regs; j++) {
-            struct gbe_reg dst = gbe_offset(pl, (2 + s * regs) * 32 + j * 4);
+            struct gbe_reg dst = gbe_offset(data, s * regs * 32 + j * 4);
             dst.stride = (uint8_t)regs;
             gbe_alu1(&c->b, ISA_OP_MOV, dst, value_dword(src[s], q, j, g));
          }
@@ -273,10 +344,10 @@ global_atomic(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a
       struct isa_send_msg m = {
          .msg = ISA_MSG_A64_UNTYPED_ATOMIC, .bti = ISA_BTI_STATELESS, .simd = A64_SIMD,
          .atomic = gbe_isa_atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
-         .elem_bytes = (uint8_t)(4 * regs), .mlen = (uint8_t)(2 + ns * regs),
-         .rlen = (uint8_t)regs, .write = true,
+         .elem_bytes = (uint8_t)(4 * regs), .mlen = (uint8_t)(2 + (split ? 0 : ns * regs)),
+         .ex_mlen = (uint8_t)(split ? ns * regs : 0), .rlen = (uint8_t)regs, .write = true,
       };
-      if (!gbe_send(c, &m, resp, pl))
+      if (split ? !gbe_send_split(c, &m, resp, pl, data) : !gbe_send(c, &m, resp, pl))
          return false;
       for (unsigned j = 0; j < regs; j++) {
          struct gbe_reg part = gbe_offset(resp, j * 4);

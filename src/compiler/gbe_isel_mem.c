@@ -143,6 +143,42 @@ gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst, st
    return gbe_emit_send(c, m, dst, payload, gbe_null(ISA_TYPE_UD));
 }
 
+bool
+gbe_has_split_send(const struct gbe_ctx *c)
+{
+   return c->p->gen >= ISA_GEN9 && c->dyn_element.file == GBE_BAD;
+}
+
+struct gbe_inst *
+gbe_send_split(struct gbe_ctx *c, const struct isa_send_msg *m, struct gbe_reg dst,
+               struct gbe_reg addr, struct gbe_reg data)
+{
+   struct gbe_inst *s = gbe_emit_send(c, m, dst, addr, gbe_null(ISA_TYPE_UD));
+   if (s) {
+      s->src[1] = gbe_retype(data, ISA_TYPE_UD);
+      s->ex_mlen = m->ex_mlen;
+   }
+   return s;
+}
+
+struct gbe_reg
+gbe_whole_regs(struct gbe_reg r)
+{
+   if ((r.file != GBE_VGRF && r.file != GBE_FIXED) || r.stride != 1 || r.offset % 32 ||
+       isa_type_size(r.type) != 4 || r.neg || r.abs || r.indirect || r.addr_of)
+      return (struct gbe_reg){ .file = GBE_BAD };
+   return gbe_retype(r, ISA_TYPE_UD);
+}
+
+/* The data part of a split send: the one component's own registers, or
+ * a new register of n components (the caller fills it). */
+static struct gbe_reg
+data_part(struct gbe_ctx *c, struct gbe_reg one, unsigned n, unsigned w)
+{
+   struct gbe_reg r = n == 1 ? gbe_whole_regs(one) : (struct gbe_reg){ .file = GBE_BAD };
+   return r.file != GBE_BAD ? r : gbe_vreg(c->p, ISA_TYPE_UD, w * n);
+}
+
 /* The surface index and, for SLM, the base offset of an access. */
 static bool
 surface_of(struct gbe_ctx *c, const struct mem_addr *a, unsigned *bti, uint32_t *base)
@@ -400,53 +436,297 @@ load_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
    return true;
 }
 
+/* Dword d of component values v (a 64-bit component is two: low, high),
+ * all channels. */
+static struct gbe_reg
+value_dword(const struct gbe_reg *v, bool q, unsigned d)
+{
+   if (!q)
+      return gbe_retype(v[d], ISA_TYPE_UD);
+   struct gbe_reg src = gbe_retype(v[d / 2], ISA_TYPE_UD);
+   if (src.file == GBE_IMM) {
+      src.imm = (v[d / 2].imm >> ((d & 1) * 32)) & 0xffffffffu;
+      return src;
+   }
+   src.stride = 2;
+   return gbe_offset(src, (d & 1) * 4);
+}
+
+/* Writes n dwords (each a register of all channels) from a's address on,
+ * four a message. */
 static bool
-store_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+store_dwords(struct gbe_ctx *c, const struct mem_addr *a, const struct gbe_reg *dw, unsigned n)
 {
    unsigned bti;
    uint32_t base;
    if (!surface_of(c, a, &bti, &base))
       return false;
-   struct ir_instr *val = i->srcs[1];
-   const struct ir_type *t = scalar_type(val->type);
-   unsigned dwords = val->type->comps * (t->bits == 64 ? 2 : 1);
-   struct gbe_reg *v = gbe_val(c, val);
    unsigned w = msg_width(c), rpc = w / 8;
-   for (unsigned first = 0; first < dwords; first += 4) {
-      unsigned nd = dwords - first < 4 ? dwords - first : 4;
+   for (unsigned first = 0; first < n; first += 4) {
+      unsigned nd = n - first < 4 ? n - first : 4;
       struct mem_addr sub = *a;
       sub.const_off += first * 4;
       for (unsigned g = 0; g < c->p->simd; g += w) {
          struct gbe_builder saved;
          half(c, g, &saved);
-         struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (nd + 1));
-         address_into(c, &sub, base, g, pl);
+         bool split = gbe_has_split_send(c);
+         struct gbe_reg pl, data;
+         if (split) {
+            pl = address(c, &sub, base, g, w);
+            data = data_part(c, gbe_channel(dw[first], g), nd, w);
+         } else {
+            pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (nd + 1));
+            address_into(c, &sub, base, g, pl);
+            data = gbe_offset(pl, w * 4);
+         }
          for (unsigned j = 0; j < nd; j++) {
-            unsigned dw = first + j;
-            struct gbe_reg src;
-            if (t->bits == 64) {
-               src = gbe_retype(gbe_channel(v[dw / 2], g), ISA_TYPE_UD);
-               src.stride = src.file == GBE_IMM ? 0 : 2;
-               if (src.file == GBE_IMM)
-                  src.imm = (v[dw / 2].imm >> ((dw & 1) * 32)) & 0xffffffffu;
-               else
-                  src = gbe_offset(src, (dw & 1) * 4);
-            } else {
-               src = gbe_retype(gbe_channel(v[dw], g), ISA_TYPE_UD);
-            }
-            gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, (j + 1) * w * 4), src);
+            struct gbe_reg src = gbe_channel(dw[first + j], g);
+            struct gbe_reg part = gbe_offset(data, j * w * 4);
+            if (!(part.file == src.file && part.nr == src.nr && part.offset == src.offset))
+               gbe_alu1(&c->b, ISA_OP_MOV, part, src);
          }
          struct isa_send_msg m = {
             .msg = ISA_MSG_UNTYPED_WRITE, .bti = (uint8_t)bti, .simd = (uint8_t)w,
-            .channel_mask = (uint8_t)((1u << nd) - 1), .mlen = (uint8_t)(rpc * (nd + 1)),
+            .channel_mask = (uint8_t)((1u << nd) - 1),
+            .mlen = (uint8_t)(rpc * (split ? 1 : nd + 1)), .ex_mlen = (uint8_t)(split ? rpc * nd : 0),
             .write = true,
          };
-         if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
+         if (split ? !gbe_send_split(c, &m, gbe_null(ISA_TYPE_UD), pl, data)
+                   : !gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
             return false;
          c->b = saved;
       }
    }
    return true;
+}
+
+static bool
+store_untyped(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
+{
+   struct ir_instr *val = i->srcs[1];
+   bool q = scalar_type(val->type)->bits == 64;
+   unsigned n = val->type->comps * (q ? 2 : 1);
+   struct gbe_reg *v = gbe_val(c, val), *dw = calloc(n, sizeof(*dw));
+   if (!v || !dw) {
+      free(dw);
+      return !(c->p->oom = true);
+   }
+   for (unsigned d = 0; d < n; d++)
+      dw[d] = value_dword(v, q, d);
+   bool ok = store_dwords(c, a, dw, n);
+   free(dw);
+   return ok;
+}
+
+/* ---- stores merged into one message ----
+ *
+ * Stores of 32-bit values to neighbouring dwords of one buffer or of
+ * shared memory, in one block with only pure instructions between them,
+ * go out as one untyped write of up to four channels (RGBA): each store
+ * would otherwise send its own address and message.  The message goes
+ * where the run's last store stands, when every value exists; moving the
+ * earlier stores there passes no memory access. */
+
+#define RUN_DWORDS 4
+
+/* Where a pointer's constant offsets start: the deref they are added to
+ * (the variable, or an array element at a run-time index: then the
+ * array and that index less any constant added to it, so that a[x] and
+ * a[x + 1] share it). */
+struct run_base {
+   const struct ir_instr *deref, *index;
+};
+
+static bool
+const_term(const struct ir_instr *v, const struct ir_instr **rest, uint32_t *k)
+{
+   if (v->op != IR_OP_iadd || v->type->bits != 32)
+      return false;
+   for (unsigned s = 0; s < 2; s++) {
+      if (v->srcs[s]->op == IR_OP_const) {
+         *k = (uint32_t)v->srcs[s]->value[0];
+         *rest = v->srcs[1 - s];
+         return true;
+      }
+   }
+   return false;
+}
+
+static struct run_base
+flat_pointer(struct ir_instr *p, uint32_t *off)
+{
+   *off = 0;
+   while (p->op == IR_OP_deref_struct || p->op == IR_OP_deref_array) {
+      struct ir_instr *parent = p->srcs[0];
+      if (p->op == IR_OP_deref_struct) {
+         *off += parent->type->pointee->offsets[p->imm];
+         p = parent;
+         continue;
+      }
+      if (parent->op == IR_OP_deref_var && parent->var->type->kind == IR_TYPE_ARRAY &&
+          (parent->var->storage == IR_STORAGE_SSBO || parent->var->storage == IR_STORAGE_UBO))
+         break;   /* a descriptor array's element: a binding table entry */
+      const struct ir_type *pt = parent->type->pointee;
+      uint32_t stride = pt->kind == IR_TYPE_ARRAY ? pt->stride : pt->bits / 8;
+      const struct ir_instr *idx = p->srcs[1], *rest;
+      uint32_t k;
+      if (idx->op == IR_OP_const) {
+         *off += (uint32_t)idx->value[0] * stride;
+         p = parent;
+         continue;
+      }
+      if (const_term(idx, &rest, &k)) {
+         *off += k * stride;
+         idx = rest;
+      }
+      return (struct run_base){ parent, idx };
+   }
+   return (struct run_base){ p, NULL };
+}
+
+/* A store that may join a run: 32-bit values to a buffer or shared
+ * memory. */
+static bool
+mergeable_store(const struct ir_instr *i)
+{
+   if (i->op != IR_OP_store)
+      return false;
+   const struct ir_type *t = i->srcs[1]->type;
+   enum ir_storage st = i->srcs[0]->type->storage;
+   return (st == IR_STORAGE_SSBO || st == IR_STORAGE_WORKGROUP) &&
+          (t->kind == IR_TYPE_INT || t->kind == IR_TYPE_FLOAT) && t->bits == 32;
+}
+
+struct run {
+   struct run_base base;
+   struct ir_instr *last;
+   struct ir_instr *st[RUN_DWORDS];
+   uint32_t off[RUN_DWORDS];
+   unsigned n;
+   uint64_t lo, hi;       /* bytes covered, contiguous (no wrap at 4 GB:
+                           * a[x - 1] is not next to a[x]'s end) */
+};
+
+static struct gbe_store_run *
+run_entry(struct gbe_ctx *c)
+{
+   if (c->num_runs == c->cap_runs) {
+      unsigned cap = c->cap_runs ? 2 * c->cap_runs : 16;
+      struct gbe_store_run *grown = realloc(c->runs, cap * sizeof(*grown));
+      if (!grown)
+         return (c->p->oom = true), NULL;
+      c->runs = grown;
+      c->cap_runs = cap;
+   }
+   return &c->runs[c->num_runs++];
+}
+
+/* Records a run of two or more stores: in address order, the message at
+ * the last store in program order. */
+static void
+close_run(struct gbe_ctx *c, struct run *r)
+{
+   for (unsigned a = 0; r->n >= 2 && a < r->n; a++) {
+      for (unsigned b = a + 1; b < r->n; b++) {
+         if (r->off[b] < r->off[a]) {
+            struct ir_instr *t = r->st[a];
+            uint32_t o = r->off[a];
+            r->st[a] = r->st[b], r->off[a] = r->off[b];
+            r->st[b] = t, r->off[b] = o;
+         }
+      }
+   }
+   for (unsigned k = 0; r->n >= 2 && k < r->n; k++) {
+      struct gbe_store_run *e = run_entry(c);
+      if (!e)
+         break;
+      /* the run's stores are in program order in the block; the last
+       * one of the run met is the one closing it */
+      *e = (struct gbe_store_run){ r->st[k], r->st[0], k + 1 < r->n ? r->st[k + 1] : NULL,
+                                   r->st[k] == r->last };
+   }
+   r->n = 0;
+}
+
+static bool
+extends(const struct run *r, struct run_base base, uint64_t off, uint32_t bytes)
+{
+   return r->n && r->base.deref == base.deref && r->base.index == base.index &&
+          (r->hi - r->lo) + bytes <= RUN_DWORDS * 4 && (off == r->hi || off + bytes == r->lo);
+}
+
+static void
+plan_block(struct gbe_ctx *c, struct ir_block *b)
+{
+   struct run r = { .n = 0 };
+   ir_foreach_instr(i, b) {
+      if (!mergeable_store(i)) {
+         if (!(ir_op_infos[i->op].flags & IR_OP_PURE))
+            close_run(c, &r);
+         continue;
+      }
+      uint32_t off, bytes = 4 * i->srcs[1]->type->comps;
+      struct run_base base = flat_pointer(i->srcs[0], &off);
+      /* an element chosen at run time is sent per distinct element
+       * (gbe_dynamic_element), store by store */
+      bool dyn_element = base.deref->op == IR_OP_deref_array &&
+                         base.deref->srcs[1]->op != IR_OP_const;
+      if (off % 4 || bytes > RUN_DWORDS * 4 || dyn_element) {
+         close_run(c, &r);
+         continue;
+      }
+      if (!extends(&r, base, off, bytes)) {
+         close_run(c, &r);
+         r = (struct run){ .base = base, .lo = off, .hi = off };
+      }
+      r.st[r.n] = i;
+      r.off[r.n++] = off;
+      r.last = i;
+      r.lo = off < r.lo ? off : r.lo;
+      r.hi = (uint64_t)off + bytes > r.hi ? (uint64_t)off + bytes : r.hi;
+   }
+   close_run(c, &r);
+}
+
+bool
+gbe_plan_store_runs(struct gbe_ctx *c)
+{
+   ir_foreach_block(b, c->s->entry)
+      plan_block(c, b);
+   return !c->p->oom;
+}
+
+static const struct gbe_store_run *
+run_of(const struct gbe_ctx *c, const struct ir_instr *i)
+{
+   for (unsigned k = 0; k < c->num_runs; k++) {
+      if (c->runs[k].store == i)
+         return &c->runs[k];
+   }
+   return NULL;
+}
+
+/* The run's message, at its last store: the dwords from the first
+ * store's address on. */
+static bool
+store_run(struct gbe_ctx *c, struct ir_instr *first)
+{
+   struct mem_addr a;
+   if (!resolve(c, first->srcs[0], &a))
+      return false;
+   if (a.element.file == GBE_VGRF)
+      return gbe_fail(c->p, "%%%u: a merged store through a descriptor array element chosen "
+                      "at run time", first->index);
+   struct gbe_reg dw[RUN_DWORDS];
+   unsigned n = 0;
+   for (struct ir_instr *s = first; s; s = run_of(c, s)->next) {
+      struct gbe_reg *v = gbe_val(c, s->srcs[1]);
+      if (!v)
+         return false;
+      for (unsigned k = 0; k < s->srcs[1]->type->comps; k++)
+         dw[n++] = value_dword(v, false, k);
+   }
+   return store_dwords(c, &a, dw, n);
 }
 
 /* ---- byte scattered messages (8- and 16-bit data) ---- */
@@ -471,23 +751,28 @@ scattered(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a, bool 
       for (unsigned g = 0; g < c->p->simd; g += w) {
          struct gbe_builder saved;
          half(c, g, &saved);
-         struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (store ? 2 : 1));
+         bool split = store && gbe_has_split_send(c);
+         struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (store && !split ? 2 : 1));
          address_into(c, &sub, base, g, pl);
          struct isa_send_msg m = {
             .msg = store ? ISA_MSG_BYTE_SCATTERED_WRITE : ISA_MSG_BYTE_SCATTERED_READ,
             .bti = (uint8_t)bti, .simd = (uint8_t)w, .elem_bytes = (uint8_t)bytes,
-            .mlen = (uint8_t)(rpc * (store ? 2 : 1)), .rlen = (uint8_t)(store ? 0 : rpc),
-            .write = store,
+            .mlen = (uint8_t)(rpc * (store && !split ? 2 : 1)), .ex_mlen = (uint8_t)(split ? rpc : 0),
+            .rlen = (uint8_t)(store ? 0 : rpc), .write = store,
          };
-         struct gbe_reg data = gbe_offset(pl, w * 4);
          if (store) {
+            /* an integer element lives zero-extended in its dword, as the
+             * message takes it */
             struct gbe_reg src = gbe_channel(v[k], g);
-            if (t->kind == IR_TYPE_FLOAT) {
+            bool as_is = split && t->kind != IR_TYPE_FLOAT && gbe_whole_regs(src).file != GBE_BAD;
+            struct gbe_reg data = as_is ? gbe_whole_regs(src)
+                                  : split ? gbe_vreg(c->p, ISA_TYPE_UD, w) : gbe_offset(pl, w * 4);
+            if (t->kind == IR_TYPE_FLOAT)
                gbe_f32_to_half_bits(c, data, src);
-            } else {
+            else if (!as_is)
                gbe_alu1(&c->b, ISA_OP_MOV, data, gbe_retype(src, ISA_TYPE_UD));
-            }
-            if (!gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
+            if (split ? !gbe_send_split(c, &m, gbe_null(ISA_TYPE_UD), pl, data)
+                      : !gbe_send(c, &m, gbe_null(ISA_TYPE_UD), pl))
                return false;
          } else {
             struct gbe_reg resp = gbe_vreg(c->p, ISA_TYPE_UD, w);
@@ -549,23 +834,27 @@ atomic(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *a)
    for (unsigned g = 0; g < c->p->simd; g += w) {
       struct gbe_builder saved;
       half(c, g, &saved);
-      struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (ns + 1));
+      bool split = gbe_has_split_send(c);
+      struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_UD, w * (split ? 1 : ns + 1));
       address_into(c, a, base, g, pl);
       /* compare-and-write: src0 is the comparand, src1 the new value
        * (PRM "AOP_CMPWR") */
       struct ir_instr *s0 = cmp ? i->srcs[2] : i->srcs[1];
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, w * 4),
-               gbe_retype(gbe_channel(gbe_val(c, s0)[0], g), ISA_TYPE_UD));
+      struct gbe_reg v0 = gbe_retype(gbe_channel(gbe_val(c, s0)[0], g), ISA_TYPE_UD);
+      struct gbe_reg data = split ? data_part(c, v0, ns, w) : gbe_offset(pl, w * 4);
+      if (data.file != v0.file || data.nr != v0.nr || data.offset != v0.offset)
+         gbe_alu1(&c->b, ISA_OP_MOV, data, v0);
       if (cmp)
-         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(pl, 2 * w * 4),
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(data, w * 4),
                   gbe_retype(gbe_channel(gbe_val(c, i->srcs[1])[0], g), ISA_TYPE_UD));
       struct gbe_reg resp = c->p->simd > w ? gbe_vreg(c->p, ISA_TYPE_UD, w) : d[0];
       struct isa_send_msg m = {
          .msg = ISA_MSG_UNTYPED_ATOMIC, .bti = (uint8_t)bti, .simd = (uint8_t)w,
          .atomic = gbe_isa_atomic_op((enum ir_atomic_op)i->imm), .returns_data = true,
-         .mlen = (uint8_t)(rpc * (ns + 1)), .rlen = (uint8_t)rpc, .write = true,
+         .mlen = (uint8_t)(rpc * (split ? 1 : ns + 1)), .ex_mlen = (uint8_t)(split ? rpc * ns : 0),
+         .rlen = (uint8_t)rpc, .write = true,
       };
-      if (!gbe_send(c, &m, resp, pl))
+      if (split ? !gbe_send_split(c, &m, resp, pl, data) : !gbe_send(c, &m, resp, pl))
          return false;
       if (c->p->simd > w)
          gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(gbe_channel(d[0], g), ISA_TYPE_UD), resp);
@@ -922,6 +1211,9 @@ memory_access(struct gbe_ctx *c, struct ir_instr *i, const struct mem_addr *ap)
 bool
 gbe_isel_memory(struct gbe_ctx *c, struct ir_instr *i)
 {
+   const struct gbe_store_run *run = i->op == IR_OP_store ? run_of(c, i) : NULL;
+   if (run)
+      return !run->emit || store_run(c, run->first);
    struct mem_addr a;
    if (!resolve(c, i->srcs[0], &a))
       return false;

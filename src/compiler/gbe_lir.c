@@ -212,6 +212,10 @@ gbe_print(const struct gbe_prog *p, FILE *f)
             fputs(", ", f);
             print_reg(f, &i->src[s]);
          }
+         if (gbe_is_send(i) && i->ex_mlen) {
+            fputs(", ", f);
+            print_reg(f, &i->src[1]);
+         }
       }
       if (gbe_is_send(i))
          fprintf(f, " sfid %u desc 0x%08x ex 0x%08x mlen %u+%u rlen %u%s", i->sfid, i->desc,

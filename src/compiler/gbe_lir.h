@@ -60,6 +60,7 @@ struct gbe_inst {
    uint8_t cmod;        /* enum isa_cmod; math: the function */
    bool sat;
    bool thread_switch;  /* Gen7-11 "switch" thread control (control-register access) */
+   bool exact;          /* SPIR-V NoContraction: never fused into a mad */
    struct gbe_reg dst, src[3];
    /* sends */
    uint8_t sfid;
@@ -210,6 +211,9 @@ bool gbe_flatten_branches(struct gbe_prog *p);
 /* Part of gbe_optimize (gbe_opt_cse.c): (x + c) << s reassociated, values
  * computed twice in a straight-line stretch computed once. */
 bool gbe_cse(struct gbe_prog *p);
+/* Part of gbe_optimize (gbe_opt_mad.c), after the clean-ups: a float add
+ * of a product nothing else reads becomes a mad. */
+bool gbe_fuse_mad(struct gbe_prog *p);
 /* Splits instructions whose operands span more than two GRFs, and fixes
  * operand forms the hardware lacks (immediates in src0, 64-bit
  * immediates on three-source instructions...). */

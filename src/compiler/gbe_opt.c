@@ -186,12 +186,72 @@ has_effect(const struct gbe_inst *i)
    return i->dst.file != GBE_VGRF && i->dst.file != GBE_NULL;
 }
 
+/* The vregs whose values matter: what instructions with an effect read,
+ * then what the writers of such vregs read, over a worklist (a value is
+ * live once one of its readers is).  Values that only feed each other,
+ * as the temporaries of a dead 64-bit sequence built up in place do, stay
+ * dead, which counting reads cannot see. */
+static bool *
+live_vregs(struct gbe_prog *p, const struct vreg_use *u)
+{
+   uint32_t n = p->num_vregs;
+   bool *live = calloc(n ? n : 1, sizeof(*live));
+   uint32_t *first = calloc(n + 1, sizeof(*first)), *stack = malloc((n ? n : 1) * sizeof(*stack));
+   uint32_t total = 0, sp = 0;
+   for (uint32_t v = 0; v < n; v++) {
+      first[v] = total;
+      total += u[v].defs;
+   }
+   first[n] = total;
+   struct gbe_inst **writers = malloc((total ? total : 1) * sizeof(*writers));
+   uint32_t *fill = calloc(n ? n : 1, sizeof(*fill));
+   if (!live || !first || !stack || !writers || !fill) {
+      free(live);
+      live = NULL;
+      p->oom = true;
+      goto out;
+   }
+#define MARK(r)                                                  \
+   do {                                                          \
+      if (is_vgrf(&(r)) && !live[(r).nr]) {                      \
+         live[(r).nr] = true;                                    \
+         stack[sp++] = (r).nr;                                   \
+      }                                                          \
+   } while (0)
+   gbe_foreach_inst(i, p) {
+      if (is_vgrf(&i->dst))
+         writers[first[i->dst.nr] + fill[i->dst.nr]++] = i;
+      if (has_effect(i) || !is_vgrf(&i->dst)) {
+         for (unsigned s = 0; s < 3; s++)
+            MARK(i->src[s]);
+      }
+   }
+   while (sp) {
+      uint32_t v = stack[--sp];
+      for (uint32_t w = first[v]; w < first[v + 1]; w++) {
+         struct gbe_inst *i = writers[w];
+         for (unsigned s = 0; s < 3; s++)
+            MARK(i->src[s]);
+      }
+   }
+#undef MARK
+out:
+   free(first);
+   free(stack);
+   free(writers);
+   free(fill);
+   return live;
+}
+
 static bool
 dce(struct gbe_prog *p, const struct vreg_use *u)
 {
+   bool *live = live_vregs(p, u);
+   if (!live)
+      return false;
    bool progress = false;
    gbe_foreach_inst_safe(i, p) {
-      if (!is_vgrf(&i->dst) || u[i->dst.nr].reads)
+      if (!is_vgrf(&i->dst) || live[i->dst.nr])
          continue;
       if (has_effect(i)) {
          if (!gbe_is_send(i) && i->cmod) {
@@ -203,6 +263,7 @@ dce(struct gbe_prog *p, const struct vreg_use *u)
       gbe_inst_remove(i);
       progress = true;
    }
+   free(live);
    return progress;
 }
 
@@ -324,5 +385,6 @@ gbe_optimize(struct gbe_prog *p)
          break;
    }
    free(u);
-   return true;
+   gbe_fuse_mad(p);
+   return !p->oom;
 }

@@ -418,6 +418,9 @@ struct ir_instr {
    uint32_t imm;                    /* extract/insert index, member, sysval,
                                        atomic op, barrier flags */
    struct ir_var *var;              /* deref_var */
+   bool exact;                      /* SPIR-V NoContraction: not to be
+                                       contracted with another operation
+                                       (a product and a sum into a mad) */
 };
 
 /* ------------------------------------------------------------------ control flow */

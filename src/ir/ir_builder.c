@@ -9,6 +9,7 @@ ir_builder_at_end(struct ir_builder *b, struct ir_block *block)
    b->func = block->func;
    b->shader = block->func->shader;
    b->before = NULL;
+   b->exact = false;
 }
 
 void
@@ -46,6 +47,7 @@ ir_builder_insert(struct ir_builder *b, struct ir_instr *i)
 {
    struct ir_block *blk = b->block;
    i->block = blk;
+   i->exact |= b->exact;
    i->index = b->func->num_values++;
    if (b->before) {
       i->next = b->before;

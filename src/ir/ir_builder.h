@@ -9,6 +9,7 @@ struct ir_builder {
    struct ir_function *func;
    struct ir_block *block;
    struct ir_instr *before;   /* insert before this, or at the block's end if NULL */
+   bool exact;                /* instructions built are exact (NoContraction) */
 };
 
 void ir_builder_at_end(struct ir_builder *b, struct ir_block *block);

@@ -16,6 +16,10 @@
  *   entry value is constant and whose back-edge value is computed from
  *   constants and such phis: the loop is simulated with ir_eval_instr (the
  *   folder's and interpreter's evaluator) to count iterations;
+ * - it waits at no workgroup (or wider) control barrier: each iteration
+ *   then waits for every thread of the workgroup, next to which the
+ *   loop's compare and branch cost nothing measurable, so copies would
+ *   only grow the code (and the instruction cache's load) for no gain;
  * - it runs at most UNROLL_MAX_TRIPS times, and the copies hold at most
  *   UNROLL_MAX_COST instructions that become code (constants, composites,
  *   phis and constant derefs do not) and UNROLL_MAX_INSTRS in all.
@@ -68,6 +72,12 @@ becomes_code(const struct ir_instr *i)
 }
 
 static bool
+waits_for_workgroup(const struct ir_instr *i)
+{
+   return i->op == IR_OP_barrier && IR_BARRIER_EXEC_SCOPE_OF(i->imm) >= IR_SCOPE_WORKGROUP;
+}
+
+static bool
 collect_body(struct loop *l)
 {
    struct ir_block *h = l->header;
@@ -79,6 +89,8 @@ collect_body(struct loop *l)
          return false;
       l->body_pos[b->index] = ++l->num_blocks;
       ir_foreach_instr(i, b) {
+         if (waits_for_workgroup(i))
+            return false;
          l->num_instrs++;
          l->cost += becomes_code(i);
       }
@@ -269,6 +281,7 @@ clone_instrs(const struct loop *l, struct copy *c, const struct copy *prev)
             memcpy(n->srcs, i->srcs, i->num_srcs * sizeof(*n->srcs));
          memcpy(n->value, i->value, sizeof(n->value));
          n->imm = i->imm;
+         n->exact = i->exact;
          n->var = i->var;
          if (i->phi_preds) {
             n->phi_preds = ir_alloc(s->arena, i->num_srcs * sizeof(*n->phi_preds));

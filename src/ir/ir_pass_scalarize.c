@@ -32,6 +32,7 @@ scalarize(struct ir_shader *s, struct ir_instr *i)
          srcs[k] = ir_extract(&b, i->srcs[k], c);   /* scalars pass through */
       comps[c] = ir_build(&b, i->op, st, i->num_srcs, srcs);
       comps[c]->imm = i->imm;
+      comps[c]->exact = i->exact;
    }
    ir_replace_uses(b.func, i, ir_vec(&b, i->type->comps, comps));
    ir_instr_remove(i);

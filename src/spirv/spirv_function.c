@@ -1332,8 +1332,32 @@ stage_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    return false;
 }
 
+/* NoContraction on an instruction's result (SPIR-V 2.16 "NoContraction":
+ * its operation is not to be fused with another): all the IR built for it
+ * is exact.  An id outside the bound is left to the instruction to report. */
+static bool
+no_contraction(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
+{
+   const struct spirv_op_info *info = spirv_op_info(op);
+   if (!info || !info->has_result)
+      return false;
+   unsigned at = info->has_type ? 1 : 0;
+   return n > at && w[at] && w[at] < c->bound && spirv_id(c, w[at])->deco.no_contraction;
+}
+
+static bool function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n);
+
 bool
 spirv_function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
+{
+   c->b.exact = no_contraction(c, op, w, n);
+   bool known = function_instr(c, op, w, n);
+   c->b.exact = false;
+   return known;
+}
+
+static bool
+function_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
    switch (op) {
    case SpvOpLabel: {

@@ -533,6 +533,7 @@ parse_decoration(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    case SpvDecorationSpecId: need(c, nargs, 1); d->spec_id = arg[0]; d->has_spec_id = true; break;
    case SpvDecorationBlock: d->block = true; break;
    case SpvDecorationPatch: d->patch = true; break;
+   case SpvDecorationNoContraction: d->no_contraction = true; break;
    case SpvDecorationFlat: d->interp |= IR_INTERP_FLAT; break;
    case SpvDecorationNoPerspective: d->interp |= IR_INTERP_NOPERSPECTIVE; break;
    case SpvDecorationCentroid: d->interp |= IR_INTERP_CENTROID; break;

@@ -65,6 +65,7 @@ struct deco {
    uint32_t set, binding, array_stride;
    uint32_t spec_id, location, component;
    bool has_spec_id, block, buffer_block, has_location, patch;
+   bool no_contraction;
    uint8_t interp;               /* IR_INTERP_* */
    struct member_deco *members;
 };

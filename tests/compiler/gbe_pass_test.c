@@ -409,13 +409,14 @@ test_schedule(void)
  * Gen9.  The payload is R0 then the local ids, x, y and z a register each
  * (the sysval is the vector; clean-up drops y and z later); the kernel
  * keeps denormals (cr0), widens the uint16 ids, multiplies (Gen9
- * multiplies dwords directly), builds the untyped write's payload
- * (address = id << 2, then the data) and ends the thread from a copy of R0
- * in g127.  Descriptors from the PRM layouts (Vol 2d "Message
- * Descriptor"): the write is mlen 2 << 25 | data port 1 type 9 (untyped
- * write) << 14 | (SIMD8 = 2 << 4 | channels G, B, A disabled = 0xe) << 8
- * | surface 0 = 0x04026e00; the end of thread is mlen 1 << 25 | resource
- * select (no URB handle) 1 << 4 = 0x02000010. */
+ * multiplies dwords directly), sends the untyped write as a split send
+ * (the address = id << 2 its payload, the data from its own register the
+ * second one) and ends the thread from a copy of R0 in g127.  Descriptors
+ * from the PRM layouts (Vol 2d "Message Descriptor"): the write is mlen
+ * 1 << 25 | data port 1 type 9 (untyped write) << 14 | (SIMD8 = 2 << 4 |
+ * channels G, B, A disabled = 0xe) << 8 | surface 0 = 0x02026e00 with
+ * ex_mlen 1 << 6 in the extended descriptor; the end of thread is mlen
+ * 1 << 25 | resource select (no URB handle) 1 << 4 = 0x02000010. */
 static void
 test_select(void)
 {
@@ -448,7 +449,9 @@ test_select(void)
    struct gbe_ctx c = { .p = &t.p, .s = s, .k = &k };
    CHECK(gbe_isel(&c), "selection failed: %s", err);
    gbe_isel_free(&c);
-   /* an integer kernel: no float modes in cr0 */
+   /* an integer kernel: no float modes in cr0; the store a split send
+    * (Gen9+): the address its payload (mlen 1), the value where it lives
+    * its second one (ex_mlen 1 << 6 in the extended descriptor) */
    expect(&t, "select",
           "   0: mov(8) v0+0<1>UD, g1.0<1>UW\n"
           "   1: mov(8) v1+0<1>UD, g2.0<1>UW\n"
@@ -457,10 +460,9 @@ test_select(void)
           "   4: add(8) v4+0<1>UD, v3+0<1>UD, 0x1UD\n"
           "   5: shl(8) v5+0<1>UD, v0+0<1>UD, 0x2UD\n"
           "   6: mov(8) v6+0<1>UD, v5+0<1>UD\n"
-          "   7: mov(8) v6+32<1>UD, v4+0<1>UD\n"
-          "   8: send(8) nullUD, v6+0<1>UD sfid 12 desc 0x04026e00 ex 0x00000000 mlen 2+0 rlen 0\n"
-          "   9: mov(8) g127.0<1>UD, g0.0<1>UD NoMask\n"
-          "  10: send(8) nullUD, g127.0<1>UD sfid 7 desc 0x02000010 ex 0x00000000 mlen 1+0 rlen 0 EOT NoMask\n");
+          "   7: send(8) nullUD, v6+0<1>UD, v4+0<1>UD sfid 12 desc 0x02026e00 ex 0x00000040 mlen 1+1 rlen 0\n"
+          "   8: mov(8) g127.0<1>UD, g0.0<1>UD NoMask\n"
+          "   9: send(8) nullUD, g127.0<1>UD sfid 7 desc 0x02000010 ex 0x00000000 mlen 1+0 rlen 0 EOT NoMask\n");
    CHECK(k.num_bindings == 1 && k.bindings[0].binding == 5, "binding table: %u entries",
          k.num_bindings);
    fini(&t);
@@ -471,11 +473,11 @@ test_select(void)
  * at the start of the cross-thread constants (no push constants or
  * system values before it), which the address is read from (g1, its
  * dwords as a scalar), and an A64 atomic goes out on data port 1
- * (sfid 12): mlen 4 (two GRFs of QWord addresses, two of QWord data)
- * << 25 | rlen 2 << 20 | message type 0x12 (A64 untyped atomic) << 14 |
- * control (AOP_ADD 7 | 64-bit 1 << 4 | return 1 << 5) << 8 | BTI 255
- * (stateless) = 0x0824b7ff (PRM Vol 2d "A64 Untyped Atomic"; Mesa's
- * descriptor for it differs only in mlen, its payload being split). */
+ * (sfid 12) as a split send, Mesa's descriptor: mlen 2 (two GRFs of
+ * QWord addresses) << 25 | rlen 2 << 20 | message type 0x12 (A64
+ * untyped atomic) << 14 | control (AOP_ADD 7 | 64-bit 1 << 4 | return
+ * 1 << 5) << 8 | BTI 255 (stateless) = 0x0424b7ff (PRM Vol 2d "A64
+ * Untyped Atomic"), the QWord data the second payload (ex_mlen 2 << 6). */
 static void
 test_select_atomic64(void)
 {
@@ -514,9 +516,9 @@ test_select_atomic64(void)
    char *lir = print(&t);
    CHECK(strstr(lir, "g1.0<0>UD") && strstr(lir, "g1.4<0>UD"), "the address is not read from g1:\n%s",
          lir);
-   /* the data QWord 1 << 32 at the third GRF: high dwords at +4, stride 2 */
-   CHECK(strstr(lir, "sfid 12 desc 0x0824b7ff ex 0x00000000 mlen 4+0 rlen 2") &&
-         strstr(lir, "+64<2>UD, 0x0UD") && strstr(lir, "+68<2>UD, 0x1UD"),
+   /* the data QWord 1 << 32: high dwords at +4, stride 2 */
+   CHECK(strstr(lir, "sfid 12 desc 0x0424b7ff ex 0x00000080 mlen 2+2 rlen 2") &&
+         strstr(lir, "+0<2>UD, 0x0UD") && strstr(lir, "+4<2>UD, 0x1UD"),
          "no A64 int64 atomic add of 1 << 32:\n%s", lir);
    free(lir);
    fini(&t);
@@ -748,6 +750,184 @@ test_select_barrier_scopes(void)
    }
 }
 
+
+/* Gen12 scoreboard: an ALU instruction reading a send's reply waits for
+ * its token in its own SWSB byte (RegDist 1 and $0.dst: 0x90); one
+ * reading two replies takes the lower token there and a sync.nop for the
+ * other ($2.dst: 0x22); a branch with two tokens live waits with one
+ * sync.allwr (function 3). */
+static void
+test_swsb(void)
+{
+   struct t t;
+   init(&t, ISA_GEN12, 8);
+   struct gbe_reg r10 = gbe_fixed(10, 0, ISA_TYPE_UD, 1), r11 = gbe_fixed(11, 0, ISA_TYPE_UD, 1);
+   struct gbe_reg r12 = gbe_fixed(12, 0, ISA_TYPE_UD, 1), r13 = gbe_fixed(13, 0, ISA_TYPE_UD, 1);
+   struct gbe_reg r2 = gbe_fixed(2, 0, ISA_TYPE_UD, 1);
+   send_read(&t, r10, r2);
+   struct gbe_inst *a = gbe_alu2(&t.b, ISA_OP_ADD, r13, r10, gbe_imm(ISA_TYPE_UD, 1));
+   send_read(&t, r11, r2);
+   send_read(&t, r12, r2);
+   struct gbe_inst *b = gbe_alu2(&t.b, ISA_OP_ADD, r13, r11, r12);
+   send_read(&t, r10, r2);
+   send_read(&t, r11, r2);
+   struct gbe_inst *br = jump(&t, ISA_OP_ENDIF);
+   gbe_swsb(&t.p);
+   CHECK(a->swsb == 0x90 && a->prev->op != ISA_OP_SYNC, "reader of $0: swsb 0x%x", a->swsb);
+   CHECK(b->swsb == 0x91 && b->prev->op == ISA_OP_SYNC && b->prev->swsb == 0x22 &&
+         b->prev->cmod == 0, "reader of $1 and $2: swsb 0x%x", b->swsb);
+   CHECK(br->prev->op == ISA_OP_SYNC && br->prev->cmod == 3 && br->prev->prev->op == ISA_OP_SEND,
+         "no single sync.allwr before the branch");
+   fini(&t);
+}
+
+/* A float add of a product nothing else reads becomes a mad (the addend
+ * its first source) under the default float modes; a product read twice
+ * stays. */
+static void
+test_fuse_mad(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg cr0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_CONTROL, .stride = 1 };
+   struct gbe_reg x = gbe_fixed(2, 0, ISA_TYPE_F, 1), y = gbe_fixed(3, 0, ISA_TYPE_F, 1);
+   struct gbe_reg z = gbe_fixed(4, 0, ISA_TYPE_F, 1);
+   struct gbe_reg p = gbe_vreg(&t.p, ISA_TYPE_F, 8), s = gbe_vreg(&t.p, ISA_TYPE_F, 8);
+   struct gbe_reg q = gbe_vreg(&t.p, ISA_TYPE_F, 8), u = gbe_vreg(&t.p, ISA_TYPE_F, 8);
+   struct gbe_inst *m = gbe_alu2(&t.b, ISA_OP_OR, cr0, cr0, gbe_imm(ISA_TYPE_UD, 0x80));
+   m->exec_size = 1;
+   m->we_all = true;
+   gbe_alu2(&t.b, ISA_OP_MUL, p, x, y);
+   gbe_alu2(&t.b, ISA_OP_ADD, s, z, gbe_negate(p));
+   gbe_alu2(&t.b, ISA_OP_MUL, q, x, z);
+   gbe_alu2(&t.b, ISA_OP_ADD, u, q, q);
+   send_read(&t, gbe_null(ISA_TYPE_UD), s);
+   send_read(&t, gbe_null(ISA_TYPE_UD), u);
+   gbe_fuse_mad(&t.p);
+   expect(&t, "fuse mad",
+          "   0: or(1) arf0x80.0<1>UD, arf0x80.0<1>UD, 0x80UD NoMask\n"
+          "   1: mad(8) v1+0<1>F, g4.0<1>F, -g2.0<1>F, g3.0<1>F\n"
+          "   2: mul(8) v2+0<1>F, g2.0<1>F, g4.0<1>F\n"
+          "   3: add(8) v3+0<1>F, v2+0<1>F, v2+0<1>F\n"
+          "   4: send(8) nullUD, v1+0<1>F sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n"
+          "   5: send(8) nullUD, v3+0<1>F sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n");
+   fini(&t);
+}
+
+/* NoContraction: an exact product or an exact sum keeps its two
+ * instructions. */
+static void
+test_fuse_mad_exact(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg cr0 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_CONTROL, .stride = 1 };
+   struct gbe_reg x = gbe_fixed(2, 0, ISA_TYPE_F, 1), y = gbe_fixed(3, 0, ISA_TYPE_F, 1);
+   struct gbe_reg p = gbe_vreg(&t.p, ISA_TYPE_F, 8), s = gbe_vreg(&t.p, ISA_TYPE_F, 8);
+   struct gbe_reg q = gbe_vreg(&t.p, ISA_TYPE_F, 8), u = gbe_vreg(&t.p, ISA_TYPE_F, 8);
+   struct gbe_inst *m = gbe_alu2(&t.b, ISA_OP_OR, cr0, cr0, gbe_imm(ISA_TYPE_UD, 0x80));
+   m->exec_size = 1;
+   m->we_all = true;
+   gbe_alu2(&t.b, ISA_OP_MUL, p, x, y)->exact = true;
+   gbe_alu2(&t.b, ISA_OP_ADD, s, x, p);
+   gbe_alu2(&t.b, ISA_OP_MUL, q, x, y);
+   gbe_alu2(&t.b, ISA_OP_ADD, u, y, q)->exact = true;
+   send_read(&t, gbe_null(ISA_TYPE_UD), s);
+   send_read(&t, gbe_null(ISA_TYPE_UD), u);
+   CHECK(!gbe_fuse_mad(&t.p), "exact operations fused");
+   fini(&t);
+}
+
+/* Values that only feed each other (a dead sequence built up in place)
+ * go, though each is read. */
+static void
+test_dce_cycle(void)
+{
+   struct t t;
+   init(&t, ISA_GEN9, 8);
+   struct gbe_reg a = gbe_vreg(&t.p, ISA_TYPE_UD, 8), b = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   struct gbe_reg live = gbe_vreg(&t.p, ISA_TYPE_UD, 8);
+   gbe_alu1(&t.b, ISA_OP_MOV, a, gbe_fixed(2, 0, ISA_TYPE_UD, 1));
+   gbe_alu2(&t.b, ISA_OP_ADD, b, a, gbe_imm(ISA_TYPE_UD, 1));
+   gbe_alu2(&t.b, ISA_OP_ADD, a, a, b);
+   gbe_alu2(&t.b, ISA_OP_ADD, live, gbe_fixed(3, 0, ISA_TYPE_UD, 1), gbe_imm(ISA_TYPE_UD, 2));
+   send_read(&t, gbe_null(ISA_TYPE_UD), live);
+   gbe_optimize(&t.p);
+   expect(&t, "dead cycle",
+          "   0: add(8) v2+0<1>UD, g3.0<1>UD, 0x2UD\n"
+          "   1: send(8) nullUD, v2+0<1>UD sfid 0 desc 0x00000000 ex 0x00000000 mlen 1+0 rlen 1\n");
+   fini(&t);
+}
+
+/* A shader: buffer `data` at binding 0; its entry, with the builder at
+ * the end of the only block. */
+static struct ir_shader *
+one_block_shader(struct ir_builder *b, struct ir_var **data)
+{
+   struct ir_shader *s = ir_shader_create(IR_STAGE_COMPUTE);
+   s->workgroup_size[0] = 16;
+   s->workgroup_size[1] = s->workgroup_size[2] = 1;
+   const struct ir_type *u32 = ir_type_int(s, 32, 1);
+   const struct ir_type *arr = ir_type_array(s, u32, 0, 4);
+   *data = ir_var_create(s, "data", IR_STORAGE_SSBO, ir_type_struct(s, 1, &arr, NULL));
+   struct ir_function *f = ir_function_create(s, "main");
+   s->entry = f;
+   ir_builder_at_end(b, ir_block_create(f));
+   return s;
+}
+
+
+static unsigned
+count_op(const char *lir, const char *op)
+{
+   unsigned n = 0;
+   for (const char *at = lir; (at = strstr(at, op)); at++)
+      n++;
+   return n;
+}
+
+/* data[x] = hi(x * y), data[x + 1] = x * y: the high dword of the
+ * widened product is a mul into the accumulator and a mach per eight
+ * channels (no 64-bit instructions left after clean-up); the two stores
+ * to neighbouring dwords are one SIMD16 untyped write of two channels
+ * (mlen 2 << 25 | type 9 << 14 | (SIMD16 1 << 4 | B, A disabled 0xc) << 8
+ * = 0x04025c00), the multiply by a word constant one mul. */
+static void
+test_select_mul_high_store_run(void)
+{
+   struct ir_builder b;
+   struct ir_var *data;
+   struct ir_shader *s = one_block_shader(&b, &data);
+   const struct ir_type *u64 = ir_type_int(s, 64, 1), *u32 = ir_type_int(s, 32, 1);
+   struct ir_instr *x = ir_extract(&b, ir_sysval(&b, IR_SYSVAL_local_invocation_id,
+                                                 ir_type_int(s, 32, 3)), 0);
+   struct ir_instr *y = ir_op2(&b, IR_OP_imul, x, ir_imm_u32(&b, 3));
+   struct ir_instr *wide = ir_op2(&b, IR_OP_imul, ir_alu1(&b, IR_OP_u2u, u64, x),
+                                  ir_alu1(&b, IR_OP_u2u, u64, y));
+   struct ir_instr *hi = ir_alu1(&b, IR_OP_u2u, u32,
+                                 ir_op2(&b, IR_OP_ushr, wide, ir_const_splat(&b, u64, 32)));
+   struct ir_instr *arr = ir_deref_struct(&b, ir_deref_var(&b, data), 0);
+   ir_store(&b, ir_deref_array(&b, arr, x), hi);
+   ir_store(&b, ir_deref_array(&b, arr, ir_op2(&b, IR_OP_iadd, x, ir_imm_u32(&b, 1))),
+            ir_op2(&b, IR_OP_imul, x, y));
+   ir_block_set_succs(b.block, IR_TERM_RETURN, 0, NULL);
+   struct t t;
+   char *lir = select_lir(s, ISA_GEN12, &t);
+   if (lir) {
+      gbe_optimize(&t.p);
+      free(lir);
+      lir = print(&t);
+      CHECK(count_op(lir, "mach(8)") == 2 && count_op(lir, "arf0x20.0<1>UD") == 2 &&
+            count_op(lir, "mov(8) v") == 0,
+            "no mul/mach pair per 8 channels:\n%s", lir);
+      CHECK(strstr(lir, "0x3UW") && count_op(lir, "sfid 12") == 1 && strstr(lir, "desc 0x04025c00"),
+            "no word-constant multiply or one two-channel write:\n%s", lir);
+      free(lir);
+   }
+   fini(&t);
+   ir_shader_destroy(s);
+}
+
 int
 main(void)
 {
@@ -768,6 +948,11 @@ main(void)
    test_regalloc();
    test_spill_all();
    test_schedule();
+   test_swsb();
+   test_fuse_mad();
+   test_fuse_mad_exact();
+   test_dce_cycle();
+   test_select_mul_high_store_run();
    if (failures) {
       fprintf(stderr, "%d failures\n", failures);
       return 1;

@@ -826,7 +826,8 @@ test_loop_unroll(void)
    ir_shader_destroy(s);
 }
 
-/* Not unrolled: a bound read from memory, and 1000 iterations. */
+/* Not unrolled: a bound read from memory, 1000 iterations, and five
+ * iterations that each wait at a workgroup barrier. */
 static void
 test_loop_unroll_limits(void)
 {
@@ -838,6 +839,19 @@ test_loop_unroll_limits(void)
    s = counted_loop(0, end_1000, 1);
    before = ir_print_to_string(s);
    expect_pass("loop_unroll_too_long", s, ir_pass_loop_unroll, before, before);
+   free(before);
+   ir_shader_destroy(s);
+   s = counted_loop(0, end_5, 1);
+   ir_foreach_block(h, s->entry) {
+      if (h->construct == IR_CONSTRUCT_LOOP) {
+         struct ir_builder b;
+         ir_builder_at_end(&b, h->cont);
+         ir_barrier(&b, IR_BARRIER_WORKGROUP_MEM | IR_BARRIER_EXEC_SCOPE(IR_SCOPE_WORKGROUP) |
+                           IR_BARRIER_MEM_SCOPE(IR_SCOPE_WORKGROUP));
+      }
+   }
+   before = ir_print_to_string(s);
+   expect_pass("loop_unroll_barrier", s, ir_pass_loop_unroll, before, before);
    free(before);
    ir_shader_destroy(s);
 }
@@ -1553,7 +1567,8 @@ test_dce(void)
    ir_shader_destroy(s);
 }
 
-/* Equal pure values merge; loads do not (memory may change between them). */
+/* Equal pure values merge, and so do two loads of one pointer with no
+ * write to memory between them. */
 static void
 test_cse_copy_prop(void)
 {
@@ -1583,16 +1598,104 @@ test_cse_copy_prop(void)
           "b0:\n"
           "   %1 = deref_var ptr<ssbo, i32x2> @0\n"
           "   %2 = load i32x2 %1\n"
-          "   %3 = load i32x2 %1\n"
-          "   %4 = extract.0 i32 %2\n"
-          "   %5 = extract.1 i32 %2\n"
-          "   %6 = iadd i32 %4, %5\n"
-          "   %7 = imul i32 %6, %6\n"
-          "   %8 = deref_var ptr<ssbo, i32> @1\n"
-          "   store %8, %7\n"
-          "   %9 = iadd i32x2 %2, %3\n"
-          "   %10 = deref_var ptr<ssbo, i32x2> @2\n"
-          "   store %10, %9\n"
+          "   %3 = extract.0 i32 %2\n"
+          "   %4 = extract.1 i32 %2\n"
+          "   %5 = iadd i32 %3, %4\n"
+          "   %6 = imul i32 %5, %5\n"
+          "   %7 = deref_var ptr<ssbo, i32> @1\n"
+          "   store %7, %6\n"
+          "   %8 = iadd i32x2 %2, %2\n"
+          "   %9 = deref_var ptr<ssbo, i32x2> @2\n"
+          "   store %9, %8\n"
+          "   return\n"
+          "}\n");
+   ir_shader_destroy(s);
+}
+
+/* Store-to-load forwarding: v.0 is known after its store, through the
+ * store to v.1 (another member cannot overwrite it); v.1 is loaded again
+ * after a store to w, another variable (maybe the same buffer). */
+static void
+test_cse_store_forwarding(void)
+{
+   struct ir_builder b;
+   struct ir_shader *s = single_block(&b);
+   const struct ir_type *i32 = ir_type_int(s, 32, 1);
+   const struct ir_type *members[2] = { i32, i32 };
+   const struct ir_type *st = ir_type_struct(s, 2, members, NULL);
+   struct ir_var *v = ir_var_create(s, "v", IR_STORAGE_SSBO, st);
+   struct ir_var *w = ir_var_create(s, "w", IR_STORAGE_SSBO, st);
+   struct ir_instr *x = load_in(&b, "in", i32);
+   struct ir_instr *pv = ir_deref_var(&b, v);
+   ir_store(&b, ir_deref_struct(&b, pv, 0), x);
+   ir_store(&b, ir_deref_struct(&b, pv, 1), ir_imm_u32(&b, 7));
+   struct ir_instr *a = ir_load(&b, ir_deref_struct(&b, pv, 0));
+   ir_store(&b, ir_deref_struct(&b, ir_deref_var(&b, w), 1), ir_imm_u32(&b, 8));
+   struct ir_instr *c = ir_load(&b, ir_deref_struct(&b, pv, 1));
+   store_out(&b, 1, ir_op2(&b, IR_OP_iadd, a, c));
+   ir_return(&b);
+   run(s, ir_pass_cse);
+   run(s, ir_pass_dce);
+   expect("cse_store_forwarding", s,
+          "shader compute\n"
+          "workgroup_size 1 1 1\n"
+          "var @0 ssbo \"v\" set 0 binding 0 : {@0 i32,@4 i32}\n"
+          "var @1 ssbo \"w\" set 0 binding 0 : {@0 i32,@4 i32}\n"
+          "var @2 ssbo \"in\" set 0 binding 9 : i32\n"
+          "var @3 ssbo \"out1\" set 0 binding 1 : i32\n"
+          "fn main {\n"
+          "b0:\n"
+          "   %1 = deref_var ptr<ssbo, i32> @2\n"
+          "   %2 = load i32 %1\n"
+          "   %3 = deref_var ptr<ssbo, {@0 i32,@4 i32}> @0\n"
+          "   %4 = deref_struct.0 ptr<ssbo, i32> %3\n"
+          "   store %4, %2\n"
+          "   %5 = const i32 7\n"
+          "   %6 = deref_struct.1 ptr<ssbo, i32> %3\n"
+          "   store %6, %5\n"
+          "   %7 = const i32 8\n"
+          "   %8 = deref_var ptr<ssbo, {@0 i32,@4 i32}> @1\n"
+          "   %9 = deref_struct.1 ptr<ssbo, i32> %8\n"
+          "   store %9, %7\n"
+          "   %10 = load i32 %6\n"
+          "   %11 = iadd i32 %2, %10\n"
+          "   %12 = deref_var ptr<ssbo, i32> @3\n"
+          "   store %12, %11\n"
+          "   return\n"
+          "}\n");
+   ir_shader_destroy(s);
+}
+
+/* A load after a store (to any memory) reads again: the store may have
+ * written what it reads. */
+static void
+test_cse_loads_store_between(void)
+{
+   struct ir_builder b;
+   struct ir_shader *s = single_block(&b);
+   struct ir_var *in = ir_var_create(s, "in", IR_STORAGE_SSBO, ir_type_int(s, 32, 1));
+   struct ir_instr *v = ir_load(&b, ir_deref_var(&b, in));
+   store_out(&b, 1, v);
+   struct ir_instr *w = ir_load(&b, ir_deref_var(&b, in));
+   store_out(&b, 2, w);
+   ir_return(&b);
+   run(s, ir_pass_cse);
+   run(s, ir_pass_dce);
+   expect("cse_loads_store_between", s,
+          "shader compute\n"
+          "workgroup_size 1 1 1\n"
+          "var @0 ssbo \"in\" set 0 binding 0 : i32\n"
+          "var @1 ssbo \"out1\" set 0 binding 1 : i32\n"
+          "var @2 ssbo \"out2\" set 0 binding 2 : i32\n"
+          "fn main {\n"
+          "b0:\n"
+          "   %1 = deref_var ptr<ssbo, i32> @0\n"
+          "   %2 = load i32 %1\n"
+          "   %3 = deref_var ptr<ssbo, i32> @1\n"
+          "   store %3, %2\n"
+          "   %4 = load i32 %1\n"
+          "   %5 = deref_var ptr<ssbo, i32> @2\n"
+          "   store %5, %4\n"
           "   return\n"
           "}\n");
    ir_shader_destroy(s);
@@ -1810,6 +1913,8 @@ main(void)
    test_dce();
    test_dce_effects();
    test_cse_copy_prop();
+   test_cse_loads_store_between();
+   test_cse_store_forwarding();
    test_validate_dominance();
    test_algebraic_int();
    test_algebraic_float();
