@@ -185,15 +185,35 @@ scratch_msg(struct gbe_prog *p, struct gbe_inst *before, bool write, unsigned hw
    return gbe_insert_before(p, before, &t);
 }
 
-/* header: a copy of R0, whose DWord 5 is the thread's scratch pointer */
-static void
-scratch_header(struct gbe_prog *p, struct gbe_inst *before, struct gbe_reg hdr)
+/* The message's offset field counts 12 bits of HWords (128 KiB); a slot
+ * beyond starts from a scratch pointer moved on in the header, whose
+ * DWord 5 holds it in 1 KiB units (bits 31:10, the FFTID below). */
+#define SCRATCH_OFFSET_HWORDS 4096u
+#define HWORDS_PER_KB 32u
+
+/* header: a copy of R0, whose DWord 5 is the thread's scratch pointer,
+ * moved on by the whole KiBs of hword when the offset field cannot reach
+ * it; returns the offset left for the descriptor. */
+static unsigned
+scratch_header(struct gbe_prog *p, struct gbe_inst *before, struct gbe_reg hdr,
+               unsigned hword, unsigned blocks)
 {
    struct gbe_inst t = {
       .op = ISA_OP_MOV, .exec_size = 8, .we_all = true, .dst = gbe_retype(hdr, ISA_TYPE_UD),
       .src = { gbe_fixed(0, 0, ISA_TYPE_UD, 1), gbe_null(ISA_TYPE_UD), gbe_null(ISA_TYPE_UD) },
    };
    gbe_insert_before(p, before, &t);
+   if (hword + blocks <= SCRATCH_OFFSET_HWORDS)
+      return hword;
+   unsigned moved = hword & ~(HWORDS_PER_KB - 1);
+   struct gbe_reg ptr = gbe_offset(gbe_retype(hdr, ISA_TYPE_UD), 5 * 4);
+   ptr.stride = 0;
+   struct gbe_inst add = {
+      .op = ISA_OP_ADD, .exec_size = 1, .we_all = true, .dst = ptr,
+      .src = { ptr, gbe_imm(ISA_TYPE_UD, moved * 32), gbe_null(ISA_TYPE_UD) },
+   };
+   gbe_insert_before(p, before, &add);
+   return hword - moved;
 }
 
 /* Moves `regs` GRFs between scratch at hword and the registers at `at`
@@ -205,8 +225,8 @@ fill(struct gbe_prog *p, struct gbe_inst *before, unsigned hword, unsigned regs,
    for (unsigned b = 0, n; b < regs; b += n) {
       n = piece(regs - b);
       struct gbe_reg hdr = gbe_vreg_bytes(p, ISA_TYPE_UD, 32);
-      scratch_header(p, before, hdr);
-      scratch_msg(p, before, false, hword + b, n, hdr, gbe_offset(at, b * 32));
+      unsigned off = scratch_header(p, before, hdr, hword + b, n);
+      scratch_msg(p, before, false, off, n, hdr, gbe_offset(at, b * 32));
       p->stats_fills++;
    }
 }
@@ -218,7 +238,7 @@ spill(struct gbe_prog *p, struct gbe_inst *after, unsigned hword, unsigned regs,
    for (unsigned b = 0, n; b < regs; b += n) {
       n = piece(regs - b);
       struct gbe_reg pl = gbe_vreg_bytes(p, ISA_TYPE_UD, 32 * (1 + n));
-      scratch_header(p, before, pl);
+      unsigned off = scratch_header(p, before, pl, hword + b, n);
       for (unsigned r = 0; r < n; r++) {
          struct gbe_inst t = {
             .op = ISA_OP_MOV, .exec_size = 8, .we_all = true,
@@ -228,7 +248,7 @@ spill(struct gbe_prog *p, struct gbe_inst *after, unsigned hword, unsigned regs,
          };
          gbe_insert_before(p, before, &t);
       }
-      scratch_msg(p, before, true, hword + b, n, pl, gbe_null(ISA_TYPE_UD));
+      scratch_msg(p, before, true, off, n, pl, gbe_null(ISA_TYPE_UD));
       p->stats_spills++;
    }
 }

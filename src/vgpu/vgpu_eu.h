@@ -144,6 +144,11 @@ struct vgpu_eu_thread {
    uint32_t brk;           /* channels that broke out, waiting at their WHILE */
    uint32_t call_mask;     /* channels inside the innermost CALL (all outside one) */
    bool barrier_arrived;   /* sent a barrier message, not yet released */
+   /* The thread's scratch slot as its dispatcher gave it (R0.5 bits
+    * 31:10, relative to General State Base Address): scratch block
+    * messages must stay inside it. */
+   bool scratch_slot_known;
+   uint32_t scratch_slot;
    bool notified;          /* the gateway released the barrier */
    enum isa_gen gen;
    const char *why;

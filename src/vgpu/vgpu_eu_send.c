@@ -386,7 +386,14 @@ scratch_block(struct msg *m)
    uint64_t off = (uint64_t)m->d.offset * 32;
    unsigned len = m->d.blocks * 32u;
    struct space sp = { SPACE_FLAT, thread_scratch_base(m), UINT64_MAX };
-   if (off + len > m->env->scratch_per_thread)
+   /* A kernel may move the header's pointer on from the one it was
+    * dispatched with, to reach past the offset field's 128 KiB; the access
+    * must stay inside the thread's own slot (the header's pointer when the
+    * dispatcher did not say which slot is the thread's). */
+   uint32_t ptr = eu_payload32(m->payload, 0, 5) & ~0x3ffu;
+   uint64_t slot = m->t->scratch_slot_known ? m->t->scratch_slot : ptr;
+   uint64_t at = (uint64_t)ptr + off;
+   if (at < slot || at + len > slot + m->env->scratch_per_thread)
       return eu_send_fault(m->t, sp.base + off, "scratch block access beyond the per-thread scratch space");
    uint8_t *buf = m->d.write ? &m->payload[32] : m->reply;
    return space_copy(m, &sp, off, len, m->d.write, buf) ? VGPU_EU_DONE

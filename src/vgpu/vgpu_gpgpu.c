@@ -218,6 +218,8 @@ write_r0(struct vgpu_eu_thread *t, const struct vgpu_gpgpu *g,
    r0[5] = (uint32_t)(g->scratch_base + (uint64_t)fftid * g->scratch_per_thread) |
            (fftid & 0x3ff);
    memcpy(t->regs, r0, sizeof(r0));
+   t->scratch_slot = r0[5] & ~0x3ffu;
+   t->scratch_slot_known = true;
 }
 
 /* The threads of every group in flight run together, so each needs its

@@ -34,6 +34,9 @@ thread_payload(const struct gbe_eu_dispatch *d, struct vgpu_eu_thread *t, const 
    r0[7] = gid[2];
    r0[5] = thread * k->scratch_per_thread;
    memcpy(t->regs, r0, sizeof(r0));
+   /* vgpu keeps scratch block messages inside this slot */
+   t->scratch_slot = r0[5];
+   t->scratch_slot_known = true;
    uint8_t *cross = &t->regs[32];
    uint32_t push = k->cs.push_bytes < d->push_size ? k->cs.push_bytes : d->push_size;
    memcpy(cross, d->push, push);

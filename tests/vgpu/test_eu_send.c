@@ -598,6 +598,16 @@ scratch_at_0x2000(struct eu_rig *r)
    rig_set_ud(r, 2, 5, 0x2000);
 }
 
+/* The thread's slot at 0x2000, the header's pointer moved on past it by
+ * a kernel reaching beyond the offset field. */
+static void
+scratch_moved_past_slot(struct eu_rig *r)
+{
+   r->t.scratch_slot = 0x2000;
+   r->t.scratch_slot_known = true;
+   rig_set_ud(r, 2, 5, 0x2000 + RIG_SCRATCH_PER_THREAD);
+}
+
 static void
 scratch_unmapped(struct eu_rig *r)
 {
@@ -638,6 +648,9 @@ test_new_family_faults(void)
    rig_destroy(r);
    expect_fault("scratch beyond the per-thread space", SFID_DATA,
                 scratch_desc(ISA_GEN9, 1, 1, false, 1, 32), scratch_at_0x2000,
+                RIG_MEM_BASE + 0x2000 + RIG_SCRATCH_PER_THREAD);
+   expect_fault("scratch pointer moved past the thread's slot", SFID_DATA,
+                scratch_desc(ISA_GEN9, 1, 1, false, 1, 0), scratch_moved_past_slot,
                 RIG_MEM_BASE + 0x2000 + RIG_SCRATCH_PER_THREAD);
    expect_fault("unmapped scratch", SFID_DATA, scratch_desc(ISA_GEN9, 1, 1, false, 1, 0),
                 scratch_unmapped, RIG_MEM_BASE + 0x40000);
