@@ -305,8 +305,8 @@ global_rw(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a, bo
 
 /* The int64 form of the A64 atomic (message control bit 4, PRM Vol 2d
  * "A64 Untyped Atomic") takes and returns QWords: each source, like the
- * reply, is two GRFs per eight channels.  The back end uses it from Gen9,
- * where Mesa's ANV does; Broadwell is left out with it. */
+ * reply, is two GRFs per eight channels; Broadwell has it with the other
+ * A64 messages, Gen7/7.5 have no A64 messages at all. */
 static bool
 global_atomic(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a)
 {
@@ -314,8 +314,8 @@ global_atomic(struct gbe_ctx *c, struct ir_instr *i, const struct global_addr *a
    if (i->type->kind != IR_TYPE_INT || (i->type->bits != 32 && !q))
       return gbe_fail(c->p, "%%%u: %u-bit atomics through physical pointers are not supported yet",
                       i->index, i->type->bits);
-   if (q && c->p->gen < ISA_GEN9)
-      return gbe_fail(c->p, "%%%u: 64-bit atomics on %s: the back end has them from Gen9 only",
+   if (q && c->p->gen < ISA_GEN8)
+      return gbe_fail(c->p, "%%%u: 64-bit atomics on %s: it has no A64 messages",
                       i->index, isa_gen_name(c->p->gen));
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
