@@ -141,12 +141,15 @@ disjoint(const struct ir_instr *a, const struct ir_instr *b)
    return false;
 }
 
+/* Image operations count as writes: a storage image or texel buffer
+ * store or atomic may reach the same memory as a buffer's load (a texel
+ * buffer view of the buffer). */
 static bool
 may_write_memory(const struct ir_instr *i)
 {
    switch (i->op) {
    case IR_OP_store: case IR_OP_atomic: case IR_OP_barrier: case IR_OP_demote:
-   case IR_OP_emit_vertex: case IR_OP_end_primitive:
+   case IR_OP_emit_vertex: case IR_OP_end_primitive: case IR_OP_tex:
       return true;
    default:
       return false;
