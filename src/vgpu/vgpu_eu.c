@@ -618,17 +618,17 @@ reschedule(struct vgpu_eu_thread *t)
     * (one outside runnable counts as waiting nowhere): diverged channels
     * make a set-bit walk mispredict. */
    const unsigned top = runnable ? 32 - (unsigned)__builtin_clz(runnable) : 0;
-   uint32_t lowest = UINT32_MAX;
+   /* One pass keeps the lowest IP, the channels there and the next lowest
+    * IP (the lowest one's predecessor when a lower one turns up). */
+   uint32_t lowest = UINT32_MAX, next = UINT32_MAX, at = 0;
    for (unsigned c = 0; c < top; c++) {
       uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
-      lowest = pc < lowest ? pc : lowest;
-   }
-   uint32_t at = 0, next = UINT32_MAX;
-   for (unsigned c = 0; c < top; c++) {
-      uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
-      at |= (uint32_t)(pc == lowest && pc != UINT32_MAX) << c;
-      uint32_t other = pc == lowest ? UINT32_MAX : pc;
-      next = other < next ? other : next;
+      uint32_t bit = pc != UINT32_MAX ? 1u << c : 0;
+      bool lower = pc < lowest, same = pc == lowest;
+      uint32_t other = same ? next : pc < next ? pc : next;
+      next = lower ? lowest : other;
+      at = lower ? bit : same ? at | bit : at;
+      lowest = lower ? pc : lowest;
    }
    t->ip = lowest;
    t->at_ip = at;
