@@ -680,6 +680,10 @@ emit_const(struct gbe_ctx *c, struct ir_instr *i)
          v = ir_float_bits(32, ir_float_value(16, v));
       r[k] = gbe_imm(ty, v);
    }
+   /* Instruction selection can reach an instruction a second time (a module
+    * spirv_fuzz found, tests/fuzz/spirv/regress/leak-*): the registers of
+    * the first definition must not leak. */
+   free(c->vals[i->index]);
    c->vals[i->index] = r;
    return true;
 }
@@ -722,6 +726,7 @@ emit_bitcast(struct gbe_ctx *c, struct ir_instr *i)
          return !(c->p->oom = true);
       for (unsigned k = 0; k < dt->comps; k++)
          r[k] = gbe_retype(v[k], gbe_reg_type(dt, false));
+      free(c->vals[i->index]);   /* defined again: see emit_const */
       c->vals[i->index] = r;
       return true;
    }
@@ -793,6 +798,7 @@ emit_composite(struct gbe_ctx *c, struct ir_instr *i)
    default:
       break;
    }
+   free(c->vals[i->index]);   /* defined again: see emit_const */
    c->vals[i->index] = r;
    return true;
 }

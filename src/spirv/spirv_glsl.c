@@ -170,10 +170,42 @@ pack_unpack(struct spirv_ctx *c, uint32_t inst, struct ir_instr *v)
    return NULL;
 }
 
+/* Operands of the instructions expand() builds, 0 for the others: the
+ * expansions read a[0..n-1] without looking at the count, so a module that
+ * gives fewer must be rejected before them. */
+static uint32_t
+expanded_operands(uint32_t inst)
+{
+   switch (inst) {
+   case GLSLstd450FClamp: case GLSLstd450NClamp: case GLSLstd450UClamp:
+   case GLSLstd450SClamp: case GLSLstd450FMix: case GLSLstd450SmoothStep:
+   case GLSLstd450FaceForward: case GLSLstd450Refract:
+      return 3;
+   case GLSLstd450Step: case GLSLstd450Distance: case GLSLstd450Cross:
+   case GLSLstd450Reflect:
+      return 2;
+   case GLSLstd450Exp: case GLSLstd450Log: case GLSLstd450Length:
+   case GLSLstd450Normalize: case GLSLstd450Radians: case GLSLstd450Degrees:
+   case GLSLstd450Sinh: case GLSLstd450Cosh: case GLSLstd450Tanh:
+   case GLSLstd450Asinh: case GLSLstd450Acosh: case GLSLstd450Atanh:
+   case GLSLstd450PackUnorm4x8: case GLSLstd450PackSnorm4x8: case GLSLstd450PackUnorm2x16:
+   case GLSLstd450PackSnorm2x16: case GLSLstd450UnpackUnorm4x8: case GLSLstd450UnpackSnorm4x8:
+   case GLSLstd450UnpackUnorm2x16: case GLSLstd450UnpackSnorm2x16:
+   case GLSLstd450PackHalf2x16: case GLSLstd450UnpackHalf2x16:
+   case GLSLstd450PackDouble2x32: case GLSLstd450UnpackDouble2x32:   /* bitcasts: the caller */
+      return 1;
+   default:
+      return 0;
+   }
+}
+
 static struct ir_instr *
 expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
 {
    struct ir_builder *b = &c->b;
+   uint32_t want = expanded_operands(inst);
+   if (want && n != want)
+      spirv_fail(c, "GLSL.std.450 %s takes %u operands", spirv_glsl_name(inst), want);
    switch (inst) {
    case GLSLstd450Exp: {   /* e^x = 2^(x * log2(e)) */
       struct ir_instr *k = fconst(c, a[0], 1.4426950408889634);
@@ -232,9 +264,6 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
       }
       return ir_vec(b, 3, r);
    }
-   case GLSLstd450PackDouble2x32:
-   case GLSLstd450UnpackDouble2x32:
-      return NULL;   /* bitcasts, handled by the caller who knows the result type */
    case GLSLstd450PackUnorm4x8: case GLSLstd450PackSnorm4x8: case GLSLstd450PackUnorm2x16:
    case GLSLstd450PackSnorm2x16: case GLSLstd450UnpackUnorm4x8: case GLSLstd450UnpackSnorm4x8:
    case GLSLstd450UnpackUnorm2x16: case GLSLstd450UnpackSnorm2x16:
@@ -305,7 +334,6 @@ expand(struct spirv_ctx *c, uint32_t inst, struct ir_instr **a, uint32_t n)
    default:
       return NULL;
    }
-   (void)n;
 }
 
 /* Cofactor expansion along the first of `rows` of the minor of m (column
@@ -565,7 +593,7 @@ spirv_glsl_instr(struct spirv_ctx *c, struct stype *rt, uint32_t result, uint32_
    if (!r && nargs == 1 &&
        (inst == GLSLstd450PackDouble2x32 || inst == GLSLstd450UnpackDouble2x32))
       r = ir_alu1(&c->b, IR_OP_bitcast, t, a[0]);
-   if (!r && nargs >= 1)
+   if (!r)
       r = expand(c, inst, a, nargs);
    if (!r)
       spirv_fail(c, "unsupported GLSL.std.450 instruction %s", spirv_glsl_name(inst));

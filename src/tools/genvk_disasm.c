@@ -68,27 +68,26 @@ scan_object(enum isa_gen gen, const uint8_t *data, size_t size, uint64_t addr,
    return found;
 }
 
+/* Scans a capture held in memory; path names it in messages. */
 static int
-scan_capture(const char *path, unsigned *kernels)
+scan_blob(const char *path, const uint8_t *blob, size_t size, unsigned *kernels)
 {
-   size_t size;
-   uint8_t *blob = util_read_file(path, &size);
    struct vgpu_capture_header h;
-   if (!blob || size < sizeof(h)) {
+   if (size < sizeof(h)) {
       fprintf(stderr, "%s: cannot read\n", path);
-      free(blob);
       return 1;
    }
    memcpy(&h, blob, sizeof(h));
-   if (memcmp(h.magic, VGPU_CAPTURE_MAGIC, 8) || h.header_size > size) {
+   /* Object headers shorter than the struct read below would take it past
+    * the end of the file. */
+   if (memcmp(h.magic, VGPU_CAPTURE_MAGIC, 8) || h.header_size > size ||
+       h.object_header_size < sizeof(struct vgpu_capture_object)) {
       fprintf(stderr, "%s: not a vgpu capture\n", path);
-      free(blob);
       return 1;
    }
    enum isa_gen gen = isa_gen_from_verx10(h.verx10);
    if (gen == ISA_GEN_COUNT) {
       fprintf(stderr, "%s: unknown generation %u\n", path, h.verx10);
-      free(blob);
       return 1;
    }
    printf("# %s: %s, %u objects\n", path, isa_gen_name(gen), h.object_count);
@@ -105,8 +104,21 @@ scan_capture(const char *path, unsigned *kernels)
                               o.handle);
       pos += o.data_size;
    }
-   free(blob);
    return 0;
+}
+
+static int
+scan_capture(const char *path, unsigned *kernels)
+{
+   size_t size;
+   uint8_t *blob = util_read_file(path, &size);
+   if (!blob) {
+      fprintf(stderr, "%s: cannot read\n", path);
+      return 1;
+   }
+   int rc = scan_blob(path, blob, size, kernels);
+   free(blob);
+   return rc;
 }
 
 static int

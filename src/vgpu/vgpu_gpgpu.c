@@ -461,21 +461,21 @@ start_group(struct walker_run *w, struct worker *wk, unsigned worker,
 }
 
 /* The pool's item: thread group number item of the walker, in X-fastest
- * order. */
-static void
+ * order.  False once the walker has stopped, which ends the run (a
+ * malformed walker may ask for billions of groups). */
+static bool
 run_group_item(void *ctx, unsigned worker, uint64_t item)
 {
    struct walker_run *w = ctx;
    if (stopped(w))
-      return;
+      return false;
    struct worker *wk = &w->workers[worker];
    uint32_t gid[3];
    gid[0] = w->d->start[0] + (uint32_t)(item % w->extent[0]);
    item /= w->extent[0];
    gid[1] = w->d->start[1] + (uint32_t)(item % w->extent[1]);
    gid[2] = w->d->start[2] + (uint32_t)(item / w->extent[1]);
-   if (start_group(w, wk, worker, gid))
-      run_group(w, wk);
+   return start_group(w, wk, worker, gid) && run_group(w, wk);
 }
 
 static bool

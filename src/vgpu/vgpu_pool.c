@@ -22,7 +22,7 @@ struct run {
    uint64_t items;
    uint64_t chunk;          /* items handed out at once */
    pthread_mutex_t lock;    /* guards next */
-   uint64_t next;           /* the next item to hand out */
+   uint64_t next;           /* the next item to hand out; items when ended */
    unsigned helpers;        /* pool threads taking part (workers 1 ..) */
 };
 
@@ -58,8 +58,14 @@ take_items(struct run *r, unsigned worker)
       pthread_mutex_unlock(&r->lock);
       if (first >= end)
          return;
-      for (uint64_t item = first; item < end; item++)
-         r->fn(r->ctx, worker, item);
+      for (uint64_t item = first; item < end; item++) {
+         if (!r->fn(r->ctx, worker, item)) {
+            pthread_mutex_lock(&r->lock);
+            r->next = r->items;
+            pthread_mutex_unlock(&r->lock);
+            return;
+         }
+      }
    }
 }
 
@@ -151,8 +157,8 @@ vgpu_pool_run(unsigned workers, uint64_t items, vgpu_pool_fn *fn, void *ctx)
    if (workers > items)
       workers = (unsigned)items;
    if (workers <= 1) {
-      for (uint64_t item = 0; item < items; item++)
-         fn(ctx, 0, item);
+      for (uint64_t item = 0; item < items && fn(ctx, 0, item); item++)
+         ;
       return;
    }
    uint64_t chunk = items / ((uint64_t)workers * 64);
