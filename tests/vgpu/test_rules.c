@@ -469,7 +469,7 @@ test_ivb_cs_stall_every_fourth(void)
 static void
 test_cs_stall_companion(void)
 {
-   uint32_t cmds[32], *p;
+   uint32_t cmds[64], *p;
 
    p = emit_select(cmds, 0);
    p = emit_cmd(p, 0x7b00, 7, 0);                       /* 3DPRIMITIVE */
