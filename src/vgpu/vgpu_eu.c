@@ -323,6 +323,7 @@ decode_one(const struct vgpu_eu_env *env, const struct vgpu_eu_kernel *k,
    memcpy(e->raw, k->code + ip, size);
    e->size = (uint8_t)size;
    e->n = 1u << e->in.exec_size;
+   e->nmask = e->n >= 32 ? ~0u : (1u << e->n) - 1;
    e->group = channel_group(&e->in);
    e->branch = is_branch(e->in.op);
    e->ok = true;
@@ -340,8 +341,10 @@ decode_one(const struct vgpu_eu_env *env, const struct vgpu_eu_kernel *k,
       unsigned nsrc = isa_opcode_info(e->in.op)->nsrc;
       e->nsrc = (uint8_t)nsrc;
       e->df_pairs = ivb_df_pairs(k->gen, &e->in, nsrc);
-      if (e->df_pairs && e->n > 1)
+      if (e->df_pairs && e->n > 1) {
          e->n /= 2;
+         e->nmask = (1u << e->n) - 1;
+      }
       if (!layout_dst(&e->dst, &e->in.dst, a16, e->n, e->df_pairs))
          e->ok = false;
       for (unsigned s = 0; s < nsrc && s < 3; s++) {
@@ -580,10 +583,9 @@ predicate(const struct vgpu_eu_thread *t, const struct eu_inst *e)
 static inline __attribute__((always_inline)) uint32_t
 exec_mask(const struct vgpu_eu_thread *t, const struct eu_inst *e)
 {
-   uint32_t nmask = e->n >= 32 ? ~0u : (1u << e->n) - 1;
    if (e->in.mask_ctrl)
-      return nmask;
-   uint32_t m = (t->at_ip >> e->group) & nmask;
+      return e->nmask;
+   uint32_t m = (t->at_ip >> e->group) & e->nmask;
    if (!e->df_pairs || e->n <= 4)
       return m;
    /* Ivy Bridge applies the first half's channel enables to both halves
@@ -610,37 +612,50 @@ ivb_df_garbage(struct vgpu_eu_thread *t, const struct eu_inst *e, int off, uint6
 
 /* ---- control flow ---- */
 
-static void
+/* Channel c's IP, or UINT32_MAX (waiting nowhere) outside runnable. */
+static inline __attribute__((always_inline)) void
+reschedule_n(struct vgpu_eu_thread *t, uint32_t runnable, const unsigned n)
+{
+   /* Separate branch-free passes (diverged channels would make a set-bit
+    * walk mispredict), each a vector reduction: the lowest IP, the
+    * channels there, and the lowest IP of the others. */
+   uint32_t pc[32], lowest = UINT32_MAX, next = UINT32_MAX, at = 0;
+   for (unsigned c = 0; c < n; c++)
+      pc[c] = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
+   for (unsigned c = 0; c < n; c++)
+      lowest = pc[c] < lowest ? pc[c] : lowest;
+   for (unsigned c = 0; c < n; c++)
+      at |= (uint32_t)(pc[c] == lowest) << c;
+   for (unsigned c = 0; c < n; c++) {
+      uint32_t other = pc[c] | -(uint32_t)(pc[c] == lowest);
+      next = other < next ? other : next;
+   }
+   t->ip = lowest;
+   t->at_ip = lowest == UINT32_MAX ? 0 : at;
+   t->next_wait = next;
+}
+
+__attribute__((target_clones("avx2", "default"))) static void
 reschedule(struct vgpu_eu_thread *t)
 {
    uint32_t runnable = t->live & t->call_mask;
-   /* Branch-free passes over the channels up to the highest runnable one
-    * (one outside runnable counts as waiting nowhere): diverged channels
-    * make a set-bit walk mispredict. */
-   const unsigned top = runnable ? 32 - (unsigned)__builtin_clz(runnable) : 0;
-   /* One pass keeps the lowest IP, the channels there and the next lowest
-    * IP (the lowest one's predecessor when a lower one turns up). */
-   uint32_t lowest = UINT32_MAX, next = UINT32_MAX, at = 0;
-   for (unsigned c = 0; c < top; c++) {
-      uint32_t pc = (runnable >> c) & 1 ? t->pc[c] : UINT32_MAX;
-      uint32_t bit = pc != UINT32_MAX ? 1u << c : 0;
-      bool lower = pc < lowest, same = pc == lowest;
-      uint32_t other = same ? next : pc < next ? pc : next;
-      next = lower ? lowest : other;
-      at = lower ? bit : same ? at | bit : at;
-      lowest = lower ? pc : lowest;
+   if (!(runnable >> 16)) {
+      if (!(runnable >> 8))
+         reschedule_n(t, runnable, 8);
+      else
+         reschedule_n(t, runnable, 16);
+      return;
    }
-   t->ip = lowest;
-   t->at_ip = at;
-   t->next_wait = next;
+   reschedule_n(t, runnable, 32);
 }
 
 /* Moves the channels of at_ip to ip (pc[] made explicit first). */
 static void
 settle(struct vgpu_eu_thread *t)
 {
-   for (uint32_t m = t->at_ip; m; m &= m - 1)
-      t->pc[__builtin_ctz(m)] = t->ip;
+   /* A blend over every channel, not a walk over the set bits. */
+   for (unsigned c = 0; c < 32; c++)
+      t->pc[c] = t->at_ip & eu_lane_bit[c] ? t->ip : t->pc[c];
 }
 
 static void
@@ -655,15 +670,14 @@ advance(struct vgpu_eu_thread *t, unsigned size)
 
 /* Per-channel branch: channels of taken go to target, the rest of at_ip
  * fall through. */
-static void
+__attribute__((target_clones("avx2", "default"))) static void
 branch_channels(struct vgpu_eu_thread *t, const struct eu_inst *e,
                 uint32_t taken, uint32_t target)
 {
-   settle(t);
    uint32_t next = t->ip + e->size;
-   for (uint32_t m = t->at_ip; m; m &= m - 1) {
-      unsigned c = (unsigned)__builtin_ctz(m);
-      t->pc[c] = (taken >> c) & 1 ? target : next;
+   for (unsigned c = 0; c < 32; c++) {
+      uint32_t to = taken & eu_lane_bit[c] ? target : next;
+      t->pc[c] = t->at_ip & eu_lane_bit[c] ? to : t->pc[c];
    }
    reschedule(t);
 }
@@ -763,7 +777,7 @@ static enum vgpu_eu_status
 exec_branch(struct vgpu_eu_thread *t, const struct eu_inst *e)
 {
    const struct isa_inst *in = &e->in;
-   uint32_t mask_all = (t->at_ip >> e->group) & (e->n >= 32 ? ~0u : (1u << e->n) - 1);
+   uint32_t mask_all = (t->at_ip >> e->group) & e->nmask;
    uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
    uint32_t on = (mask_all & pred) << e->group;
    uint32_t jip = e->jip, uip = e->uip;
@@ -829,14 +843,14 @@ exec_alu(struct vgpu_eu_thread *t, const struct eu_inst *e, bool general)
    uint32_t pred = in->pred_ctrl ? predicate(t, e) : ~0u;
    if (!sel_pred)
       mask &= pred;
+   if (e->fast && !general) {
+      e->run(t, e, mask);
+      return VGPU_EU_DONE;
+   }
    t->instructions++;
    t->channel_instructions += (uint64_t)eu_channel_count(mask);
    if (!mask && !in->cond_mod)
       return VGPU_EU_DONE;
-   if (e->fast && !general) {
-      eu_fast_alu(t, e, mask);
-      return VGPU_EU_DONE;
-   }
 
    /* Not zero-initialised: only the channels of mask are read and written. */
    if (e->reads_ce) {
@@ -1018,9 +1032,7 @@ run_fast(struct vgpu_eu_thread *t, const struct eu_inst *e)
    uint32_t mask = exec_mask(t, e);
    if (e->in.pred_ctrl)
       mask &= predicate(t, e);
-   t->instructions++;
-   t->channel_instructions += eu_channel_count(mask);
-   eu_fast_alu(t, e, mask);
+   e->run(t, e, mask);
    advance(t, e->size);
 }
 

@@ -44,14 +44,13 @@ float_to_half(float f)
 /* cr0.0 (PRM Vol 7 "Control Register"): bits 5:4 the rounding mode (RTNE,
  * RU, RD, RTZ); bits 6, 7 and 10 keep double, single and half precision
  * denormals, a clear bit flushes them to zero of the same sign. */
-#define CR0_ROUND_SHIFT 4
-#define CR0_KEEP_DF (1u << 6)
-#define CR0_KEEP_F (1u << 7)
-#define CR0_KEEP_HF (1u << 10)
 
-static const int cr0_fe_round[4] = {
-   FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO,
-};
+int
+eu_cr0_fe_round(uint32_t cr0)
+{
+   static const int fe[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
+   return fe[(cr0 >> CR0_ROUND_SHIFT) & 3];
+}
 
 /* Raw bits of a float type with a denormal flushed when cr0 says so
  * (PRM Vol 7 "Denormal": inputs and results of float arithmetic; a raw
@@ -482,6 +481,23 @@ round_f32(double v, bool dbl)
    return dbl ? v : (double)(float)v;
 }
 
+/* add, mul and mad on a NaN give the first NaN source, quiet: of two,
+ * which one the host's arithmetic passes on depends on the operand order
+ * its compiler picks, and the specialised handlers must agree. */
+static bool
+nan_in_arithmetic(enum isa_op op, const double *s, unsigned nsrc, double *r)
+{
+   if (op != ISA_OP_ADD && op != ISA_OP_MUL && op != ISA_OP_MAD)
+      return false;
+   for (unsigned i = 0; i < nsrc; i++) {
+      if (isnan(s[i])) {
+         *r = s[i];
+         return true;
+      }
+   }
+   return false;
+}
+
 static bool
 float_op(const struct eu_inst *e, const double *s, unsigned c, uint32_t pred,
          double *r, bool *flag)
@@ -489,6 +505,8 @@ float_op(const struct eu_inst *e, const double *s, unsigned c, uint32_t pred,
    const struct isa_inst *in = &e->in;
    bool dbl = e->dst.type == ISA_TYPE_DF || e->src[0].type == ISA_TYPE_DF;
    double a = s[0], b = s[1];
+   if (nan_in_arithmetic(in->op, s, e->nsrc, r))
+      return true;
    switch (in->op) {
    case ISA_OP_MOV: *r = a; return true;
    case ISA_OP_SEL: {
@@ -823,7 +841,7 @@ eu_alu(struct eu_alu_ctx *ctx, uint32_t mask, struct vgpu_eu_thread *t)
     * and conversion: a double result rounded to float in the same
     * direction is the directly rounded float. */
    int saved = fegetround();
-   fesetround(cr0_fe_round[round]);
+   fesetround(eu_cr0_fe_round(ctx->cr0));
    const char *why = alu_run(ctx, mask, t);
    fesetround(saved);
    return why;

@@ -17,15 +17,27 @@ struct eu_operand {
    uint8_t unit, scale;
    bool negate, abs, imm, indirect;
    uint8_t writemask;
+   /* vgpu_eu_fast.c: a word in the low or high half of each of n packed
+    * dwords (<16;8,2>, dst <2>), with those dwords in the register file. */
+   bool word_pairs;
    struct isa_reg reg;
    uint16_t off[32];      /* direct operands: byte offset per channel */
 };
+
+struct eu_inst;
+struct vgpu_eu_thread;
+/* A specialised handler: runs the instruction on the channels of mask,
+ * giving exactly the general path's registers and flags, and counts it
+ * in the thread's statistics. */
+typedef void (*eu_fast_fn)(struct vgpu_eu_thread *t, const struct eu_inst *e,
+                           uint32_t mask);
 
 struct eu_inst {
    struct isa_inst in;
    uint8_t raw[16];       /* the bytes it was decoded from */
    uint8_t size;          /* 8 or 16 */
    uint8_t n;             /* channels */
+   uint32_t nmask;        /* bits 0..n-1 */
    uint8_t group;         /* first channel (quarter/nibble control) */
    uint8_t nsrc;
    bool branch;
@@ -42,6 +54,7 @@ struct eu_inst {
     * flag bit of channel 0, branch targets as kernel byte offsets, and an
     * immediate send descriptor's message. */
    uint8_t fast;                 /* enum eu_fast */
+   eu_fast_fn run;               /* its handler when fast is set */
    uint8_t src_region[3];        /* enum eu_region */
    uint8_t dst_region;
    uint8_t flag_base;
@@ -54,28 +67,28 @@ struct eu_inst {
 /* How a direct operand's channels lie in the register file. */
 enum eu_region {
    EU_REGION_GENERAL,     /* per-channel offsets (off[]) */
-   EU_REGION_CONTIG,      /* off[c] = off[0] + c * size: <8;8,1>, <16;16,1>, dst <1> */
+   EU_REGION_CONTIG,      /* off[c] = off[0] + c * size: <8;8,1>, <16;16,1>, dst <1>;
+                           * for a source, of dwords */
    EU_REGION_SCALAR,      /* every channel at off[0]: <0;1,0> */
    EU_REGION_IMM,         /* a scalar immediate */
 };
 
-/* Specialised handlers: integer operations on operands of at most 32
- * bits, Align1, without source modifiers, saturation, accumulator write
- * or indirect operand. */
+/* Specialised handlers: Align1 integer operations on operands of at most
+ * 32 bits without source modifiers, and single-precision ones; none with
+ * saturation, accumulator write or an indirect operand. */
 enum eu_fast {
    EU_FAST_NONE,
    EU_FAST_MOV, EU_FAST_NOT, EU_FAST_AND, EU_FAST_OR, EU_FAST_XOR,
    EU_FAST_ADD, EU_FAST_MUL, EU_FAST_SHL, EU_FAST_SHR, EU_FAST_ASR,
    EU_FAST_CMP,
+   /* single precision: F sources (with negate and abs) and destination */
+   EU_FAST_FADD, EU_FAST_FMUL, EU_FAST_FMAD, EU_FAST_FMOV, EU_FAST_FSEL,
+   EU_FAST_FCMP,
 };
 
 /* vgpu_eu_fast.c: classifies a decoded ALU instruction's regions and picks
- * its handler; eu_fast_alu runs it on the channels of mask (non-zero or
- * with a conditional modifier), giving exactly the general path's
- * registers and flags. */
+ * its handler (fast and run). */
 void eu_fast_classify(struct eu_inst *e);
-void eu_fast_alu(struct vgpu_eu_thread *t, const struct eu_inst *e,
-                 uint32_t mask);
 
 /* An instruction's channels as it executes (vgpu_eu.c), for the checks:
  * exec writes its destination, read read its sources, and of those the
@@ -119,6 +132,19 @@ struct eu_alu_ctx {
 };
 
 unsigned eu_type_size(unsigned type);
+
+/* cr0.0 (PRM Vol 7 "Control Register"): the rounding mode, and the
+ * denormal modes (set: keep denormals; clear: flush them to zero). */
+#define CR0_ROUND_SHIFT 4
+#define CR0_KEEP_DF (1u << 6)
+#define CR0_KEEP_F (1u << 7)
+#define CR0_KEEP_HF (1u << 10)
+/* vgpu_eu_alu.c: the C library's rounding direction for cr0's mode. */
+int eu_cr0_fe_round(uint32_t cr0);
+
+/* 1 << c for channel c: lets per-channel blends vectorise without the
+ * per-lane shifts baseline x86-64 lacks. */
+extern const uint32_t eu_lane_bit[32];
 
 /* Channels of a mask, without the C library's out-of-line popcount the
  * baseline x86-64 target calls for __builtin_popcount. */

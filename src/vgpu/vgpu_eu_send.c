@@ -159,6 +159,29 @@ space_copy(struct msg *m, const struct space *sp, uint64_t offset,
 
 /* ---- untyped surface read/write: n channels, up to 4 components ---- */
 
+/* The host view of bytes [lo, hi) of the space when all of them are
+ * addressable (in bounds, in one object), else NULL: then each access is
+ * checked on its own. */
+static uint8_t *
+space_window(struct msg *m, const struct space *sp, uint64_t lo, uint64_t hi)
+{
+   if (hi <= lo)
+      return NULL;
+   switch (sp->kind) {
+   case SPACE_SLM:
+      return hi <= sp->size && m->env->slm ? m->env->slm + lo : NULL;
+   case SPACE_SURFACE:
+      if (hi > sp->size)
+         return NULL;
+      break;
+   case SPACE_FLAT:
+      break;
+   }
+   if (sp->base + lo < sp->base)
+      return NULL;
+   return m->env->map(m->env->user, sp->base + lo, hi - lo);
+}
+
 static enum vgpu_eu_status
 untyped_rw(struct msg *m, const struct space *sp, bool a64)
 {
@@ -168,20 +191,39 @@ untyped_rw(struct msg *m, const struct space *sp, bool a64)
    unsigned regs_per = n / 8;
    unsigned areg = m->d.header;
    unsigned dreg = areg + address_regs(n, a64);
+   /* One mapping for the whole message where its channels' bytes allow,
+    * instead of an object lookup per channel and component. */
+   uint64_t off[16], lo = UINT64_MAX, hi = 0;
+   unsigned span = 4 * (32 - (unsigned)__builtin_clz((m->d.channel_mask & 0xf) | 1));
+   bool wraps = false;
    for (unsigned c = 0; c < n; c++) {
       if (!((m->mask >> c) & 1))
          continue;
-      uint64_t off = slot_address(m, areg, c, a64);
-      unsigned slot = 0;
-      for (unsigned comp = 0; comp < 4; comp++) {
-         if (!((m->d.channel_mask >> comp) & 1))
-            continue;
-         unsigned reg = slot * regs_per + c / 8;
-         uint8_t *buf = m->d.write ? &m->payload[(dreg + reg) * 32 + (c % 8) * 4]
-                                   : &m->reply[reg * 32 + (c % 8) * 4];
-         if (!space_copy(m, sp, off + comp * 4, 4, m->d.write, buf))
+      off[c] = slot_address(m, areg, c, a64);
+      wraps = wraps || off[c] > UINT64_MAX - span;
+      lo = off[c] < lo ? off[c] : lo;
+      hi = off[c] + span > hi ? off[c] + span : hi;
+   }
+   uint8_t *window = wraps ? NULL : space_window(m, sp, lo, hi);
+   /* Component k's registers: a slot of regs_per GRFs, channel c at
+    * c * 4 bytes into it. */
+   unsigned comp[4], ncomp = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      if ((m->d.channel_mask >> i) & 1)
+         comp[ncomp++] = i;
+   }
+   uint8_t *regs = m->d.write ? &m->payload[dreg * 32] : m->reply;
+   for (unsigned c = 0; c < n; c++) {
+      if (!((m->mask >> c) & 1))
+         continue;
+      for (unsigned k = 0; k < ncomp; k++) {
+         uint8_t *buf = &regs[k * regs_per * 32 + c * 4];
+         if (window) {
+            uint8_t *p = window + (off[c] - lo) + comp[k] * 4;
+            memcpy(m->d.write ? p : buf, m->d.write ? buf : p, 4);
+         } else if (!space_copy(m, sp, off[c] + comp[k] * 4, 4, m->d.write, buf)) {
             return VGPU_EU_FAULT;
-         slot++;
+         }
       }
    }
    return VGPU_EU_DONE;

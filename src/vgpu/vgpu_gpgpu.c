@@ -117,10 +117,19 @@ vgpu_gpgpu_read(struct vgpu_exec *exec, uint64_t addr, void *out,
    return true;
 }
 
+/* Binding table entries one worker decoded during the walker.  The
+ * hardware caches surface state too: a change made in memory takes a
+ * state cache invalidation, which no walker's own threads can do. */
+struct surface_cache {
+   bool known[256];
+   struct vgpu_eu_surface s[256];
+};
+
 struct dispatch_env {
    struct vgpu_exec *exec;
    struct vgpu_gpgpu *g;
    const struct vgpu_dispatch *d;
+   struct surface_cache *surfaces;      /* NULL: none */
 };
 
 static void *
@@ -131,9 +140,8 @@ env_map(void *user, uint64_t addr, uint64_t len)
 }
 
 static bool
-env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+decode_surface(struct dispatch_env *de, unsigned bti, struct vgpu_eu_surface *out)
 {
-   struct dispatch_env *de = user;
    uint32_t entry;
    const uint32_t *p = vgpu_exec_map(de->exec, de->d->binding_table + bti * 4, 4);
    if (!p)
@@ -146,6 +154,22 @@ env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
    if (!dw)
       return false;
    return de->d->surface_state(dw, out);
+}
+
+static bool
+env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+{
+   struct dispatch_env *de = user;
+   struct surface_cache *sc = de->surfaces;
+   if (!sc || bti >= 256)
+      return decode_surface(de, bti, out);
+   if (!sc->known[bti]) {
+      if (!decode_surface(de, bti, &sc->s[bti]))
+         return false;
+      sc->known[bti] = true;
+   }
+   *out = sc->s[bti];
+   return true;
 }
 
 /* VGPU_EU_CHECKS=...,warn: each distinct violation (kernel and message)
@@ -194,7 +218,8 @@ struct walker_run {
 
 /* What one host thread of the pool needs for the groups it runs. */
 struct worker {
-   struct vgpu_eu_env env;       /* with the worker's own SLM */
+   struct vgpu_eu_env env;       /* with the worker's own SLM and de */
+   struct dispatch_env de;
    struct vgpu_eu_thread *th;
    uint8_t *slm;
    uint64_t instructions, channel_instructions, threads, invocations;
@@ -483,10 +508,13 @@ worker_init(struct worker *wk, const struct walker_run *w,
             const struct vgpu_eu_env *env)
 {
    wk->env = *env;
+   wk->de = w->de;
+   wk->de.surfaces = calloc(1, sizeof(*wk->de.surfaces));
+   wk->env.user = &wk->de;
    wk->th = aligned_alloc(64, sizeof(*wk->th) * w->n);
    wk->slm = w->d->slm_size ? malloc(w->d->slm_size) : NULL;
    wk->env.slm = wk->slm;
-   return wk->th && (!w->d->slm_size || wk->slm);
+   return wk->th && wk->de.surfaces && (!w->d->slm_size || wk->slm);
 }
 
 /* Sums the workers' counters into VGPU_STATS and the invocation count. */
@@ -502,6 +530,7 @@ workers_fini(struct walker_run *w, unsigned workers)
       invocations += wk->invocations;
       free(wk->th);
       free(wk->slm);
+      free(wk->de.surfaces);
    }
    count_invocations(w->exec, invocations);
    free(w->workers);
@@ -545,7 +574,7 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
       return;
    }
    struct walker_run w = {
-      .exec = exec, .g = g, .d = d, .de = { exec, g, d },
+      .exec = exec, .g = g, .d = d, .de = { exec, g, d, NULL },
       .k = vgpu_eu_kernel_get(g->kernels, gen, d->kernel, code, avail),
       .n = d->thread_w * d->thread_h * d->thread_d,
    };

@@ -1,7 +1,8 @@
 /* The EU interpreter's specialised handlers (vgpu_eu_fast.c) against its
  * general per-channel path: the same single-instruction kernels, over
- * every opcode, type, region class, conditional modifier, predication,
- * quarter and dispatch mask the handlers take (and some they leave to the
+ * every opcode, type, region class, width, conditional modifier,
+ * predication, quarter and dispatch mask, and single precision's source
+ * modifiers, special values, rounding and denormal modes the handlers take (and some they leave to the
  * general path), run on the same random registers both ways must leave
  * the same register file, flags included, and the same statistics. */
 #include "eu_rig.h"
@@ -48,15 +49,28 @@ source(char *buf, size_t size, unsigned reg, bool imm)
    }
 }
 
+/* Floats the special cases of: zeros, infinities, quiet and signalling
+ * NaNs (with payloads), denormals, one, the largest finite value. */
+static const uint32_t special_floats[] = {
+   0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001,
+   0x7f800001, 0xff812345, 0x00000001, 0x807fffff, 0x3f800000, 0x7f7fffff,
+};
+
 static void
 fill_random(struct eu_rig *r)
 {
    for (unsigned i = 32; i < 100 * 32; i += 4) {
       uint32_t v = next_random();
+      if (next_random() % 8 == 0)
+         v = special_floats[next_random() % (sizeof(special_floats) / 4)];
       memcpy(&r->t.regs[i], &v, 4);
    }
    uint64_t f = (uint64_t)next_random() << 32 | next_random();
    memcpy(&r->t.regs[VGPU_EU_ARF_FLAG], &f, 8);
+   /* cr0.0: any rounding mode, single-precision denormals kept or flushed
+    * (bits 5:4 and 7). */
+   uint32_t cr0 = (next_random() % 4) << 4 | (next_random() % 2) << 7;
+   memcpy(&r->t.regs[VGPU_EU_ARF_CR0], &cr0, 4);
 }
 
 static enum vgpu_eu_status
@@ -119,9 +133,13 @@ random_instruction(char *text, size_t size)
    unsigned nsrc = !strcmp(op, "mov") || !strcmp(op, "not") ? 1 : 2;
    const char *cmod = cmods[cmp ? 1 + next_random() % 6 : next_random() % 7];
    const char *dt = dst_types[next_random() % 4];
-   bool simd16 = next_random() % 2;
-   unsigned n = simd16 ? 16 : 8;
-   const char *qtr = simd16 ? "1H" : next_random() % 2 ? "2Q" : "1Q";
+   /* 8 and 16 channels take the handlers built for their width; 1 and
+    * 4 the one for any width. */
+   static const unsigned widths[] = { 8, 16, 8, 16, 4, 1 };
+   unsigned n = widths[next_random() % 6];
+   static const char *const nibbles[] = { "1N", "2N", "3N", "4N" };
+   const char *qtr = n == 16 ? "1H" : n == 8 ? (next_random() % 2 ? "2Q" : "1Q")
+                                            : nibbles[next_random() % 4];
    const char *pred = preds[next_random() % 4];
    const char *we = next_random() % 8 ? "" : " WE_all";
    char s0[48], s1[48], dst[48], flag[16] = "";
@@ -148,13 +166,69 @@ random_instruction(char *text, size_t size)
                pred, op, cmod, flag, n, dst, s0, s1, we, qtr);
 }
 
+/* A single-precision source: a register region or scalar, or (imm) an
+ * immediate, with a random source modifier. */
+static void
+float_source(char *buf, size_t size, unsigned reg, bool imm)
+{
+   static const char *const mods[] = { "", "", "-", "(abs)", "-(abs)" };
+   const char *mod = mods[next_random() % 5];
+   switch (next_random() % (imm ? 3 : 2)) {
+   case 0: snprintf(buf, size, "%sg%u<8,8,1>F", mod, reg); break;
+   case 1: snprintf(buf, size, "%sg%u.%u<0,1,0>F", mod, reg, next_random() % 8); break;
+   default:
+      snprintf(buf, size, "0x%08xF", next_random() % 2 ? next_random()
+               : special_floats[next_random() % (sizeof(special_floats) / 4)]);
+      break;
+   }
+}
+
+/* add, mul, mov, sel, cmp and (align1 three-source from Gen11) mad on
+ * F operands; saturated ones and predicated sels take the general path
+ * both ways. */
+static void
+random_float_instruction(enum isa_gen gen, char *text, size_t size)
+{
+   static const char *const ops_f[] = { "add", "mul", "mov", "sel", "cmp", "mad" };
+   static const char *const cmods_f[] = { "", ".z", ".nz", ".g", ".ge", ".l", ".le", ".o", ".u" };
+   const char *op = ops_f[next_random() % (gen >= ISA_GEN11 ? 6 : 5)];
+   const char *cmod = cmods_f[next_random() % 9];
+   if (!strcmp(op, "sel"))
+      cmod = cmods_f[3 + next_random() % 4];
+   else if (!strcmp(op, "cmp") && !*cmod)
+      cmod = ".u";
+   unsigned n = next_random() % 2 ? 16 : 8;
+   const char *qtr = n == 16 ? "1H" : next_random() % 2 ? "2Q" : "1Q";
+   const char *sat = !strcmp(op, "add") && next_random() % 8 == 0 ? ".sat" : "";
+   char s0[48], s1[48], s2[48], flag[16] = "";
+   float_source(s0, sizeof(s0), 20 + next_random() % 8 * 4, false);
+   float_source(s1, sizeof(s1), 50 + next_random() % 8 * 4, strcmp(op, "mad") != 0);
+   snprintf(s2, sizeof(s2), "g%u<1,1,1>F", 60 + next_random() % 8 * 4);
+   if (*cmod)
+      snprintf(flag, sizeof(flag), ".f%u.%u", next_random() % 2, next_random() % 2);
+   unsigned dreg = 80 + next_random() % 8 * 2;
+   if (!strcmp(op, "mov"))
+      snprintf(text, size, "mov%s%s%s(%u) g%u<1>F %s { align1 %s };\n" RIG_EOT,
+               sat, cmod, flag, n, dreg, s0, qtr);
+   else if (!strcmp(op, "mad"))
+      snprintf(text, size, "mad%s%s(%u) g%u<1>F %s %s %s { align1 %s };\n" RIG_EOT,
+               cmod, flag, n, dreg, s0, s1, s2, qtr);
+   else
+      snprintf(text, size, "%s%s%s%s(%u) g%u<1>%s %s %s { align1 %s };\n" RIG_EOT,
+               op, sat, cmod, flag, n, dreg, !strcmp(op, "cmp") && next_random() % 2 ? "D" : "F",
+               s0, s1, qtr);
+}
+
 static void
 test_gen(enum isa_gen gen, unsigned cases)
 {
    struct eu_rig *r = rig_create(gen);
    char text[512];
    for (unsigned i = 0; i < cases; i++) {
-      random_instruction(text, sizeof(text));
+      if (i % 3 == 2)
+         random_float_instruction(gen, text, sizeof(text));
+      else
+         random_instruction(text, sizeof(text));
       uint32_t dispatch = next_random() & 0xffff;
       compare_ways(r, text, dispatch ? dispatch : 1);
    }
@@ -166,7 +240,7 @@ main(void)
 {
    static const enum isa_gen gens[] = { ISA_GEN7, ISA_GEN75, ISA_GEN8, ISA_GEN9, ISA_GEN11 };
    for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++)
-      test_gen(gens[g], 3000);
+      test_gen(gens[g], 4500);
    if (rig_failures) {
       fprintf(stderr, "test_eu_fast: %d failures\n", rig_failures);
       return 1;
