@@ -1,13 +1,15 @@
 /* The EU interpreter's specialised handlers: the integer ALU operations
- * of at most 32 bits that make up most of a compute kernel, run a whole
- * register region at a time with their operands' layout classified once
- * at decode.  Each gives bit for bit what the general path (vgpu_eu.c
- * exec_alu, vgpu_eu_alu.c) gives: integer operations there are computed
- * on 64-bit sign- or zero-extended values and wrapped to the destination,
- * so for a destination of at most 32 bits only the low 32 bits of the
- * extended sources matter, except for the comparisons and conditional
- * modifiers, which compare the extended values (PRM Vol 7 "cmp",
- * "Conditional Modifier"). */
+ * of at most 32 bits and the single-precision ones that make up most of a
+ * kernel, run a whole register region at a time with their operands'
+ * layout classified once at decode.  Each gives bit for bit what the
+ * general path (vgpu_eu.c exec_alu, vgpu_eu_alu.c) gives: integer
+ * operations there are computed on 64-bit sign- or zero-extended values
+ * and wrapped to the destination, so for a destination of at most 32 bits
+ * only the low 32 bits of the extended sources matter, except for the
+ * comparisons and conditional modifiers, which compare the extended
+ * values (PRM Vol 7 "cmp", "Conditional Modifier"); float operations are
+ * computed in double and rounded to float once, which for one add, mul
+ * or (unfused) mad is the float operation itself. */
 #include <fenv.h>
 #include <string.h>
 
