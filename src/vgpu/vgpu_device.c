@@ -42,6 +42,7 @@ static const struct debug_flag vgpu_debug_flags[] = {
    { "ioctl", VGPU_DEBUG_IOCTL, "log every ioctl and its result" },
    { "fault", VGPU_DEBUG_FAULT, "log GPU page faults and hangs" },
    { "files", VGPU_DEBUG_FILES, "log redirected paths" },
+   { "draw", VGPU_DEBUG_DRAW, "log each 3DPRIMITIVE with its parameters and state" },
    { NULL, 0, NULL },
 };
 

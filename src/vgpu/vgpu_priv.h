@@ -17,6 +17,7 @@ enum {
    VGPU_DEBUG_IOCTL = 1 << 0,  /* every ioctl with its result */
    VGPU_DEBUG_FAULT = 1 << 1,  /* GPU faults and hangs, with the reason */
    VGPU_DEBUG_FILES = 1 << 2,  /* redirected paths and fake file opens */
+   VGPU_DEBUG_DRAW = 1 << 3,   /* each 3DPRIMITIVE, decoded */
 };
 
 /* ---- kernel features vgpu can pretend to lack (VGPU_KERNEL_LACKS) ---- */
@@ -60,6 +61,7 @@ struct vgpu_syncobj {
 
 /* ---- address spaces and contexts ---- */
 struct vgpu_gpgpu;
+struct vgpu_3d;
 struct vgpu_binding {       /* where the kernel placed an unpinned object */
    struct vgpu_bo *bo;
    uint64_t start, end;
@@ -113,6 +115,7 @@ struct vgpu_context {
    uint16_t engine_instance[VGPU_MAX_ENGINES];
    uint32_t *regs;              /* context-saved MMIO state, lazily allocated */
    struct vgpu_gpgpu *gpgpu;    /* GPGPU pipeline state, lazily allocated */
+   struct vgpu_3d *gfx3d;       /* 3D pipeline state, lazily allocated */
    struct vgpu_rules_state rules;
 };
 

@@ -42,7 +42,6 @@ enum {
  * 16 bits of the header. */
 #define GFX_OPCODE_MASK 0xffff0000u
 #define GFX_PIPE_CONTROL 0x7a000000u
-#define GFX_3DPRIMITIVE 0x7b000000u
 
 /* Post-sync operations of PIPE_CONTROL and MI_FLUSH_DW. */
 enum {

@@ -2,7 +2,8 @@
  * MI_BATCH_BUFFER_START chains (first and second level), executes the MI
  * commands that move data and PIPE_CONTROL post-sync writes, and steps over
  * every other command by its length.  3D and GPGPU commands are where the
- * pipeline models plug in (execute_gfx below).
+ * pipeline models plug in (execute_gfx below: the 3D pipeline first, then
+ * GPGPU).
  *
  * Any access outside the submission's objects is a GPU page fault and a
  * batch that does not end within a bound is a hang; both stop execution
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "vgpu_3d.h"
 #include "vgpu_cmd.h"
 #include "vgpu_cs.h"
 #include "vgpu_gpgpu.h"
@@ -366,13 +368,9 @@ execute_gfx(struct vgpu_cs *cs, const uint32_t *dw, unsigned len)
    case GFX_PIPE_CONTROL:
       pipe_control(cs, dw);
       break;
-   case GFX_3DPRIMITIVE:
-      /* Drivers draw for copies and clears too: say so rather than let a
-       * result that was never rendered pass for one. */
-      vgpu_not_modelled("3D pipeline (3DPRIMITIVE draws nothing)");
-      break;
    default:
-      vgpu_gpgpu_command(cs, cs->exec, dw, len);
+      if (!vgpu_3d_command(cs, cs->exec, dw, len))
+         vgpu_gpgpu_command(cs, cs->exec, dw, len);
       break;
    }
 }

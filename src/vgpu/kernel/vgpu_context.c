@@ -7,6 +7,7 @@
 #include <drm.h>
 #include <i915_drm.h>
 
+#include "vgpu_3d.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_priv.h"
 
@@ -75,6 +76,7 @@ context_destroy(struct vgpu_context *ctx)
    vgpu_vm_unref(ctx->vm);
    free(ctx->regs);
    vgpu_gpgpu_destroy(ctx->gpgpu);
+   vgpu_3d_destroy(ctx->gfx3d);
    free(ctx);
 }
 
