@@ -7,6 +7,7 @@
  * while some channel still needs it.  Loops add the back edge: a value
  * live across the loop's boundary, or read in the loop before it is
  * written there (a loop-carried value), lives through the whole loop. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -325,28 +326,68 @@ slot_for(struct gbe_prog *p, struct slots *sl, unsigned regs, int32_t start, int
 }
 
 /* Rewrites every mention of vreg v through scratch at hword. */
+/* Instruction i's operands of value v read a fill of its slot, and a
+ * definition of it is spilled there. */
+static void
+spill_at(struct gbe_prog *p, struct gbe_inst *i, uint32_t v, unsigned hword)
+{
+   unsigned regs = p->vregs[v].size / 32;
+   struct gbe_reg t = gbe_vreg_bytes(p, ISA_TYPE_UD, regs * 32);
+   fill(p, i, hword, regs, t);
+   for (unsigned s = 0; s < 3; s++) {
+      if (refers(&i->src[s], v))
+         i->src[s].nr = t.nr;
+   }
+   if (refers(&i->dst, v)) {
+      i->dst.nr = t.nr;
+      spill(p, i, hword, regs, t);
+   }
+}
+
+static bool
+mentions(const struct gbe_inst *i, uint32_t v)
+{
+   return refers(&i->dst, v) || refers(&i->src[0], v) || refers(&i->src[1], v) ||
+          refers(&i->src[2], v);
+}
+
 static void
 spill_vreg(struct gbe_prog *p, uint32_t v, unsigned hword)
 {
-   unsigned regs = p->vregs[v].size / 32;
    p->vregs[v].spilled = true;
    gbe_foreach_inst_safe(i, p) {
-      bool use = false, def = refers(&i->dst, v);
-      for (unsigned s = 0; s < 3; s++)
-         use |= refers(&i->src[s], v);
-      if (!use && !def)
-         continue;
-      struct gbe_reg t = gbe_vreg_bytes(p, ISA_TYPE_UD, regs * 32);
-      fill(p, i, hword, regs, t);
-      for (unsigned s = 0; s < 3; s++) {
-         if (refers(&i->src[s], v))
-            i->src[s].nr = t.nr;
-      }
-      if (def) {
-         i->dst.nr = t.nr;
-         spill(p, i, hword, regs, t);
+      if (mentions(i, v))
+         spill_at(p, i, v, hword);
+   }
+}
+
+/* Spill-all mode (the spill code's tests): every value that may be
+ * spilled lives in its own slot, in one walk over the program rather than
+ * one per value. */
+static void
+spill_all(struct gbe_prog *p)
+{
+   uint32_t n = p->num_vregs;
+   unsigned *hword = malloc((n ? n : 1) * sizeof(*hword));
+   if (!hword) {
+      p->oom = true;
+      return;
+   }
+   for (uint32_t v = 0; v < n; v++) {
+      /* a value read through a0 keeps its register: its address is in the code */
+      bool spill = !p->vregs[v].no_spill;
+      hword[v] = spill ? new_slot_hword(p, p->vregs[v].size / 32) : UINT_MAX;
+      p->vregs[v].spilled = spill;
+   }
+   gbe_foreach_inst_safe(i, p) {
+      const struct gbe_reg *ops[4] = { &i->src[0], &i->src[1], &i->src[2], &i->dst };
+      for (unsigned k = 0; k < 4; k++) {
+         uint32_t v = ops[k]->nr;
+         if (ops[k]->file == GBE_VGRF && v < n && hword[v] != UINT_MAX)
+            spill_at(p, i, v, hword[v]);
       }
    }
+   free(hword);
 }
 
 /* One allocation attempt; UINT32_MAX when everything fit, else the vreg
@@ -438,13 +479,10 @@ gbe_regalloc(struct gbe_prog *p)
 {
    if (p->opt->spill_all) {
       uint32_t n = p->num_vregs;
-      for (uint32_t v = 0; v < n; v++) {
-         if (!p->vregs[v].no_spill)   /* read through a0: its address is in the code */
-            spill_vreg(p, v, new_slot_hword(p, p->vregs[v].size / 32));
-      }
+      spill_all(p);
       for (uint32_t v = n; v < p->num_vregs; v++)
          p->vregs[v].no_spill = true;
-      if (p->failed)
+      if (p->failed || p->oom)
          return false;
    }
    struct slots slots = { 0 };
