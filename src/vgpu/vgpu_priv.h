@@ -399,6 +399,10 @@ void vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
 struct vgpu_cs;
 void vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
                                unsigned slm_size);
+/* Reports vertex element `element` of the 3DPRIMITIVE at addr, which the
+ * VF cannot fetch as programmed (why: vgpu_vf_element_error's reason). */
+void vgpu_rules_vertex_element(struct vgpu_exec *exec, uint64_t addr,
+                               unsigned element, const char *why);
 
 /* vgpu_capture.c */
 /* Notes the submission's relocations before vgpu applies them; the next

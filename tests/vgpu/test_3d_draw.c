@@ -18,6 +18,13 @@ vgpu_cs_read_reg32(struct vgpu_cs *cs, uint32_t offset)
    return offset / 4 < sizeof(cs->regs) / 4 ? cs->regs[offset / 4] : 0;
 }
 
+/* No batch: draws carry address 0. */
+uint64_t
+vgpu_cs_ip(const struct vgpu_cs *cs)
+{
+   return 0;
+}
+
 void
 vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
              const struct vgpu_draw *draw)

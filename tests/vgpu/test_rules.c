@@ -506,6 +506,81 @@ test_cs_stall_companion(void)
           verx10 >= 120 ? NULL : "cs-stall-companion");
 }
 
+/* ---- vertex elements the VF can fetch ---- */
+
+/* 3D_Vertex_Component_Control values (PRM Vol. 2d). */
+enum { NOSTORE, STORE_SRC, STORE_0, STORE_1_FP, STORE_1_INT, STORE_VID };
+#define R32G32B32A32_FLOAT 0x000u
+
+/* One VERTEX_ELEMENT_STATE of vertex buffer 0 at offset 0. */
+static uint32_t *
+emit_element(uint32_t *p, bool valid, const uint8_t control[4])
+{
+   *p++ = (valid ? 1u << 25 : 0) | R32G32B32A32_FLOAT << 16;
+   *p++ = (uint32_t)control[0] << 28 | (uint32_t)control[1] << 24 |
+          (uint32_t)control[2] << 20 | (uint32_t)control[3] << 16;
+   return p;
+}
+
+/* PIPELINE_SELECT 3D, 3DSTATE_VERTEX_ELEMENTS with a good element 0 and
+ * `second` as element 1, then a 3DPRIMITIVE (DW0 bit 8: Predicate Enable,
+ * against the power-on MI_PREDICATE_RESULT of 0). */
+static uint32_t *
+emit_elements_draw(uint32_t *p, bool valid, const uint8_t second[4], bool predicated)
+{
+   static const uint8_t good[4] = { STORE_SRC, STORE_SRC, STORE_SRC, STORE_1_FP };
+   p = emit_select(p, 0);
+   *p++ = GFX(0x7809, 5);                           /* 3DSTATE_VERTEX_ELEMENTS */
+   p = emit_element(emit_element(p, true, good), valid, second);
+   uint32_t *draw = p;
+   p = emit_cmd(p, 0x7b00, 7, 0);                   /* 3DPRIMITIVE */
+   if (predicated)
+      *draw |= 1u << 8;
+   return p;
+}
+
+/* The violation names the rule, the packet, the element and the reason. */
+static void
+expect_element(const char *what, const uint8_t second[4], const char *reason)
+{
+   uint32_t cmds[32];
+   uint32_t *end = emit_elements_draw(cmds, true, second, false);
+   char log[2048], detail[128];
+   if (!reason) {
+      expect(what, cmds, end, NULL);
+      return;
+   }
+   bool survived = run(cmds, (size_t)(end - cmds), log, sizeof(log));
+   snprintf(detail, sizeof(detail), "element 1: %s", reason);
+   CHECK(!survived, "%s: context survived a violation", what);
+   CHECK(strstr(log, "vertex-element-state violated by 3DPRIMITIVE") && strstr(log, detail),
+         "%s: log does not name the rule and '%s': '%s'", what, detail, log);
+}
+
+static void
+test_vertex_element_state(void)
+{
+   static const uint8_t nostore_first[4] = { NOSTORE, STORE_SRC, STORE_SRC, STORE_SRC };
+   static const uint8_t src_after_0[4] = { STORE_SRC, STORE_0, STORE_SRC, STORE_1_FP };
+   static const uint8_t vid[4] = { STORE_VID, STORE_0, STORE_0, STORE_0 };
+   static const uint8_t padded[4] = { STORE_SRC, STORE_SRC, STORE_0, STORE_1_INT };
+   uint32_t cmds[32], *p;
+
+   expect_element("NOSTORE in component 0", nostore_first, "component 0 is NOSTORE");
+   /* Gen7/7.5 allow both; Gen8+ forbid them (BDW PRM). */
+   expect_element("STORE_SRC above STORE_0", src_after_0,
+                  gen >= 8 ? "STORE_SRC after a component that is not STORE_SRC" : NULL);
+   expect_element("STORE_VID", vid, gen >= 8 ? "STORE_VID/STORE_IID on Gen8+" : NULL);
+   expect_element("source, then constants", padded, NULL);
+
+   /* The VF skips elements without Valid, and a draw whose predicate
+    * fails fetches nothing. */
+   p = emit_elements_draw(cmds, false, nostore_first, false);
+   expect("NOSTORE in component 0 of an invalid element", cmds, p, NULL);
+   p = emit_elements_draw(cmds, true, nostore_first, true);
+   expect("NOSTORE in component 0, predicate false", cmds, p, NULL);
+}
+
 int
 main(void)
 {
@@ -527,6 +602,7 @@ main(void)
    test_l3_slm_partition();
    test_ivb_cs_stall_every_fourth();
    test_cs_stall_companion();
+   test_vertex_element_state();
    close(fd);
    return test_finish("test_rules");
 }

@@ -1,7 +1,8 @@
 /* The 3D pipeline, generation-neutral: per-context state, which packets
  * count (only while PIPELINE_SELECT has the 3D pipeline), and what a
- * 3DPRIMITIVE does today: VGPU_DEBUG=draw prints it, and since nothing is
- * rendered yet it is reported as not modelled. */
+ * 3DPRIMITIVE does today: VGPU_DEBUG=draw prints it, its vertex elements
+ * are checked as the VF would fetch them, and since nothing is rendered
+ * yet it is reported as not modelled. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,6 +11,7 @@
 #include "vgpu_3d.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_priv.h"
+#include "vgpu_vf.h"
 
 /* PIPELINE_SELECT's 3D pipeline, the power-on selection of a context. */
 #define PIPELINE_3D 0
@@ -81,6 +83,56 @@ log_draw(const struct vgpu_3d *st, const struct vgpu_draw *d)
             st->ve_count, stages, extended);
 }
 
+/* Element i as the VF unit takes it.  Instancing is per vertex buffer on
+ * Gen7/7.5 (VERTEX_BUFFER_STATE Buffer Access Type, Instance Data Step
+ * Rate) and per element on Gen8+ (3DSTATE_VF_INSTANCING); Gen8+
+ * 3DSTATE_VF_SGVS names the element that takes VertexID and InstanceID. */
+static struct vgpu_vf_element
+vf_element(const struct vgpu_3d *st, unsigned i)
+{
+   const struct vgpu_3d_vertex_element *ve = &st->ve[i];
+   struct vgpu_vf_element e = {
+      .buffer = ve->buffer_index,
+      .format = ve->format,
+      .offset = ve->offset,
+      .control = { ve->component[0], ve->component[1], ve->component[2], ve->component[3] },
+      .instanced = ve->instancing,
+      .step_rate = ve->step_rate,
+   };
+   if (vgpu.info->ver < 8) {
+      const struct vgpu_3d_vertex_buffer *vb =
+         ve->buffer_index < VGPU_3D_MAX_VERTEX_BUFFERS ? &st->vb[ve->buffer_index] : NULL;
+      e.instanced = vb && vb->per_instance;
+      e.step_rate = vb ? vb->step_rate : 0;
+      return e;
+   }
+   const struct vgpu_3d_vf *vf = &st->vf;
+   e.sgvs = (struct vgpu_vf_sgvs){
+      .vertex_id = vf->vertex_id_enable && vf->vertex_id_element == i,
+      .instance_id = vf->instance_id_enable && vf->instance_id_element == i,
+      .vertex_id_component = (uint8_t)vf->vertex_id_component,
+      .instance_id_component = (uint8_t)vf->instance_id_component,
+   };
+   return e;
+}
+
+/* The VF fetches every valid element for each vertex of a draw (PRM Vol
+ * 2d VERTEX_ELEMENT_STATE), so each must be programmed as the hardware
+ * allows; a hardware rule (vgpu_rules.c) reports the ones that are not. */
+static void
+check_vertex_elements(struct vgpu_exec *exec, const struct vgpu_3d *st,
+                      const struct vgpu_draw *draw)
+{
+   for (unsigned i = 0; i < st->ve_count; i++) {
+      if (!st->ve[i].valid)
+         continue;
+      const struct vgpu_vf_element e = vf_element(st, i);
+      const char *why = vgpu_vf_element_error(vgpu.info->verx10, &e);
+      if (why)
+         vgpu_rules_vertex_element(exec, draw->addr, i, why);
+   }
+}
+
 void
 vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
              const struct vgpu_draw *draw)
@@ -90,6 +142,7 @@ vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
    /* A draw whose predicate is false does nothing on the hardware either. */
    if (!draw->predicate_passed)
       return;
+   check_vertex_elements(exec, st, draw);
    /* Drivers draw for copies and clears too: say so rather than let a
     * result that was never rendered pass for one. */
    vgpu_not_modelled("3D pipeline (3DPRIMITIVE draws nothing)");

@@ -275,6 +275,7 @@ struct vgpu_3d {
 /* One 3DPRIMITIVE, its parameters resolved (indirect ones read from the
  * 3DPRIM_* registers). */
 struct vgpu_draw {
+   uint64_t addr;                /* the 3DPRIMITIVE's GPU address */
    uint32_t topology;            /* 3D_Prim_Topo_Type */
    bool indexed;                 /* Vertex Access Type RANDOM */
    uint32_t vertex_count;        /* per instance */

@@ -863,6 +863,7 @@ primitive(const struct packet *p)
 {
    UNPACK(3DPRIMITIVE, v);
    struct vgpu_draw d = {
+      .addr = vgpu_cs_ip(p->cs),
       .indexed = v.vertex_access_type == VERTEX_ACCESS_RANDOM,
       .vertex_count = v.vertex_count_per_instance,
       .start_vertex = v.start_vertex_location,

@@ -36,6 +36,7 @@ enum rule_id {
    RULE_L3_SLM_PARTITION,
    RULE_IVB_CS_STALL_EVERY_FOURTH,
    RULE_CS_STALL_COMPANION,
+   RULE_VERTEX_ELEMENT_STATE,
 };
 
 static const struct rule rules[] = {
@@ -109,6 +110,16 @@ static const struct rule rules[] = {
       "a PIPE_CONTROL with Command Streamer Stall Enable must also set one of "
       "Render Target Cache Flush, Depth Cache Flush, Stall at Pixel Scoreboard, "
       "a Post-Sync Operation, Depth Stall or DC Flush",
+   },
+   /* The checks themselves are the VF unit's (vgpu_vf_element_error), run
+    * on each valid element of every draw that executes (vgpu_3d.c). */
+   [RULE_VERTEX_ELEMENT_STATE] = {
+      "vertex-element-state",
+      "PRM Vol. 2d, VERTEX_ELEMENT_STATE and 3D_Vertex_Component_Control",
+      "each valid vertex element a draw fetches needs a format the VF "
+      "reads and allowed component controls: component 0 stored; Gen8+: no "
+      "STORE_SRC above another control, no STORE_VID/IID; PASSTHRU stored "
+      "as 128 or 256 bits, padded with STORE_0",
    },
 };
 
@@ -536,4 +547,15 @@ vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
    snprintf(detail, sizeof(detail), "%u bytes of SLM, register 0x%x = 0x%x", slm_size,
             reg, vgpu_cs_read_reg32(cs, reg));
    violation(exec, RULE_L3_SLM_PARTITION, "GPGPU_WALKER", vgpu_cs_ip(cs), detail);
+}
+
+void
+vgpu_rules_vertex_element(struct vgpu_exec *exec, uint64_t addr,
+                          unsigned element, const char *why)
+{
+   if (vgpu_rules_mode == VGPU_RULES_OFF)
+      return;
+   char detail[160];
+   snprintf(detail, sizeof(detail), "element %u: %s", element, why);
+   violation(exec, RULE_VERTEX_ELEMENT_STATE, "3DPRIMITIVE", addr, detail);
 }
