@@ -60,8 +60,6 @@ control_error(unsigned verx10, bool passthru, unsigned c, uint8_t control, bool 
       return c == 0 ? "component 0 is NOSTORE" : NULL;
    if (control > VGPU_VF_STORE_PID)
       return "reserved component control";
-   if (control == VGPU_VF_STORE_PID)
-      return "STORE_PID is not modelled";
    /* Gen8's enum has no STORE_VID/STORE_IID: 3DSTATE_VF_SGVS replaces them. */
    if ((control == VGPU_VF_STORE_VID || control == VGPU_VF_STORE_IID) && verx10 >= 80)
       return "STORE_VID/STORE_IID on Gen8+ (3DSTATE_VF_SGVS replaces them)";

@@ -134,7 +134,8 @@ struct vgpu_vf_input {
  * NULL: a format it does not fetch, or component controls the PRM
  * forbids (NOSTORE in component 0, STORE_SRC after another control on
  * Gen8+, VID/IID on Gen8+, PASSTHRU stores that are not 128 or 256 bits
- * padded with STORE_0).  STORE_PID is not modelled. */
+ * padded with STORE_0).  STORE_PID is valid: that vgpu cannot fetch it
+ * yet is vgpu_vf_fetch_element's to say, not a rule's. */
 const char *vgpu_vf_element_error(unsigned verx10, const struct vgpu_vf_element *e);
 
 /* The vertex sequence of one instance: draw->vertex_count entries. */
