@@ -1,7 +1,8 @@
 /* The IR's invariants, checked after every pass in debug builds:
  * CFG shape (terminators, predecessor lists, phis), SSA dominance, operand
  * types, and the structured-control-flow rules of SPIR-V §2.11 that the Gen
- * back end relies on (back edges only to loop headers, from inside them). */
+ * back end relies on (every cycle a loop, entered through its header and
+ * closed by a back edge to it from inside). */
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -328,6 +329,27 @@ in_function(struct vctx *v, const struct ir_block *x)
    return x && bsearch(&x, v->blocks, v->num_blocks, sizeof(*v->blocks), cmp_ptr);
 }
 
+/* The loop whose body the edge b -> t enters from after the loop, or
+ * NULL.  Every header that strictly dominates t dominates b too, so such
+ * an edge comes from a block the loop's merge dominates, to one it does
+ * not: a block the header reaches without leaving the loop, as a loop is
+ * left only through its merge (or a return).  The Gen back end's
+ * structured walk would follow such an edge round the loop for ever. */
+static const struct ir_block *
+entered_loop(const struct ir_block *b, const struct ir_block *t)
+{
+   if (t->rpo == UINT32_MAX)
+      return NULL;
+   const struct ir_block *h = t;
+   while (h->idom != h) {
+      h = h->idom;
+      if (h->construct == IR_CONSTRUCT_LOOP && h->merge && h->merge->rpo != UINT32_MAX &&
+          ir_block_dominates(h->merge, b) && !ir_block_dominates(h->merge, t))
+         return h;
+   }
+   return NULL;
+}
+
 static void
 check_block(struct vctx *v, struct ir_block *b)
 {
@@ -369,13 +391,22 @@ check_block(struct vctx *v, struct ir_block *b)
          CHECK(b->cont && in_function(v, b->cont) && b->cont != b->merge,
                "loop header has no valid continue target");
    }
-   /* §2.11: a back edge (to a dominator) must go to a loop header */
+   /* §2.11: every cycle is a loop, closed by a back edge (to a dominator)
+    * to its header, and a loop is entered only through its header.  An
+    * edge backwards in reverse postorder closes a cycle: its target must
+    * dominate it, or the cycle has two entries (irreducible). */
    if (b->rpo != UINT32_MAX) {
       for (uint32_t s = 0; s < b->num_succs; s++) {
          struct ir_block *t = b->succs[s];
+         if (t->rpo <= b->rpo)
+            CHECK(ir_block_dominates(t, b), "edge to b%u closes a cycle with two entries",
+                  t->index);
          if (ir_block_dominates(t, b))
             CHECK(t->construct == IR_CONSTRUCT_LOOP, "back edge to b%u, not a loop header",
                   t->index);
+         const struct ir_block *h = entered_loop(b, t);
+         CHECK(!h, "branch to b%u enters loop b%u from after its merge", t->index,
+               h ? h->index : 0);
       }
    }
    bool phis_done = false;

@@ -182,6 +182,17 @@ load_tree(struct spirv_ctx *c, struct ir_instr *p, struct stype *t)
    return v;
 }
 
+/* Whether memory of type pointee has the shape of composite type t: its
+ * struct with as many members, or the array (a matrix's columns too) of as
+ * many elements.  The leaves are checked as they are stored. */
+static bool
+pointee_holds(const struct ir_type *pointee, const struct stype *t)
+{
+   if (t->kind == ST_STRUCT)
+      return pointee->kind == IR_TYPE_STRUCT && pointee->num_members == t->num_members;
+   return pointee->kind == IR_TYPE_ARRAY && pointee->length == t->len;
+}
+
 static void
 store_tree(struct spirv_ctx *c, struct ir_instr *p, struct sval *v)
 {
@@ -197,6 +208,8 @@ store_tree(struct spirv_ctx *c, struct ir_instr *p, struct sval *v)
       ir_store(&c->b, p, v->def);
       return;
    }
+   if (!pointee_holds(p->type->pointee, v->type))
+      spirv_fail(c, "stored value does not match the pointer's type");
    for (uint32_t i = 0; i < num_elems(v->type); i++)
       store_tree(c, deref_elem(c, p, v->type, i), v->elems[i]);
 }

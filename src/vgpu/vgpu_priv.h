@@ -41,6 +41,7 @@ struct vgpu_bo {
    uint64_t size;
    uint8_t *map;           /* vgpu's own view of the pages */
    bool userptr;           /* map is the application's memory */
+   bool readonly;          /* userptr made with I915_USERPTR_READ_ONLY */
    struct vgpu_arena *arena; /* memfd holding the pages (NULL for userptr) */
    uint64_t arena_offset;  /* where in it, page aligned */
    uint64_t mmap_offset;   /* fake offset for GEM_MMAP_OFFSET, 0 = none yet */
@@ -316,6 +317,7 @@ int vgpu_ioctl_gem_close(struct vgpu_file *file, void *arg);
 int vgpu_ioctl_gem_mmap(struct vgpu_file *file, void *arg);
 int vgpu_ioctl_gem_mmap_offset(struct vgpu_file *file, void *arg);
 int vgpu_ioctl_gem_userptr(struct vgpu_file *file, void *arg);
+int vgpu_bo_pin_userptr(const struct vgpu_bo *bo);
 int vgpu_ioctl_gem_set_domain(struct vgpu_file *file, void *arg);
 int vgpu_ioctl_gem_set_tiling(struct vgpu_file *file, void *arg);
 int vgpu_ioctl_gem_get_tiling(struct vgpu_file *file, void *arg);

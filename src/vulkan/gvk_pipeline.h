@@ -127,11 +127,15 @@ VkResult gvk_shader_compile(struct gvk_device *device,
                             struct gvk_shader **out);
 struct gvk_shader *gvk_shader_ref(struct gvk_shader *shader);
 void gvk_shader_unref(struct gvk_device *device, struct gvk_shader *shader);
-/* A shader made from a kernel (cache data): takes the kernel's code,
- * allocated with the device's allocator.  NULL when allocation fails. */
+/* A shader made from a kernel, not placed yet: takes the kernel's code
+ * (allocated with the device's allocator; NULL for none).  NULL when
+ * allocation fails.  gvk_shader_object.c, with ref, unref and read_code. */
 struct gvk_shader *gvk_shader_create(struct gvk_device *device,
                                      const uint8_t key[20],
                                      const struct gbe_kernel *kernel);
+/* Releases what placing the shader took (gvk_shader.c): called by
+ * gvk_shader_unref for an uploaded shader. */
+void gvk_shader_unplace(struct gvk_device *device, struct gvk_shader *shader);
 /* Copies the kernel's code (kernel.code_size bytes) to dst: from host
  * memory before upload, from the heap after. */
 void gvk_shader_read_code(struct gvk_device *device, struct gvk_shader *shader,

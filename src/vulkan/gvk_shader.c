@@ -401,60 +401,14 @@ shader_ready(struct gvk_device *device, struct gvk_shader *sh)
 
 /* ---- shaders ---- */
 
-static struct gvk_shader *
-shader_alloc(struct gvk_device *device, const uint8_t key[20], const struct gbe_kernel *k)
-{
-   struct gvk_shader *sh = gvk_zalloc(device_alloc(device), sizeof(*sh),
-                                      VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
-   if (!sh)
-      return NULL;
-   atomic_init(&sh->refcount, 1);
-   memcpy(sh->key, key, sizeof(sh->key));
-   sh->kernel = *k;
-   sh->kernel.code = NULL;
-   pthread_mutex_init(&sh->lock, NULL);
-   return sh;
-}
-
-struct gvk_shader *
-gvk_shader_create(struct gvk_device *device, const uint8_t key[20],
-                  const struct gbe_kernel *kernel)
-{
-   struct gvk_shader *sh = shader_alloc(device, key, kernel);
-   if (sh)
-      sh->kernel.code = kernel->code;
-   return sh;
-}
-
-struct gvk_shader *
-gvk_shader_ref(struct gvk_shader *shader)
-{
-   atomic_fetch_add(&shader->refcount, 1);
-   return shader;
-}
-
+/* The GPU side of gvk_shader_unref (gvk_shader_object.c): the heap range
+ * and the scratch object of a placed shader. */
 void
-gvk_shader_unref(struct gvk_device *device, struct gvk_shader *shader)
+gvk_shader_unplace(struct gvk_device *device, struct gvk_shader *shader)
 {
-   if (!shader || atomic_fetch_sub(&shader->refcount, 1) != 1)
-      return;
-   if (shader->uploaded)
-      gvk_heap_free(&device->kernels, shader->offset, shader->size);
+   gvk_heap_free(&device->kernels, shader->offset, shader->size);
    if (shader->scratch)
       gvk_bo_unref(device, shader->scratch);
-   gvk_free(device_alloc(device), shader->kernel.code);
-   pthread_mutex_destroy(&shader->lock);
-   gvk_free(device_alloc(device), shader);
-}
-
-void
-gvk_shader_read_code(struct gvk_device *device, struct gvk_shader *shader, void *dst)
-{
-   pthread_mutex_lock(&shader->lock);
-   const uint8_t *code = shader->uploaded
-      ? (const uint8_t *)device->kernels.bo->map + shader->offset : shader->kernel.code;
-   memcpy(dst, code, shader->kernel.code_size);
-   pthread_mutex_unlock(&shader->lock);
 }
 
 static VkResult
@@ -475,7 +429,10 @@ compile_shader(struct gvk_device *device, const struct gvk_shader_stage *st,
    atomic_fetch_add(&device->shader_compiles, 1);
    if (gvk_debug(CS))
       print_kernel(st, &k);
-   struct gvk_shader *sh = shader_alloc(device, key, &k);
+   /* The shader keeps no host copy of code it has uploaded. */
+   struct gbe_kernel placed = k;
+   placed.code = NULL;
+   struct gvk_shader *sh = gvk_shader_create(device, key, &placed);
    result = sh ? upload(device, sh, k.code) : VK_ERROR_OUT_OF_HOST_MEMORY;
    gbe_kernel_finish(&k);
    if (result != VK_SUCCESS) {

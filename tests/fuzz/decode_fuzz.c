@@ -10,21 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_devnull.h"
 #include "gvk_decode.h"
 #include "vgpu_capture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static FILE *
-devnull(void)
-{
-   static FILE *f;
-   if (!f)
-      f = fopen("/dev/null", "w");
-   if (!f)
-      abort();
-   return f;
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -33,11 +23,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       "INTERFACE_DESCRIPTOR_DATA", "RENDER_SURFACE_STATE", "SAMPLER_STATE",
    };
    struct gvk_decode_stats stats = { 0 };
-   gvk_decode_capture(data, size, 0, (enum gvk_decode_mode)(size % 3), devnull(), &stats);
+   gvk_decode_capture(data, size, 0, (enum gvk_decode_mode)(size % 3), fuzz_devnull(), &stats);
    struct vgpu_capture_header h;
    if (size >= sizeof(h)) {
       memcpy(&h, data, sizeof(h));
-      gvk_decode_struct_json(data, size, structs[size % 3], h.batch_address, devnull());
+      gvk_decode_struct_json(data, size, structs[size % 3], h.batch_address, fuzz_devnull());
    }
    return 0;
 }

@@ -12,22 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_devnull.h"
+
 #define main genvk_disasm_main
 #include "genvk_disasm.c"
 #undef main
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static FILE *
-devnull(void)
-{
-   static FILE *f;
-   if (!f)
-      f = fopen("/dev/null", "w");
-   if (!f)
-      abort();
-   return f;
-}
 
 /* Each instruction's text back through the assembler. */
 static void
@@ -48,7 +39,7 @@ reassemble(enum isa_gen gen, const uint8_t *code, size_t size)
 static void
 kernel(enum isa_gen gen, const uint8_t *code, size_t size)
 {
-   isa_disasm_kernel(gen, code, size, devnull());
+   isa_disasm_kernel(gen, code, size, fuzz_devnull());
    isa_kernel_size(gen, code, size);
    size_t cap = 2 * size + 16;
    uint8_t *out = malloc(cap);

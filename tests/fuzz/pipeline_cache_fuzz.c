@@ -12,10 +12,9 @@
  * matching header or digest, and the checks behind them are what needs
  * fuzzing.
  *
- * The shader functions of gvk_shader.c are replaced below by their
- * in-memory part (create, reference, read the code): the real ones also
- * upload kernels to the GPU when a pipeline uses them, which loading a
- * cache never does.
+ * Shaders are the driver's own in-memory part, gvk_shader_object.c;
+ * placing one on the GPU (gvk_shader.c) is what loading a cache never
+ * does, so gvk_shader_unplace below only proves it.
  *
  * GENVK_FUZZ_WRITE_SEEDS=DIR: write one seed per generation, data saved by
  * the cache's own writer from a kernel with plausible compute fields, and
@@ -39,44 +38,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static const unsigned gens[] = { 70, 75, 80, 90, 110, 120 };
 
-/* ---- gvk_shader.c, the part a cache uses ---- */
-
-struct gvk_shader *
-gvk_shader_create(struct gvk_device *device, const uint8_t key[20],
-                  const struct gbe_kernel *kernel)
-{
-   struct gvk_shader *sh = gvk_zalloc(&device->base.alloc, sizeof(*sh),
-                                      VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
-   if (!sh)
-      return NULL;
-   atomic_init(&sh->refcount, 1);
-   memcpy(sh->key, key, sizeof(sh->key));
-   sh->kernel = *kernel;
-   pthread_mutex_init(&sh->lock, NULL);
-   return sh;
-}
-
-struct gvk_shader *
-gvk_shader_ref(struct gvk_shader *shader)
-{
-   atomic_fetch_add(&shader->refcount, 1);
-   return shader;
-}
-
+/* Loading cache data never places a shader. */
 void
-gvk_shader_unref(struct gvk_device *device, struct gvk_shader *shader)
+gvk_shader_unplace(struct gvk_device *device, struct gvk_shader *shader)
 {
-   if (!shader || atomic_fetch_sub(&shader->refcount, 1) != 1)
-      return;
-   gvk_free(&device->base.alloc, shader->kernel.code);
-   pthread_mutex_destroy(&shader->lock);
-   gvk_free(&device->base.alloc, shader);
-}
-
-void
-gvk_shader_read_code(struct gvk_device *device, struct gvk_shader *shader, void *dst)
-{
-   memcpy(dst, shader->kernel.code, shader->kernel.code_size);
+   abort();
 }
 
 /* ---- the harness ---- */

@@ -99,6 +99,12 @@ test_flags_and_sizes(void)
    q = (struct drm_i915_query){ .num_items = 1, .items_ptr = (uintptr_t)&item };
    CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_QUERY, &q), 0);
    CHECK(item.length == -EINVAL, "unknown query item length %d", item.length);
+   /* Query id 0 fails the ioctl and leaves the item as it was. */
+   struct drm_i915_query_item items[2] = { { .query_id = 0xdead, .length = -EINVAL },
+                                           { .query_id = 0, .length = 7 } };
+   q = (struct drm_i915_query){ .num_items = 2, .items_ptr = (uintptr_t)items };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_QUERY, &q), EINVAL);
+   CHECK(items[1].length == 7, "query id 0 item length %d", items[1].length);
 
    struct drm_i915_getparam gp = { .param = 12345, .value = &(int){0} };
    CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GETPARAM, &gp), EINVAL);

@@ -131,6 +131,40 @@ test_userptr_batch_first(void)
    munmap(user, BO_SIZE);
 }
 
+/* A submission pins a USERPTR object's pages: an unmapped or inaccessible
+ * page, or a read-only one under an object that may be written, fails it
+ * with EFAULT, as the kernel does; a read-only object on read-only memory
+ * runs. */
+static int
+submit_userptr_batch(int prot, bool unmap, uint32_t flags)
+{
+   uint32_t *user = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   user[0] = MI_BATCH_BUFFER_END;
+   struct drm_i915_gem_userptr up = { .user_ptr = (uintptr_t)user, .user_size = BO_SIZE,
+                                      .flags = flags };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &up), 0);
+   if (unmap)
+      munmap(user, BO_SIZE);
+   else
+      mprotect(user, BO_SIZE, prot);
+   struct drm_i915_gem_exec_object2 obj = { .handle = up.handle };
+   int err = submit(fd, &obj, 1, 0, 0);
+   bo_close(fd, up.handle);
+   if (!unmap)
+      munmap(user, BO_SIZE);
+   return err;
+}
+
+static void
+test_userptr_pages(void)
+{
+   CHECK_ERR(submit_userptr_batch(PROT_NONE, false, 0), EFAULT);
+   CHECK_ERR(submit_userptr_batch(0, true, 0), EFAULT);
+   CHECK_ERR(submit_userptr_batch(PROT_READ, false, 0), EFAULT);
+   CHECK_ERR(submit_userptr_batch(PROT_READ, false, I915_USERPTR_READ_ONLY), 0);
+}
+
 static void
 test_softpin_checks(void)
 {
@@ -739,6 +773,7 @@ main(void)
    gen = verx10 / 10;
    test_store_data_and_register();
    test_userptr_batch_first();
+   test_userptr_pages();
    test_softpin_checks();
    test_chaining();
    test_page_fault();

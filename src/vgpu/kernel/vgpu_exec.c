@@ -462,6 +462,9 @@ lookup_objects(struct vgpu_file *file, struct vgpu_exec *exec,
          if (exec->objects[j].bo == bo)
             return -EINVAL;
       }
+      int ret = vgpu_bo_pin_userptr(bo);
+      if (ret)
+         return ret;
       exec->objects[i] = (struct vgpu_exec_object){
          .bo = bo, .handle = e->handle, .flags = e->flags,
       };

@@ -327,8 +327,32 @@ vgpu_ioctl_gem_userptr(struct vgpu_file *file, void *arg)
    bo->size = a->user_size;
    bo->map = (uint8_t *)(uintptr_t)a->user_ptr;
    bo->userptr = true;
+   bo->readonly = a->flags & I915_USERPTR_READ_ONLY;
    bo->caching = I915_CACHING_CACHED;
    return install_handle(file, bo, &a->handle);
+}
+
+/* A submission that uses a userptr object makes the kernel pin its pages,
+ * faulting them in writable unless the object is read-only, and fail with
+ * EFAULT when a page is unmapped or lacks that access.  vgpu's command
+ * streamer and EUs use the application's memory directly, so the same
+ * check keeps such a range from faulting inside vgpu.  MADV_POPULATE_*
+ * faults the range in as the pin does, without touching its bytes (unlike
+ * a pin, it does not stop the application unmapping the range while the
+ * batch runs). */
+int
+vgpu_bo_pin_userptr(const struct vgpu_bo *bo)
+{
+   if (!bo->userptr)
+      return 0;
+   int advice = bo->readonly ? MADV_POPULATE_READ : MADV_POPULATE_WRITE;
+   if (madvise(bo->map, bo->size, advice) == 0)
+      return 0;
+   /* Kernels before 5.14 refuse the advice itself (a zero length checks
+    * only that): there the range goes unchecked, as before. */
+   if (errno == EINVAL && madvise(bo->map, 0, advice) != 0)
+      return 0;
+   return -EFAULT;
 }
 
 /* ---- object state ---- */

@@ -304,9 +304,16 @@ vgpu_ioctl_query(struct vgpu_file *file, void *arg)
       int ret = vgpu_copy_from_user(&item, ptr, sizeof(item));
       if (ret)
          return ret;
-      item.length = answer_item(&item);
+      /* As i915_query_ioctl: query id 0 fails the whole ioctl while an
+       * unknown id only fails its own item, and the length is written
+       * back only when it differs from the item's. */
+      if (item.query_id == 0)
+         return -EINVAL;
+      int32_t length = answer_item(&item);
+      if (length == item.length)
+         continue;
       ret = vgpu_copy_to_user(ptr + offsetof(struct drm_i915_query_item, length),
-                              &item.length, sizeof(item.length));
+                              &length, sizeof(length));
       if (ret)
          return ret;
    }
