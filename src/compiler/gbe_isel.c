@@ -1514,6 +1514,26 @@ emit_block(struct gbe_ctx *c, struct ir_block *b)
    }
 }
 
+/* Enters header h's construct.  A structured CFG never leads the walk back
+ * into a construct it is inside (the back edge to the innermost loop's
+ * header ends the walk there), so an edge that does is unstructured
+ * control flow the validator let through, and the walk would go round
+ * for ever. */
+static bool
+open_construct(struct gbe_ctx *c, const struct ir_block *h)
+{
+   for (unsigned k = 0; k < c->num_open; k++) {
+      if (c->open[k] == h)
+         return gbe_fail(c->p, "b%u: the control flow leads back into this construct "
+                         "from inside it: it is not structured", h->index);
+   }
+   if (c->num_open == GBE_MAX_NESTING)
+      return gbe_fail(c->p, "b%u: constructs nested more than %u deep", h->index,
+                      GBE_MAX_NESTING);
+   c->open[c->num_open++] = h;
+   return true;
+}
+
 /* Walks from b until the path ends (NULL) or reaches a block that ends
  * the current construct (returned). */
 static struct ir_block *
@@ -1530,11 +1550,15 @@ emit_seq(struct gbe_ctx *c, struct ir_block *b)
          emit_continue_construct(c, loop, c->cf == loop && !c->sel_merge);
          return NULL;
       }
-      if (b->construct == IR_CONSTRUCT_LOOP && !(loop && loop->header == b)) {
+      bool header = b->construct != IR_CONSTRUCT_NONE && !(loop && loop->header == b);
+      if (header && !open_construct(c, b))
+         return NULL;
+      if (b->construct == IR_CONSTRUCT_LOOP && header)
          b = emit_loop(c, b);
-         continue;
-      }
-      b = emit_block(c, b);
+      else
+         b = emit_block(c, b);
+      if (header)
+         c->num_open--;
    }
    return NULL;
 }

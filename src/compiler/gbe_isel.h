@@ -36,6 +36,11 @@ struct gbe_store_run {
    bool emit;
 };
 
+/* How deep constructs may nest: the structured walk recurses once per
+ * level, and 256 levels take well under 2 MiB of stack even under ASan
+ * (1024 ran in the main thread's 8 MiB, 4096 did not). */
+#define GBE_MAX_NESTING 256
+
 struct gbe_ctx {
    struct gbe_prog *p;
    struct gbe_builder b;
@@ -47,6 +52,9 @@ struct gbe_ctx {
    struct ir_block *sel_merge;    /* innermost selection's merge */
    struct ir_block **case_stops;  /* switch: case targets a case falls through to */
    unsigned num_case_stops;
+   const struct ir_block *open[GBE_MAX_NESTING]; /* headers of the constructs the
+                                   * walk is inside, outermost first */
+   unsigned num_open;
    bool in_cont_construct;        /* emitting the innermost loop's continue construct */
    bool end_with_cont;            /* ... at a continue edge: its back edge is a CONT */
    bool has_halt;
