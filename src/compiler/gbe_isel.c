@@ -1483,10 +1483,25 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
 /* A block's instructions, then its terminator.  Returns the next block
  * of the sequence or the construct end reached, NULL when the path
  * ended. */
+/* The structured walk emits each block once: a block it reaches again
+ * (a loop's merge branching back to its continue target, a loop header
+ * branching into an earlier selection's arm) sits on a cycle the
+ * validator let through that no loop construct owns, and the walk would
+ * go round it for ever. */
+static bool
+first_visit(struct gbe_ctx *c, const struct ir_block *b)
+{
+   if (c->emitted[b->index])
+      return gbe_fail(c->p, "b%u: the control flow reaches this block again outside "
+                      "its loop: it is not structured", b->index);
+   c->emitted[b->index] = true;
+   return true;
+}
+
 static struct ir_block *
 emit_block(struct gbe_ctx *c, struct ir_block *b)
 {
-   if (!emit_instrs(c, b))
+   if (!first_visit(c, b) || !emit_instrs(c, b))
       return NULL;
    switch (b->term) {
    case IR_TERM_BR:
@@ -1514,23 +1529,15 @@ emit_block(struct gbe_ctx *c, struct ir_block *b)
    }
 }
 
-/* Enters header h's construct.  A structured CFG never leads the walk back
- * into a construct it is inside (the back edge to the innermost loop's
- * header ends the walk there), so an edge that does is unstructured
- * control flow the validator let through, and the walk would go round
- * for ever. */
+/* Enters header h's construct; constructs nest at most GBE_MAX_NESTING
+ * deep, as the walk recurses once per level. */
 static bool
 open_construct(struct gbe_ctx *c, const struct ir_block *h)
 {
-   for (unsigned k = 0; k < c->num_open; k++) {
-      if (c->open[k] == h)
-         return gbe_fail(c->p, "b%u: the control flow leads back into this construct "
-                         "from inside it: it is not structured", h->index);
-   }
-   if (c->num_open == GBE_MAX_NESTING)
+   if (c->depth == GBE_MAX_NESTING)
       return gbe_fail(c->p, "b%u: constructs nested more than %u deep", h->index,
                       GBE_MAX_NESTING);
-   c->open[c->num_open++] = h;
+   c->depth++;
    return true;
 }
 
@@ -1558,7 +1565,7 @@ emit_seq(struct gbe_ctx *c, struct ir_block *b)
       else
          b = emit_block(c, b);
       if (header)
-         c->num_open--;
+         c->depth--;
    }
    return NULL;
 }
@@ -1667,8 +1674,9 @@ gbe_isel(struct gbe_ctx *c)
    c->var_scratch = calloc(c->s->num_vars + 1, sizeof(*c->var_scratch));
    c->addrs = calloc(c->num_vals, sizeof(*c->addrs));
    c->addr_done = calloc(c->num_vals, sizeof(*c->addr_done));
+   c->emitted = calloc(c->s->entry->num_blocks + 1, sizeof(*c->emitted));
    if (!c->vals || !c->var_slm_offset || !c->var_slots || !c->var_scratch || !c->addrs ||
-       !c->addr_done)
+       !c->addr_done || !c->emitted)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
    if (!float_modes_supported(c) || !gbe_cs_setup(c) || !gbe_plan_store_runs(c))
@@ -1693,5 +1701,6 @@ gbe_isel_free(struct gbe_ctx *c)
    free(c->var_scratch);
    free(c->addrs);
    free(c->addr_done);
+   free(c->emitted);
    free(c->runs);
 }

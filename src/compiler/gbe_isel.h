@@ -52,9 +52,8 @@ struct gbe_ctx {
    struct ir_block *sel_merge;    /* innermost selection's merge */
    struct ir_block **case_stops;  /* switch: case targets a case falls through to */
    unsigned num_case_stops;
-   const struct ir_block *open[GBE_MAX_NESTING]; /* headers of the constructs the
-                                   * walk is inside, outermost first */
-   unsigned num_open;
+   unsigned depth;                /* constructs the walk is inside */
+   bool *emitted;                 /* per block index: the walk emitted it */
    bool in_cont_construct;        /* emitting the innermost loop's continue construct */
    bool end_with_cont;            /* ... at a continue edge: its back edge is a CONT */
    bool has_halt;
