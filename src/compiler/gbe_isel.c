@@ -1483,14 +1483,17 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
 /* A block's instructions, then its terminator.  Returns the next block
  * of the sequence or the construct end reached, NULL when the path
  * ended. */
-/* The structured walk emits each block once: a block it reaches again
- * (a loop's merge branching back to its continue target, a loop header
- * branching into an earlier selection's arm) sits on a cycle the
- * validator let through that no loop construct owns, and the walk would
- * go round it for ever. */
+/* The structured walk emits each block once, but for a loop's continue
+ * construct, emitted again at each of the body's continue edges: a block
+ * it reaches again (a loop's merge branching back to its continue
+ * target, a loop header branching into an earlier selection's arm) sits
+ * on a cycle the validator let through that no loop construct owns, and
+ * the walk would go round it for ever. */
 static bool
 first_visit(struct gbe_ctx *c, const struct ir_block *b)
 {
+   if (c->in_cont_construct)
+      return true;
    if (c->emitted[b->index])
       return gbe_fail(c->p, "b%u: the control flow reaches this block again outside "
                       "its loop: it is not structured", b->index);
