@@ -44,14 +44,19 @@ get_field(const uint8_t *texel, unsigned shift, unsigned bits)
    return (uint32_t)(v & ((1ull << bits) - 1));
 }
 
+/* Byte by byte rather than bit by bit: every render-target write packs
+ * its texel through here. */
 static void
 set_field(uint8_t *texel, unsigned shift, unsigned bits, uint32_t value)
 {
-   for (unsigned i = 0; i < bits; i++) {
-      unsigned bit = shift + i;
-      uint8_t m = (uint8_t)(1u << (bit % 8));
-      texel[bit / 8] = (uint8_t)(((value >> i) & 1) ? texel[bit / 8] | m
-                                                     : texel[bit / 8] & ~m);
+   if (!bits)
+      return;
+   unsigned first = shift / 8, last = (shift + bits - 1) / 8;
+   uint64_t mask = ((1ull << bits) - 1) << (shift % 8);
+   uint64_t v = ((uint64_t)value << (shift % 8)) & mask;
+   for (unsigned b = first; b <= last; b++) {
+      unsigned s = (b - first) * 8;
+      texel[b] = (uint8_t)((texel[b] & ~(mask >> s)) | (v >> s));
    }
 }
 

@@ -261,6 +261,9 @@ test_caps(void)
    CHECK(has(70, ISL_FORMAT_R8G8B8_UNORM, ISL_CAP_VERTEX), "IVB RGB8 vertex");
    CHECK(!has(70, ISL_FORMAT_R16G16B16_UINT, ISL_CAP_VERTEX), "IVB RGB16UI vertex");
    CHECK(has(75, ISL_FORMAT_R16G16B16_UINT, ISL_CAP_VERTEX), "HSW RGB16UI vertex");
+   /* VK_FORMAT_B8G8R8A8_UNORM attributes: the VF swizzles BGRA on every
+    * generation (Mesa's table has it fetchable from Gen4). */
+   CHECK(has(70, ISL_FORMAT_B8G8R8A8_UNORM, ISL_CAP_VERTEX), "IVB BGRA8 vertex");
    CHECK(!has(80, ISL_FORMAT_R16G16B16_UINT, ISL_CAP_SAMPLE), "BDW RGB16UI sample");
    CHECK(has(90, ISL_FORMAT_R16G16B16_UINT, ISL_CAP_SAMPLE), "SKL RGB16UI sample");
    CHECK(!has(75, ISL_FORMAT_R64_PASSTHRU, ISL_CAP_VERTEX), "HSW 64-bit passthrough");
