@@ -43,6 +43,7 @@ static const struct debug_flag vgpu_debug_flags[] = {
    { "fault", VGPU_DEBUG_FAULT, "log GPU page faults and hangs" },
    { "files", VGPU_DEBUG_FILES, "log redirected paths" },
    { "draw", VGPU_DEBUG_DRAW, "log each 3DPRIMITIVE with its parameters and state" },
+   { "vertex", VGPU_DEBUG_VERTEX, "log each vertex's VUE after the vertex shader" },
    { NULL, 0, NULL },
 };
 

@@ -18,6 +18,7 @@ enum {
    VGPU_DEBUG_FAULT = 1 << 1,  /* GPU faults and hangs, with the reason */
    VGPU_DEBUG_FILES = 1 << 2,  /* redirected paths and fake file opens */
    VGPU_DEBUG_DRAW = 1 << 3,   /* each 3DPRIMITIVE, decoded */
+   VGPU_DEBUG_VERTEX = 1 << 4, /* each shaded vertex's VUE rows */
 };
 
 /* ---- kernel features vgpu can pretend to lack (VGPU_KERNEL_LACKS) ---- */
@@ -76,6 +77,12 @@ struct vgpu_vm {
    unsigned num_bindings, cap_bindings;
 };
 
+/* Gen8/9 VF cache lines fetched with one value of address bits 47:32. */
+struct vgpu_rules_vf_lines {
+   uint32_t high;
+   uint64_t lo_start, lo_end;   /* hull of the low 32 bits, end exclusive */
+};
+
 /* What the hardware-rule checker (vgpu_rules.c) remembers per context. */
 struct vgpu_rules_state {
    uint8_t constants_stale;     /* stages whose CONSTANT must be re-sent */
@@ -96,6 +103,15 @@ struct vgpu_rules_state {
                                        * the last CS stall */
    bool pipe_idle;              /* no work since a PIPE_CONTROL stalled
                                  * with a companion bit */
+   uint8_t depth_flush_step;    /* Gen7: depth stall, flush, stall seen */
+   bool null_pipe_control;      /* the last command: a null PIPE_CONTROL */
+   uint8_t push_offset_kb[5];   /* PUSH_CONSTANT_ALLOC per stage */
+   uint8_t push_size_kb[5];
+   /* Gen8/9: the 64-byte lines fetched by the VF since its cache was
+    * invalidated, as one hull of low 32-bit addresses per value of the
+    * high bits (the cache tags only the low bits). */
+   struct vgpu_rules_vf_lines vf_lines[8];
+   unsigned vf_line_count;
 };
 
 enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };
@@ -401,6 +417,10 @@ void vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
 struct vgpu_cs;
 void vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
                                unsigned slm_size);
+/* A draw at addr (3DPRIMITIVE) fetches size bytes at start through the
+ * VF cache (a vertex buffer or the index buffer, named by what). */
+void vgpu_rules_vf_fetch(struct vgpu_exec *exec, uint64_t addr, uint64_t start,
+                         uint64_t size, const char *what);
 /* Reports vertex element `element` of the 3DPRIMITIVE at addr, which the
  * VF cannot fetch as programmed (why: vgpu_vf_element_error's reason). */
 void vgpu_rules_vertex_element(struct vgpu_exec *exec, uint64_t addr,

@@ -46,24 +46,13 @@ import subprocess
 import sys
 import tempfile
 
-ICD_DIR = "/usr/share/vulkan/icd.d"
-LAVAPIPE_ICD = os.path.join(ICD_DIR, "lvp_icd.x86_64.json")
-# Mesa splits its Intel Vulkan driver: hasvk for Gen7/7.5/8, ANV for Gen9+.
-DEVICE_ICD = {
-    "ivb-gt2": "intel_hasvk_icd.x86_64.json",
-    "hsw-gt2": "intel_hasvk_icd.x86_64.json",
-    "bdw-gt2": "intel_hasvk_icd.x86_64.json",
-    "skl-gt2": "intel_icd.x86_64.json",
-    "icl-gt2": "intel_icd.x86_64.json",
-    "tgl-gt2": "intel_icd.x86_64.json",
-}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mesa_icds import (  # noqa: E402  (shared by the cross-check harnesses)
+    LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP,
+    device_icd)
+
 DEVICES = ["skl-gt2", "hsw-gt2", "bdw-gt2", "ivb-gt2", "icl-gt2", "tgl-gt2"]
-VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json"
-VALIDATION_ERROR = re.compile(r"Validation Error: .*")
-NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
-RULE_BROKEN = re.compile(r"hardware rule .*")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
-SKIP = 77
 RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
 MAX_REPORTED_WORDS = 8
 
@@ -335,7 +324,7 @@ def validated(env, sync=False):
 def device_icds(args, device):
     """[(driver name, manifest)] run on device: Mesa's (or --test-icd's),
     and genvk with --genvk."""
-    icds = [("mesa", args.test_icd or os.path.join(ICD_DIR, DEVICE_ICD[device]))]
+    icds = [("mesa", args.test_icd or device_icd(device))]
     if args.genvk:
         icds.append(("genvk", args.genvk))
     return icds
@@ -495,7 +484,7 @@ def main():
         if unknown:
             sys.exit("unknown program(s): %s" % ", ".join(sorted(unknown)))
         programs = [p for p in programs if p.name in args.program]
-    for icd in [LAVAPIPE_ICD] + [os.path.join(ICD_DIR, DEVICE_ICD[d]) for d in args.device]:
+    for icd in [LAVAPIPE_ICD] + [device_icd(d) for d in args.device]:
         if not args.test_icd and not os.path.exists(icd):
             print("SKIP: %s not found (Debian package mesa-vulkan-drivers)" % icd)
             return SKIP

@@ -25,6 +25,14 @@ vgpu_cs_ip(const struct vgpu_cs *cs)
    return 0;
 }
 
+/* The SO_WRITE_OFFSET load of 3DSTATE_SO_BUFFER is the stream output
+ * unit's (tests/vgpu/test_sol.c). */
+void
+vgpu_sol_buffer_offset_write(struct vgpu_exec *exec, const struct vgpu_3d_so_buffer *b,
+                             unsigned index)
+{
+}
+
 void
 vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
              const struct vgpu_draw *draw)

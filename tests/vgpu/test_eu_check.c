@@ -39,6 +39,16 @@ report(void *user, const char *what)
       snprintf(reported, sizeof(reported), "%s", what);
 }
 
+/* URB and render-target messages land nowhere: the checks run before
+ * the message does. */
+static enum vgpu_eu_status
+output_sink(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
+         const uint8_t *payload, uint8_t *reply, uint32_t exec_mask)
+{
+   (void)user; (void)t; (void)msg; (void)payload; (void)reply; (void)exec_mask;
+   return VGPU_EU_DONE;
+}
+
 static enum vgpu_eu_status
 run_kernel(struct eu_rig *r, const char *text, const struct run *o)
 {
@@ -53,7 +63,8 @@ run_kernel(struct eu_rig *r, const char *text, const struct run *o)
       .scratch_per_thread = RIG_SCRATCH_PER_THREAD,
       .max_instructions = 1u << 20,
       .checks = o->checks, .lp_64bit_rules = o->lp,
-      .check_report = o->warn ? report : NULL,
+      .check_report = o->warn ? report : NULL, .urb = output_sink,
+      .render_target = output_sink,
    };
    reports = 0;
    reported[0] = 0;
@@ -191,6 +202,34 @@ test_undef(void)
         "sends(8) nullUD g10UD g21UD 0x02026e00 0x00000040\n"
         "    dp_data1 MsgDesc: m { align1 1Q };\n" RIG_EOT,
         UNDEF, "g21 bytes 0-31 (message payload, src1) by sends(8)", NULL);
+
+   /* A URB write's handles must be defined, its data need not be (a VUE
+    * row nothing reads); Gen8+ SIMD8 write, Global Offset 1, mlen 2: the
+    * handles in g10, the data in g11. */
+   static const char urb_write[] =
+      "%s"
+      "send(8) null<1>UD g10<8,8,1>UD 0x04080017\n"
+      "    urb MsgDesc: m { align1 1Q };\n" RIG_EOT;
+   snprintf(k, sizeof(k), urb_write, "mov(8) g10<1>UD 0x00000001UD { align1 1Q };\n");
+   pass(ISA_GEN9, "URB write of data nothing wrote", k, UNDEF);
+   snprintf(k, sizeof(k), urb_write, "mov(8) g11<1>UD 0x00000001UD { align1 1Q };\n");
+   fail(ISA_GEN9, "URB write with handles nothing wrote", k, UNDEF,
+        "g10 bytes 0-31 (message payload) by send(8)", NULL);
+
+   /* The same for a render-target write (SIMD8 single source, header in
+    * g10-g11, colour in g12-g15, last render target): a colour
+    * component the shader never wrote is undefined in Vulkan too. */
+   static const char rt_write[] =
+      "%s"
+      "send(8) null<1>UD g10<8,8,1>UD 0x0c0b1400\n"
+      "    render MsgDesc: m { align1 1Q };\n" RIG_EOT;
+   snprintf(k, sizeof(k), rt_write,
+            "mov(16) g10<1>UD 0x00000001UD { align1 1H };\n"
+            "mov(8) g12<1>F 0x3f800000F { align1 1Q };\n");
+   pass(ISA_GEN9, "render-target write of a colour partly written", k, UNDEF);
+   snprintf(k, sizeof(k), rt_write, "mov(8) g10<1>UD 0x00000001UD { align1 1Q };\n");
+   fail(ISA_GEN9, "render-target write with half its header written", k, UNDEF,
+        "g11 bytes 0-31 (message payload) by send(8)", NULL);
 
    /* Reported and passed over instead of a fault. */
    struct eu_rig *r = rig_create(ISA_GEN9);

@@ -148,6 +148,26 @@ test_push_constant_realloc(void)
    p = emit_cmd(p, 0x7b00, 7, 0);
    expect("PS constants stale once rendering is enabled", cmds, p, "push-constant-realloc");
 
+   /* Every stage: HS, DS, GS and PS, each alone (VS above). */
+   static const uint16_t alloc_ops[] = { 0x7913, 0x7914, 0x7915, 0x7916 };
+   static const uint16_t constant_ops[] = { 0x7819, 0x781a, 0x7816, 0x7817 };
+   static const char *const stage_reports[] = {
+      "3DSTATE_CONSTANT_HS not re-sent", "3DSTATE_CONSTANT_DS not re-sent",
+      "3DSTATE_CONSTANT_GS not re-sent", "3DSTATE_CONSTANT_PS not re-sent",
+   };
+   char log[2048];
+   for (unsigned i = 0; i < 4; i++) {
+      p = emit_cmd(cmds, alloc_ops[i], 2, alloc_8kb);
+      p = emit_cmd(p, 0x7b00, 7, 0);
+      CHECK(!run(cmds, (size_t)(p - cmds), log, sizeof(log)) &&
+            strstr(log, "push-constant-realloc") && strstr(log, stage_reports[i]),
+            "alloc %s then draw: '%s'", stage_reports[i], log);
+      p = emit_cmd(cmds, alloc_ops[i], 2, alloc_8kb);
+      p = emit_cmd(p, constant_ops[i], constant_len, 0);
+      p = emit_cmd(p, 0x7b00, 7, 0);
+      expect("alloc, that stage's constants, draw", cmds, p, NULL);
+   }
+
    /* A stage given no space has nothing to reprogram. */
    p = emit_cmd(cmds, 0x7913, 2, 0);                /* PUSH_CONSTANT_ALLOC_HS, 0 KB */
    p = emit_cmd(p, 0x7b00, 7, 0);
@@ -163,7 +183,7 @@ test_push_constant_realloc(void)
       expect("CONSTANT_ALL for VS only", cmds, p, "push-constant-realloc");
 
       p = emit_cmd(cmds, 0x7912, 2, alloc_8kb);
-      p = emit_cmd(p, 0x7916, 2, alloc_8kb);
+      p = emit_cmd(p, 0x7916, 2, 8u << 16 | alloc_8kb); /* PS after VS */
       *p++ = (0x786du << 16) | (0x11u << 8) | 0;    /* VS and PS */
       *p++ = 0;
       p = emit_cmd(p, 0x7b00, 7, 0);
@@ -278,6 +298,28 @@ test_gen7_3dprim_register_read(void)
    run(cmds, (size_t)(p - cmds), log, sizeof(log));
    CHECK(strstr(log, "gen7-3dprim-register-read") == NULL,
          "stalled SRM of 3DPRIM reported: %s", log);
+
+   /* Haswell's MI_LOAD_REGISTER_REG reads its source register the same
+    * way (Ivy Bridge has no such command). */
+   if (verx10 != 75)
+      return;
+   const uint32_t lrr = (0x2au << 23) | 1;
+   p = emit_cmd(cmds, 0x7b00, 7, 0);
+   *p++ = lrr;
+   *p++ = 0x2430;                                   /* from 3DPRIM_START_VERTEX */
+   *p++ = 0x2600;                                   /* to CS_GPR0 */
+   expect("LRR from 3DPRIM while rendering", cmds, p, "gen7-3dprim-register-read");
+   p = emit_cmd(cmds, 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_STALL_AT_SCOREBOARD);
+   *p++ = lrr;
+   *p++ = 0x2430;
+   *p++ = 0x2600;
+   expect("LRR from 3DPRIM after a CS stall", cmds, p, NULL);
+   p = emit_cmd(cmds, 0x7b00, 7, 0);
+   *p++ = lrr;
+   *p++ = 0x2608;                                   /* from CS_GPR1: not 3D state */
+   *p++ = 0x2600;
+   expect("LRR between GPRs while rendering", cmds, p, NULL);
 }
 
 static void
@@ -293,7 +335,7 @@ test_ivb_vs_state_flush(void)
 
    p = emit_cmd(cmds, 0x7b00, 7, 0);
    p = emit_depth_stall_write(cmds, p);
-   p = emit_cmd(p, 0x7830, 2, 0);                   /* 3DSTATE_URB_VS */
+   p = emit_cmd(p, 0x7830, 2, 32);                  /* 3DSTATE_URB_VS, 32 entries */
    p = emit_cmd(p, 0x7831, 2, 0);                   /* 3DSTATE_URB_HS */
    p = emit_cmd(p, 0x7810, 6, 0);                   /* 3DSTATE_VS */
    p = emit_cmd(p, 0x7826, 2, 0);                   /* BINDING_TABLE_POINTERS_VS */
@@ -581,6 +623,271 @@ test_vertex_element_state(void)
    expect("NOSTORE in component 0, predicate false", cmds, p, NULL);
 }
 
+/* ---- Gen7: depth stall, depth cache flush, depth stall before depth state ---- */
+
+#define PC_DEPTH_STALL (1u << 13)
+#define PC_DEPTH_CACHE_FLUSH (1u << 0)
+
+/* 3DSTATE_DEPTH_BUFFER of a null surface (Surface Type 7 in DW1 31:29). */
+static uint32_t *
+emit_null_depth_buffer(uint32_t *p)
+{
+   return emit_cmd(p, 0x7805, gen >= 8 ? 8 : 7, 7u << 29);
+}
+
+static void
+test_gen7_depth_stencil_state_flush(void)
+{
+   uint32_t cmds[64], *p;
+   const char *rule = gen == 7 ? "gen7-depth-stencil-state-flush" : NULL;
+
+   p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+   p = emit_null_depth_buffer(p);
+   expect("depth buffer change after a draw", cmds, p, rule);
+
+   p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_DEPTH_STALL);
+   p = emit_pipe_control(p, PC_DEPTH_CACHE_FLUSH);
+   p = emit_cmd(p, 0x7804, 3, 0);                   /* 3DSTATE_CLEAR_PARAMS */
+   expect("depth stall, flush, clear params", cmds, p, rule);
+
+   p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_DEPTH_STALL);
+   p = emit_pipe_control(p, PC_DEPTH_CACHE_FLUSH);
+   p = emit_pipe_control(p, PC_DEPTH_STALL);
+   p = emit_null_depth_buffer(p);
+   p = emit_cmd(p, 0x7804, 3, 0);
+   expect("the PRM's three PIPE_CONTROLs, then depth state", cmds, p, NULL);
+
+   /* A batch starts with the pipeline flushed (i915 flushes between
+    * requests); so does a CS stall with a depth cache flush. */
+   p = emit_null_depth_buffer(emit_select(cmds, 0));
+   expect("depth state before any draw", cmds, p, NULL);
+   p = emit_cmd(emit_select(cmds, 0), 0x7b00, 7, 0);
+   p = emit_pipe_control(p, PC_CS_STALL | PC_DEPTH_CACHE_FLUSH);
+   p = emit_null_depth_buffer(p);
+   expect("CS stall with depth cache flush, depth state", cmds, p, NULL);
+}
+
+/* ---- PIPE_CONTROL fields that need another ---- */
+
+/* A PIPE_CONTROL with bits and a post-sync write of immediate data
+ * (post-sync operation 1) into the batch object's second half. */
+static uint32_t *
+emit_pipe_control_write(uint32_t *cmds, uint32_t *p, uint32_t bits, unsigned post_sync)
+{
+   uint32_t *pc = emit_pipe_control(p, bits | post_sync << 14);
+   self_address(cmds, p + 2, 0x800);
+   return pc;
+}
+
+static void
+expect_missing_field(const char *what, uint32_t bits, const char *reason)
+{
+   uint32_t cmds[32], *p = emit_pipe_control(cmds, bits);
+   char log[2048];
+   if (!reason) {
+      expect(what, cmds, p, NULL);
+      return;
+   }
+   bool survived = run(cmds, (size_t)(p - cmds), log, sizeof(log));
+   CHECK(!survived && strstr(log, "pipe-control-dependent-bits") && strstr(log, reason),
+         "%s: expected pipe-control-dependent-bits with '%s': '%s'", what, reason, log);
+}
+
+static void
+test_pipe_control_dependent_bits(void)
+{
+   uint32_t cmds[64], *p;
+   const uint32_t isp_disable = 1u << 9, media_state_clear = 1u << 16;
+   const uint32_t tlb_invalidate = 1u << 18, snapshot_reset = 1u << 19;
+   const uint32_t store_data_index = 1u << 21, flush_llc = 1u << 26;
+
+   expect_missing_field("ISP disable without a CS stall", isp_disable,
+                        "Indirect State Pointers Disable without Command Streamer Stall");
+   expect_missing_field("media state clear without a CS stall", media_state_clear,
+                        "Generic Media State Clear without Command Streamer Stall");
+   expect_missing_field("snapshot reset without a CS stall", snapshot_reset,
+                        "Global Snapshot Count Reset without Command Streamer Stall");
+   expect_missing_field("TLB invalidate without a CS stall", tlb_invalidate,
+                        "TLB Invalidate without Command Streamer Stall");
+   expect_missing_field("TLB invalidate with a CS stall", tlb_invalidate | PC_CS_STALL,
+                        gen == 7 ? "TLB Invalidate without a Post-Sync Operation" : NULL);
+   expect_missing_field("store data index without post-sync", store_data_index,
+                        "Store Data Index without a Post-Sync Operation");
+   expect_missing_field("ISP disable with a CS stall", isp_disable | PC_CS_STALL, NULL);
+   expect_missing_field("depth stall with a depth cache flush", (1u << 13) | (1u << 0),
+                        verx10 == 70 ? "Depth Stall with a render target or depth cache flush" : NULL);
+   expect_missing_field("depth stall with a render target flush", (1u << 13) | (1u << 12),
+                        verx10 == 70 ? "Depth Stall with a render target or depth cache flush" : NULL);
+
+   p = emit_pipe_control_write(cmds, cmds, store_data_index, 1);
+   expect("store data index with a post-sync write", cmds, p, NULL);
+   p = emit_pipe_control_write(cmds, cmds, tlb_invalidate | PC_CS_STALL, 1);
+   expect("TLB invalidate with a CS stall and a post-sync write", cmds, p, NULL);
+
+   if (gen >= 9) {
+      /* Post-sync operation 2 writes the depth count, not immediate data. */
+      p = emit_pipe_control_write(cmds, cmds, flush_llc | PC_DEPTH_STALL, 2);
+      expect("Flush LLC with a depth-count write", cmds, p, "pipe-control-dependent-bits");
+      p = emit_pipe_control_write(cmds, cmds, flush_llc, 1);
+      expect("Flush LLC with an immediate write", cmds, p, NULL);
+   }
+}
+
+/* ---- Gen9: VF cache invalidation ---- */
+
+#define PC_VF_INVALIDATE (1u << 4)
+
+static void
+test_vf_invalidate(void)
+{
+   uint32_t cmds[64], *p;
+
+   /* Gen9: a null PIPE_CONTROL first, and a post-sync write with it;
+    * elsewhere a lone VF invalidation is fine. */
+   p = emit_pipe_control(cmds, PC_VF_INVALIDATE);
+   expect("lone VF invalidation", cmds, p, gen == 9 ? "pipe-control-dependent-bits" : NULL);
+
+   p = emit_pipe_control_write(cmds, cmds, PC_VF_INVALIDATE, 1);
+   expect("VF invalidation without the null PIPE_CONTROL", cmds, p,
+          gen == 9 ? "skl-vf-invalidate-null-pipe-control" : NULL);
+
+   p = emit_pipe_control(cmds, 0);
+   p = emit_pipe_control_write(cmds, p, PC_VF_INVALIDATE, 1);
+   expect("null PIPE_CONTROL, VF invalidation with a write", cmds, p, NULL);
+
+   /* Commands the command streamer keeps to itself may come between:
+    * ANV ends a batch buffer with the null PIPE_CONTROL and chains to
+    * the next with MI_BATCH_BUFFER_START (here: to the next dword). */
+   p = emit_pipe_control(cmds, 0);
+   *p++ = 0;                                        /* MI_NOOP */
+   uint32_t *bbs = p;
+   *p++ = (0x31u << 23) | (gen >= 8 ? 1 : 0);       /* MI_BATCH_BUFFER_START */
+   if (gen >= 8) {
+      bbs[0] |= 1u << 8;                            /* PPGTT */
+      self_address(cmds, p, (uint32_t)(p + 2 - cmds) * 4);
+      p += 2;
+   }
+   p = emit_pipe_control_write(cmds, p, PC_VF_INVALIDATE, 1);
+   if (gen >= 8)
+      expect("null PIPE_CONTROL, MI_NOOP, chained batch, VF invalidation", cmds, p, NULL);
+
+   p = emit_pipe_control(cmds, 0);
+   p = emit_cmd(p, 0x7804, 3, 0);                   /* 3DSTATE_CLEAR_PARAMS */
+   p = emit_pipe_control_write(cmds, p, PC_VF_INVALIDATE, 1);
+   expect("null PIPE_CONTROL, a 3D state packet, VF invalidation", cmds, p,
+          gen == 9 ? "skl-vf-invalidate-null-pipe-control" : NULL);
+}
+
+/* ---- Gen8/9: the VF cache tags lines by their low 32 address bits ---- */
+
+/* 3DSTATE_VERTEX_BUFFERS (Gen8+) with buffer 0 at addr, 256 bytes, and
+ * 3DSTATE_VERTEX_ELEMENTS with one element reading it, then a draw of no
+ * vertices (the rule counts the bound range, as Mesa's drivers do). */
+static uint32_t *
+emit_vb_draw(uint32_t *p, uint64_t addr)
+{
+   *p++ = GFX(0x7808, 5);                           /* 3DSTATE_VERTEX_BUFFERS */
+   *p++ = 0u << 26 | 1u << 14 | 16;                 /* buffer 0, Address Modify, pitch */
+   *p++ = (uint32_t)addr;
+   *p++ = (uint32_t)(addr >> 32);
+   *p++ = 256;                                      /* Buffer Size */
+   *p++ = GFX(0x7809, 3);                           /* 3DSTATE_VERTEX_ELEMENTS */
+   *p++ = 1u << 25 | R32G32B32A32_FLOAT << 16;      /* buffer 0, valid */
+   *p++ = (uint32_t)STORE_SRC << 28 | (uint32_t)STORE_SRC << 24 |
+          (uint32_t)STORE_SRC << 20 | (uint32_t)STORE_1_FP << 16;
+   return emit_cmd(p, 0x7b00, 7, 0);
+}
+
+static void
+test_vf_cache_32bit_tag(void)
+{
+   if (gen < 8)
+      return;
+   uint32_t cmds[128], *p;
+   const uint64_t a = 0x100001000ull, a_4gib = a + (1ull << 32);
+   const char *rule = gen <= 9 ? "vf-cache-32bit-tag" : NULL;
+
+   p = emit_vb_draw(emit_select(cmds, 0), a);
+   p = emit_vb_draw(p, a_4gib);
+   expect("vertex buffers 4 GiB apart in back-to-back draws", cmds, p, rule);
+
+   /* 4 GiB + 256 bytes apart: same high-bit neighbours, no common line. */
+   p = emit_vb_draw(emit_select(cmds, 0), a);
+   p = emit_vb_draw(p, a_4gib + 256);
+   expect("vertex buffers 4 GiB + 256 bytes apart", cmds, p, NULL);
+
+   /* The invalidation ANV sends between them (Gen9: with its null
+    * PIPE_CONTROL and post-sync write). */
+   p = emit_vb_draw(emit_select(cmds, 0), a);
+   p = emit_pipe_control(p, 0);
+   p = emit_pipe_control_write(cmds, p, PC_VF_INVALIDATE | PC_CS_STALL, 1);
+   p = emit_vb_draw(p, a_4gib);
+   expect("VF invalidation between the draws", cmds, p, NULL);
+}
+
+/* ---- URB and push-constant allocation ---- */
+
+static void
+test_urb_allocation(void)
+{
+   uint32_t cmds[32], *p;
+   /* 3DSTATE_URB_GS: 12 entries of 1 x 512 bits: not a multiple of 8,
+    * which the PRM requires below 9 units; 12 entries of 9 units pass. */
+   p = emit_cmd(cmds, 0x7833, 2, 12);
+   expect("12 GS entries of 1 unit", cmds, p, "urb-allocation");
+   p = emit_cmd(cmds, 0x7833, 2, 8u << 16 | 12);
+   expect("12 GS entries of 9 units", cmds, p, NULL);
+   /* VS entries: at least 32 on IVB GT2, 64 on HSW GT2 and later (Mesa's
+    * intel_device_info.c, from the PRMs' ranges). */
+   p = emit_cmd(cmds, 0x7830, 2, 24);
+   expect("24 VS entries", cmds, p, "urb-allocation");
+   p = emit_cmd(cmds, 0x7830, 2, 64);
+   expect("64 VS entries", cmds, p, NULL);
+   p = emit_cmd(cmds, 0x7830, 2, 4096);
+   expect("4096 VS entries", cmds, p, "urb-allocation");
+}
+
+static void
+test_push_constant_allocation(void)
+{
+   uint32_t cmds[64], *p;
+   const unsigned constant_len = gen >= 8 ? 11 : 7;
+   /* The push-constant space: 16 KB on IVB/HSW GT2, 32 KB from BDW
+    * (PRM 3DSTATE_PUSH_CONSTANT_ALLOC_*; Mesa's devinfo). */
+   const unsigned space_kb = gen == 7 ? 16 : 32;
+
+   p = emit_cmd(cmds, 0x7912, 2, 0u << 16 | 8);     /* VS: [0, 8) KB */
+   p = emit_cmd(p, 0x7916, 2, 4u << 16 | 8);        /* PS: [4, 12) KB */
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_cmd(p, 0x7817, constant_len, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("overlapping VS and PS allocations", cmds, p, "push-constant-allocation");
+
+   p = emit_cmd(cmds, 0x7912, 2, (space_kb - 4) << 16 | 8);
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("VS allocation past the end", cmds, p, "push-constant-allocation");
+
+   p = emit_cmd(cmds, 0x7912, 2, 0u << 16 | 8);
+   p = emit_cmd(p, 0x7916, 2, 8u << 16 | (space_kb - 8));
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_cmd(p, 0x7817, constant_len, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("VS and PS filling the space", cmds, p, NULL);
+
+   /* Only the partition at the draw counts: moving PS out of VS's way
+    * after VS grew is fine. */
+   p = emit_cmd(cmds, 0x7912, 2, 0u << 16 | 8);
+   p = emit_cmd(p, 0x7916, 2, 4u << 16 | 4);
+   p = emit_cmd(p, 0x7916, 2, 8u << 16 | 4);
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_cmd(p, 0x7817, constant_len, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("overlap repaired before the draw", cmds, p, NULL);
+}
+
 int
 main(void)
 {
@@ -603,6 +910,12 @@ main(void)
    test_ivb_cs_stall_every_fourth();
    test_cs_stall_companion();
    test_vertex_element_state();
+   test_gen7_depth_stencil_state_flush();
+   test_pipe_control_dependent_bits();
+   test_vf_invalidate();
+   test_vf_cache_32bit_tag();
+   test_urb_allocation();
+   test_push_constant_allocation();
    close(fd);
    return test_finish("test_rules");
 }

@@ -1,15 +1,17 @@
 /* The 3D pipeline, generation-neutral: per-context state, which packets
  * count (only while PIPELINE_SELECT has the 3D pipeline), and what a
- * 3DPRIMITIVE does today: VGPU_DEBUG=draw prints it, its vertex elements
- * are checked as the VF would fetch them, and since nothing is rendered
- * yet it is reported as not modelled. */
+ * 3DPRIMITIVE does: VGPU_DEBUG=draw prints it, its vertex elements are
+ * checked as the VF would fetch them, and the pipeline (vgpu_pipe.c)
+ * runs it. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "log.h"
 #include "macros.h"
 #include "vgpu_3d.h"
 #include "vgpu_gpgpu.h"
+#include "vgpu_pipe.h"
 #include "vgpu_priv.h"
 #include "vgpu_vf.h"
 
@@ -87,8 +89,8 @@ log_draw(const struct vgpu_3d *st, const struct vgpu_draw *d)
  * Gen7/7.5 (VERTEX_BUFFER_STATE Buffer Access Type, Instance Data Step
  * Rate) and per element on Gen8+ (3DSTATE_VF_INSTANCING); Gen8+
  * 3DSTATE_VF_SGVS names the element that takes VertexID and InstanceID. */
-static struct vgpu_vf_element
-vf_element(const struct vgpu_3d *st, unsigned i)
+struct vgpu_vf_element
+vgpu_3d_vf_element(const struct vgpu_3d *st, unsigned i)
 {
    const struct vgpu_3d_vertex_element *ve = &st->ve[i];
    struct vgpu_vf_element e = {
@@ -126,11 +128,34 @@ check_vertex_elements(struct vgpu_exec *exec, const struct vgpu_3d *st,
    for (unsigned i = 0; i < st->ve_count; i++) {
       if (!st->ve[i].valid)
          continue;
-      const struct vgpu_vf_element e = vf_element(st, i);
+      const struct vgpu_vf_element e = vgpu_3d_vf_element(st, i);
       const char *why = vgpu_vf_element_error(vgpu.info->verx10, &e);
       if (why)
          vgpu_rules_vertex_element(exec, draw->addr, i, why);
    }
+}
+
+/* The buffers a draw reads through the VF cache, for the rule on its
+ * Gen8/9 address tags (vgpu_rules.c): each vertex buffer an element
+ * stores a source component from, and the index buffer. */
+static void
+report_vf_fetches(struct vgpu_exec *exec, const struct vgpu_3d *st,
+                  const struct vgpu_draw *draw)
+{
+   uint64_t reported = 0;
+   for (unsigned i = 0; i < st->ve_count; i++) {
+      const struct vgpu_3d_vertex_element *ve = &st->ve[i];
+      if (!ve->valid || ve->buffer_index >= VGPU_3D_MAX_VERTEX_BUFFERS ||
+          (reported & (1ull << ve->buffer_index)) ||
+          !memchr(ve->component, VGPU_VF_STORE_SRC, sizeof(ve->component)))
+         continue;
+      const struct vgpu_3d_vertex_buffer *vb = &st->vb[ve->buffer_index];
+      reported |= 1ull << ve->buffer_index;
+      if (vb->set && !vb->null_buffer)
+         vgpu_rules_vf_fetch(exec, draw->addr, vb->address, vb->size, "vertex buffer");
+   }
+   if (draw->indexed && st->ib.set)
+      vgpu_rules_vf_fetch(exec, draw->addr, st->ib.address, st->ib.size, "index buffer");
 }
 
 void
@@ -143,9 +168,10 @@ vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
    if (!draw->predicate_passed)
       return;
    check_vertex_elements(exec, st, draw);
-   /* Drivers draw for copies and clears too: say so rather than let a
-    * result that was never rendered pass for one. */
-   vgpu_not_modelled("3D pipeline (3DPRIMITIVE draws nothing)");
+   report_vf_fetches(exec, st, draw);
+   if (exec->fault)
+      return;
+   vgpu_pipe_draw(exec, st, draw);
 }
 
 void

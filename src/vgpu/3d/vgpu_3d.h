@@ -121,6 +121,9 @@ struct vgpu_3d_shader {
    uint32_t output_topology;     /* GS */
    uint32_t output_vertex_size;  /* GS, 16-byte units less one */
    uint32_t control_data_format, control_data_header_size;   /* GS */
+   uint32_t reorder_mode;        /* GS Gen8+: 0 LEADING, 1 TRAILING */
+   bool static_output;           /* GS Gen8+: the vertex count is */
+   uint32_t static_output_vertex_count;   /* this, not the entry's DWord 0 */
    uint32_t clip_distance_mask, cull_distance_mask;   /* Gen8+ VS/DS/GS */
 };
 
@@ -181,7 +184,12 @@ struct vgpu_3d_streamout {
 struct vgpu_3d_raster {
    bool clip_enable;
    uint32_t clip_mode, api_mode;
-   bool viewport_xy_clip, guardband_clip, viewport_z_clip;
+   bool viewport_xy_clip, guardband_clip;
+   bool viewport_z_clip;         /* the near plane (Gen7/8: both planes) */
+   bool viewport_z_far_clip;     /* Gen9+ has a bit of its own */
+   bool clip_statistics;         /* 3DSTATE_CLIP Statistics Enable */
+   bool force_zero_rtai;         /* 3DSTATE_CLIP Force Zero RTA Index Enable */
+   bool legacy_depth_bias;       /* 3DSTATE_SF: depth offset's r is 1 */
    bool perspective_divide_disable, nonperspective_barycentric;
    uint32_t clip_distance_mask, cull_distance_mask;   /* 3DSTATE_CLIP */
    uint32_t provoking_tristrip, provoking_linestrip, provoking_trifan;
@@ -206,6 +214,14 @@ struct vgpu_3d_sbe {
    uint32_t flat_mask;           /* Constant Interpolation Enable */
    uint32_t point_sprite_mask;
    uint32_t point_sprite_origin;
+   /* SF_OUTPUT_ATTRIBUTE_DETAIL per attribute (Gen7 3DSTATE_SBE, Gen8+
+    * 3DSTATE_SBE_SWIZ): used with swizzle_enable. */
+   struct vgpu_3d_sbe_swizzle {
+      uint8_t source;            /* Source Attribute */
+      uint8_t select;            /* Swizzle Select: INPUTATTR ... */
+      uint8_t constant_source;   /* CONST_0000 ... PRIM_ID */
+      uint8_t override_mask;     /* Component Override X (bit 0) ... W */
+   } swizzle[16];
 };
 
 /* 3DSTATE_WM, PS_EXTRA (Gen8+; Gen7 keeps these bits in WM and PS) and
@@ -218,6 +234,7 @@ struct vgpu_3d_wm {
    uint32_t computed_depth_mode;
    bool kills_pixel, uses_source_depth, uses_source_w, per_sample;
    bool attribute_enable, omask, uses_coverage_mask, has_uav;
+   bool computes_stencil;        /* Gen9+ PS_EXTRA */
    bool depth_clear, depth_resolve, hiz_resolve;
    uint32_t multisample_dispatch;   /* Gen7/7.5 */
    bool blend_enable, independent_alpha_blend, alpha_test, alpha_to_coverage;
@@ -242,6 +259,10 @@ struct vgpu_3d_depth {
    bool test_enable, test_write_enable;   /* Gen8+ WM_DEPTH_STENCIL */
    uint32_t test_function;
    bool stencil_test_enable, stencil_buffer_write, double_sided_stencil;
+   /* Gen8+ WM_DEPTH_STENCIL's stencil test, [0] front and [1] back faces
+    * (3D_Compare_Function, 3D_Stencil_Operation); the references Gen9+ */
+   uint8_t stencil_func[2], stencil_fail_op[2], stencil_zfail_op[2], stencil_pass_op[2];
+   uint8_t stencil_test_mask[2], stencil_write_mask[2], stencil_ref[2];
 };
 
 struct vgpu_3d {
@@ -296,6 +317,17 @@ struct vgpu_draw {
 bool vgpu_3d_command(struct vgpu_cs *cs, struct vgpu_exec *exec,
                      const uint32_t *dw, unsigned len);
 void vgpu_3d_destroy(struct vgpu_3d *st);
+
+struct vgpu_vf_element;
+/* Vertex element i as the VF unit takes it (vgpu_3d.c). */
+struct vgpu_vf_element vgpu_3d_vf_element(const struct vgpu_3d *st, unsigned i);
+
+/* vgpu_sol.c, called by the per-generation code when a Gen8+
+ * 3DSTATE_SO_BUFFER with Stream Offset Write Enable executes: loads
+ * buffer index's SO_WRITE_OFFSET from the packet (or, for 0xFFFFFFFF,
+ * from its Stream Output Buffer Offset Address). */
+void vgpu_sol_buffer_offset_write(struct vgpu_exec *exec, const struct vgpu_3d_so_buffer *b,
+                                  unsigned index);
 
 /* vgpu_3d.c, called by the per-generation code for each 3DPRIMITIVE. */
 void vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,

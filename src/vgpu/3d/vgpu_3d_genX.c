@@ -275,6 +275,11 @@ gs(const struct packet *p)
    GEOMETRY_STAGE(s, v);
    VERTEX_URB_READ(s, v);
    SHADER_OUTPUT(s, v);
+#if GFX_VER >= 8
+   s->reorder_mode = v.reorder_mode;
+   s->static_output = v.static_output;
+   s->static_output_vertex_count = v.static_output_vertex_count;
+#endif
 }
 
 /* 3DSTATE_PS leaves the stage's enable alone: it is 3DSTATE_WM's Thread
@@ -510,6 +515,16 @@ streamout(const struct packet *p)
    (b)->offset_write_enable = (v).stream_offset_write_enable; \
    (b)->offset = (v).stream_offset; \
 } while (0)
+
+/* Stream Offset Write Enable loads SO_WRITE_OFFSETn as the packet
+ * executes, ordered with the MI commands around it. */
+static void
+so_buffer_offset_write(const struct packet *p, unsigned index)
+{
+   const struct vgpu_3d_so_buffer *b = &p->st->so.buffer[index];
+   if (b->offset_write_enable)
+      vgpu_sol_buffer_offset_write(p->exec, b, index);
+}
 #endif
 
 static void
@@ -519,6 +534,7 @@ so_buffer(const struct packet *p)
    struct vgpu_3d_so_buffer *b = &p->st->so.buffer[v.so_buffer_index & 3];
 #if GFX_VER >= 8
    SO_BUFFER_FIELDS(b, v);
+   so_buffer_offset_write(p, v.so_buffer_index & 3);
 #else
    b->address = v.surface_base_address & GPU_ADDRESS_MASK;
    b->pitch = v.surface_pitch;
@@ -535,6 +551,7 @@ so_buffer_index_##n(const struct packet *p) \
 { \
    UNPACK(3DSTATE_SO_BUFFER_INDEX_##n, v); \
    SO_BUFFER_FIELDS(&p->st->so.buffer[n], v.so_buffer_index_state_body); \
+   so_buffer_offset_write(p, n); \
 }
 SO_BUFFER_INDEX_HANDLER(0)
 SO_BUFFER_INDEX_HANDLER(1)
@@ -613,8 +630,11 @@ clip(const struct packet *p)
    r->min_point_width = v.minimum_point_width;
    r->max_point_width = v.maximum_point_width;
    r->max_viewport_index = v.maximum_vp_index;
+   r->clip_statistics = v.statistics_enable;
+   r->force_zero_rtai = v.force_zero_rta_index_enable;
 #if GFX_VER < 8
    r->viewport_z_clip = v.viewport_z_clip_test_enable;
+   r->viewport_z_far_clip = v.viewport_z_clip_test_enable;
 #endif
 }
 
@@ -628,6 +648,7 @@ sf(const struct packet *p)
    r->point_width = v.point_width;
    r->point_width_from_state = v.point_width_source == 1;
    r->last_pixel = v.last_pixel_enable;
+   r->legacy_depth_bias = v.legacy_global_depth_bias_enable;
    r->provoking_tristrip = v.triangle_strip_list_provoking_vertex_select;
    r->provoking_linestrip = v.line_strip_list_provoking_vertex_select;
    r->provoking_trifan = v.triangle_fan_provoking_vertex_select;
@@ -649,8 +670,31 @@ raster(const struct packet *p)
    r->front_fill = v.front_face_fill_mode;
    r->back_fill = v.back_face_fill_mode;
    r->multisample_mode = v.dx_multisample_rasterization_mode;
+#if GFX_VER >= 9
+   r->viewport_z_clip = v.viewport_z_near_clip_test_enable;
+   r->viewport_z_far_clip = v.viewport_z_far_clip_test_enable;
+#else
+   r->viewport_z_clip = v.viewport_z_clip_test_enable;
+   r->viewport_z_far_clip = v.viewport_z_clip_test_enable;
+#endif
 }
 #endif
+
+static void
+sbe_swizzles(struct vgpu_3d_sbe *s, const struct GENX(SF_OUTPUT_ATTRIBUTE_DETAIL) *a)
+{
+   for (unsigned i = 0; i < 16; i++) {
+      s->swizzle[i] = (struct vgpu_3d_sbe_swizzle){
+         .source = (uint8_t)a[i].source_attribute,
+         .select = (uint8_t)a[i].swizzle_select,
+         .constant_source = (uint8_t)a[i].constant_source,
+         .override_mask = (uint8_t)(a[i].component_override_x |
+                                    a[i].component_override_y << 1 |
+                                    a[i].component_override_z << 2 |
+                                    a[i].component_override_w << 3),
+      };
+   }
+}
 
 static void
 sbe(const struct packet *p)
@@ -664,7 +708,19 @@ sbe(const struct packet *p)
    s->flat_mask = v.constant_interpolation_enable;
    s->point_sprite_mask = v.point_sprite_texture_coordinate_enable;
    s->point_sprite_origin = v.point_sprite_texture_coordinate_origin;
+#if GFX_VER < 8
+   sbe_swizzles(s, v.attribute);
+#endif
 }
+
+#if GFX_VER >= 8
+static void
+sbe_swiz(const struct packet *p)
+{
+   UNPACK(3DSTATE_SBE_SWIZ, v);
+   sbe_swizzles(&p->st->sbe, v.attribute);
+}
+#endif
 
 /* ---- pixel stage ---- */
 
@@ -715,6 +771,7 @@ ps_extra(const struct packet *p)
    w->omask = v.omask_present_to_render_target;
    w->has_uav = v.pixel_shader_has_uav;
 #if GFX_VER >= 9
+   w->computes_stencil = v.pixel_shader_computes_stencil;
    w->uses_coverage_mask = v.input_coverage_mask_state != 0;
 #else
    w->uses_coverage_mask = v.pixel_shader_uses_input_coverage_mask;
@@ -748,6 +805,22 @@ wm_depth_stencil(const struct packet *p)
    d->stencil_test_enable = v.stencil_test_enable;
    d->stencil_buffer_write = v.stencil_buffer_write_enable;
    d->double_sided_stencil = v.double_sided_stencil_enable;
+   d->stencil_func[0] = (uint8_t)v.stencil_test_function;
+   d->stencil_fail_op[0] = (uint8_t)v.stencil_fail_op;
+   d->stencil_zfail_op[0] = (uint8_t)v.stencil_pass_depth_fail_op;
+   d->stencil_pass_op[0] = (uint8_t)v.stencil_pass_depth_pass_op;
+   d->stencil_test_mask[0] = (uint8_t)v.stencil_test_mask;
+   d->stencil_write_mask[0] = (uint8_t)v.stencil_write_mask;
+   d->stencil_func[1] = (uint8_t)v.backface_stencil_test_function;
+   d->stencil_fail_op[1] = (uint8_t)v.backface_stencil_fail_op;
+   d->stencil_zfail_op[1] = (uint8_t)v.backface_stencil_pass_depth_fail_op;
+   d->stencil_pass_op[1] = (uint8_t)v.backface_stencil_pass_depth_pass_op;
+   d->stencil_test_mask[1] = (uint8_t)v.backface_stencil_test_mask;
+   d->stencil_write_mask[1] = (uint8_t)v.backface_stencil_write_mask;
+#if GFX_VER >= 9
+   d->stencil_ref[0] = (uint8_t)v.stencil_reference_value;
+   d->stencil_ref[1] = (uint8_t)v.backface_stencil_reference_value;
+#endif
 }
 #endif
 
@@ -940,6 +1013,7 @@ init_handlers(void)
    HANDLE(3DSTATE_PS_EXTRA, ps_extra);
    HANDLE(3DSTATE_PS_BLEND, ps_blend);
    HANDLE(3DSTATE_WM_DEPTH_STENCIL, wm_depth_stencil);
+   HANDLE(3DSTATE_SBE_SWIZ, sbe_swiz);
 #endif
 #if GFX_VER >= 12
    HANDLE(3DSTATE_CONSTANT_ALL, constant_all);

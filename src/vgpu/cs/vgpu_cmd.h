@@ -51,6 +51,7 @@ enum {
    POST_SYNC_WRITE_TIMESTAMP = 3,
 };
 
+#define REG_PS_DEPTH_COUNT 0x2350   /* 64-bit: samples passing depth/stencil */
 #define REG_TIMESTAMP 0x2358   /* render command streamer TIMESTAMP */
 #define REG_PREDICATE_SRC0 0x2400   /* 64-bit */
 #define REG_PREDICATE_SRC1 0x2408   /* 64-bit */

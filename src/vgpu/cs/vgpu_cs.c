@@ -194,7 +194,9 @@ post_sync_write(struct vgpu_cs *cs, unsigned op, uint64_t addr, const uint32_t *
       value = vgpu_timestamp_now();
       break;
    case POST_SYNC_WRITE_DEPTH_COUNT:
-      value = 0;   /* no pixels pass depth until the 3D pipeline exists */
+      /* The samples that passed the depth and stencil tests so far: the
+       * pixel stage counts them into PS_DEPTH_COUNT (3d/vgpu_om.c). */
+      value = vgpu_cs_read_reg64(cs, REG_PS_DEPTH_COUNT);
       break;
    default:
       return;

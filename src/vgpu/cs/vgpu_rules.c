@@ -37,6 +37,12 @@ enum rule_id {
    RULE_IVB_CS_STALL_EVERY_FOURTH,
    RULE_CS_STALL_COMPANION,
    RULE_VERTEX_ELEMENT_STATE,
+   RULE_GEN7_DEPTH_STATE_FLUSH,
+   RULE_PIPE_CONTROL_DEPENDENT_BITS,
+   RULE_SKL_VF_INVALIDATE_NULL,
+   RULE_VF_CACHE_32BIT_TAG,
+   RULE_URB_ALLOCATION,
+   RULE_PUSH_CONSTANT_ALLOCATION,
 };
 
 static const struct rule rules[] = {
@@ -63,10 +69,11 @@ static const struct rule rules[] = {
    [RULE_GEN7_3DPRIM_REG_READ] = {
       "gen7-3dprim-register-read",
       "shared/design/HARDWARE-NOTES.md section 1; IVB/HSW PRM Vol. 2a, "
-      "MI_STORE_REGISTER_MEM",
-      "on Gen7/7.5, MI_STORE_REGISTER_MEM of a 3DPRIM_* register while "
-      "rendering may be in flight (no stalling PIPE_CONTROL since the last "
-      "3DPRIMITIVE) can hang the GPU",
+      "MI_STORE_REGISTER_MEM and MI_LOAD_REGISTER_REG",
+      "on Gen7/7.5, a command-streamer read of a 3DPRIM_* register "
+      "(MI_STORE_REGISTER_MEM, or the source of Haswell's "
+      "MI_LOAD_REGISTER_REG) while rendering may be in flight (no stalling "
+      "PIPE_CONTROL since the last 3DPRIMITIVE) can hang the GPU",
    },
    [RULE_IVB_VS_STATE_FLUSH] = {
       "ivb-vs-state-flush",
@@ -121,6 +128,67 @@ static const struct rule rules[] = {
       "STORE_SRC above another control, no STORE_VID/IID; PASSTHRU stored "
       "as 128 or 256 bits, padded with STORE_0",
    },
+   [RULE_GEN7_DEPTH_STATE_FLUSH] = {
+      "gen7-depth-stencil-state-flush",
+      "IVB/HSW PRM Vol. 2a, 3DSTATE_DEPTH_BUFFER, Restriction (quoted by "
+      "Mesa's hasvk, cmd_buffer_emit_gfx7_depth_flush)",
+      "prior to changing depth/stencil buffer state (3DSTATE_DEPTH_BUFFER, "
+      "3DSTATE_CLEAR_PARAMS, 3DSTATE_STENCIL_BUFFER, "
+      "3DSTATE_HIER_DEPTH_BUFFER) software must send a PIPE_CONTROL with "
+      "Depth Stall, then one with Depth Cache Flush, then another with "
+      "Depth Stall, unless the pipeline from WM onwards is already flushed",
+   },
+   [RULE_PIPE_CONTROL_DEPENDENT_BITS] = {
+      "pipe-control-dependent-bits",
+      "PRM Vol. 2a, PIPE_CONTROL, programming restrictions per field (as "
+      "Mesa's crocus and iris quote them in their raw PIPE_CONTROL emitters)",
+      "some PIPE_CONTROL fields require another: Generic Media State Clear, "
+      "Indirect State Pointers Disable, Global Snapshot Count Reset and TLB "
+      "Invalidate require Command Streamer Stall Enable; Store Data Index "
+      "(and TLB Invalidate on IVB/HSW) require a Post-Sync Operation; Flush "
+      "LLC requires the post-sync operation Write Immediate Data (Gen9+); "
+      "VF Cache Invalidation Enable requires a post-sync write (SKL PRM, "
+      "Gen9); on IVB Depth Stall excludes Render Target and Depth Cache "
+      "Flush",
+   },
+   [RULE_SKL_VF_INVALIDATE_NULL] = {
+      "skl-vf-invalidate-null-pipe-control",
+      "SKL PRM Vol. 2a, PIPE_CONTROL, VF Cache Invalidation Enable (quoted "
+      "by Mesa's ANV, emit_apply_pipe_flushes)",
+      "on Gen9, a PIPE_CONTROL with VF Cache Invalidation Enable must be "
+      "preceded by a separate null PIPE_CONTROL, all fields 0",
+   },
+   [RULE_VF_CACHE_32BIT_TAG] = {
+      "vf-cache-32bit-tag",
+      "SKL PRM Vol. 2a, 3DSTATE_VERTEX_BUFFERS (\"the VF cache needs to be "
+      "invalidated before binding and then using Vertex Buffers that "
+      "overlap with any previously bound Vertex Buffer (at a 64B "
+      "granularity) since the last invalidation\"), with Mesa's ANV/hasvk "
+      "(anv_vb_cache_range): the Gen8/9 VF cache tags lines with address "
+      "bits 31:6 only",
+      "on Gen8/9, a draw may not fetch vertex or index data whose 64-byte "
+      "line has the same low 32 address bits as a line fetched since the "
+      "last VF cache invalidation at another address (4 GiB apart): a "
+      "PIPE_CONTROL with VF Cache Invalidation Enable must come between",
+   },
+   [RULE_URB_ALLOCATION] = {
+      "urb-allocation",
+      "PRM Vol. 2a, 3DSTATE_URB_VS/HS/DS/GS (IVB PRM section 1.7.1 as "
+      "Mesa's intel_urb_config.c quotes it; VS entry range per GT as "
+      "Mesa's intel_device_info.c lists it)",
+      "a stage's Number of URB Entries must be divisible by 8 when its URB "
+      "Entry Allocation Size is less than 9 512-bit units, and the VS "
+      "Number of URB Entries must be within the device's range",
+   },
+   [RULE_PUSH_CONSTANT_ALLOCATION] = {
+      "push-constant-allocation",
+      "PRM Vol. 2a, 3DSTATE_PUSH_CONSTANT_ALLOC_VS/HS/DS/GS/PS, Constant "
+      "Buffer Offset and Size",
+      "3DSTATE_PUSH_CONSTANT_ALLOC_xS partition the push-constant space: "
+      "at a 3DPRIMITIVE every stage's Offset + Size must lie within the "
+      "device's push-constant space, and no two stages' allocations may "
+      "overlap",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
@@ -144,6 +212,13 @@ static const char *const stage_names[] = { "VS", "HS", "DS", "GS", "PS" };
 /* The VS state commands of the Ivy Bridge rule. */
 static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x782b };
 
+/* 3DSTATE_CLEAR_PARAMS, DEPTH_BUFFER, STENCIL_BUFFER, HIER_DEPTH_BUFFER
+ * (Gen7 numbering). */
+static const uint16_t depth_state_ops[] = { 0x7804, 0x7805, 0x7806, 0x7807 };
+
+/* 3DSTATE_URB_VS, HS, DS, GS. */
+static const uint16_t urb_ops[] = { 0x7830, 0x7831, 0x7832, 0x7833 };
+
 /* PIPE_CONTROL DW1 bits (identical from Gen7 to Gen12). */
 #define PC_DEPTH_CACHE_FLUSH (1u << 0)
 #define PC_STALL_AT_SCOREBOARD (1u << 1)
@@ -157,7 +232,14 @@ static const uint16_t ivb_vs_state_ops[] = { 0x7810, 0x7830, 0x7815, 0x7826, 0x7
 #define PC_RENDER_TARGET_FLUSH (1u << 12)
 #define PC_DEPTH_STALL (1u << 13)
 #define PC_POST_SYNC_MASK (3u << 14)
+#define PC_ISP_DISABLE (1u << 9)
+#define PC_GENERIC_MEDIA_STATE_CLEAR (1u << 16)
+#define PC_TLB_INVALIDATE (1u << 18)
+#define PC_GLOBAL_SNAPSHOT_RESET (1u << 19)
 #define PC_CS_STALL (1u << 20)
+#define PC_STORE_DATA_INDEX (1u << 21)
+#define PC_FLUSH_LLC (1u << 26)        /* Gen9+ */
+#define PC_POST_SYNC_WRITE_IMMEDIATE 1u
 /* Gen12 flushes the data port through the HDC pipeline flush (DW0 bit 9). */
 #define PC_GEN12_HDC_PIPELINE_FLUSH (1u << 9)
 
@@ -190,6 +272,10 @@ is_3dprim_register(uint32_t reg)
    return reg >= 0x2420 && reg <= 0x2444;
 }
 
+/* Progress through the Gen7 depth/stencil state sequence: depth stall,
+ * depth cache flush, depth stall. */
+enum { DEPTH_NEEDS_STALL, DEPTH_NEEDS_FLUSH, DEPTH_NEEDS_SECOND_STALL, DEPTH_FLUSHED };
+
 enum vgpu_rules_mode vgpu_rules_mode = VGPU_RULES_WARN;
 
 void
@@ -211,7 +297,7 @@ violation(struct vgpu_exec *exec, enum rule_id id, const char *packet,
           uint64_t addr, const char *detail)
 {
    const struct rule *r = &rules[id];
-   char reason[512];
+   char reason[1024];
    snprintf(reason, sizeof(reason), "hardware rule %s violated by %s at "
             "0x%llx: %s (%s)%s%s", r->name, packet, (unsigned long long)addr,
             r->text, r->prm, detail ? ": " : "", detail ? detail : "");
@@ -232,6 +318,10 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->unstalled_vfe = 0;
    st->pipe_controls_unstalled = 0;
    st->pipe_idle = true;
+   st->depth_flush_step = DEPTH_FLUSHED;
+   st->null_pipe_control = false;
+   /* i915's invalidation between requests includes the VF cache. */
+   st->vf_line_count = 0;
 }
 
 /* Mesa's i965 implements the workaround for Ivy Bridge and Bay Trail only
@@ -356,7 +446,12 @@ static void
 on_push_constant_alloc(struct vgpu_rules_state *st, unsigned stage,
                        const uint32_t *dw)
 {
-   const uint32_t size_mask = vgpu.info->ver >= 8 ? 0x3f : 0x1f;
+   /* Constant Buffer Size: bits 4:0 on Ivy Bridge, 5:0 from Haswell;
+    * Constant Buffer Offset: bits 19:16, 20:16 from Haswell (KB). */
+   const uint32_t size_mask = vgpu.info->verx10 >= 75 ? 0x3f : 0x1f;
+   const uint32_t offset_mask = vgpu.info->verx10 >= 75 ? 0x1f : 0xf;
+   st->push_size_kb[stage] = (uint8_t)(dw[1] & size_mask);
+   st->push_offset_kb[stage] = (uint8_t)((dw[1] >> 16) & offset_mask);
    if (dw[1] & size_mask)
       st->constants_stale |= 1u << stage;
    else
@@ -392,6 +487,36 @@ on_gpgpu_walker(struct vgpu_exec *exec, const uint32_t *dw, unsigned len,
    }
 }
 
+/* Checked at the draw, not at each packet: a driver reprograms the
+ * stages one after another, so the partition is only whole at the draw. */
+static void
+check_push_constant_partition(struct vgpu_exec *exec, const struct vgpu_rules_state *st,
+                              uint64_t addr)
+{
+   const unsigned space = vgpu.info->push_constant_kb;
+   char detail[128];
+   for (unsigned s = 0; s < ARRAY_SIZE(stage_names); s++) {
+      const unsigned start = st->push_offset_kb[s], end = start + st->push_size_kb[s];
+      if (start == end)
+         continue;
+      if (end > space) {
+         snprintf(detail, sizeof(detail), "%s: %u KB at %u KB, the space has %u KB",
+                  stage_names[s], end - start, start, space);
+         violation(exec, RULE_PUSH_CONSTANT_ALLOCATION, "3DPRIMITIVE", addr, detail);
+         return;
+      }
+      for (unsigned t = s + 1; t < ARRAY_SIZE(stage_names); t++) {
+         const unsigned t_start = st->push_offset_kb[t], t_end = t_start + st->push_size_kb[t];
+         if (t_start == t_end || t_end <= start || end <= t_start)
+            continue;
+         snprintf(detail, sizeof(detail), "%s [%u, %u) KB overlaps %s [%u, %u) KB",
+                  stage_names[s], start, end, stage_names[t], t_start, t_end);
+         violation(exec, RULE_PUSH_CONSTANT_ALLOCATION, "3DPRIMITIVE", addr, detail);
+         return;
+      }
+   }
+}
+
 static void
 on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
                uint64_t addr)
@@ -410,21 +535,24 @@ on_3dprimitive(struct vgpu_exec *exec, struct vgpu_rules_state *st,
       }
    }
    st->constants_stale &= ~required;
+   check_push_constant_partition(exec, st, addr);
+   st->depth_flush_step = DEPTH_NEEDS_STALL;
    st->rendering = true;
    st->vs_state_flushed = false;
    on_work(st);
 }
 
+/* The command streamer reads reg for MI_STORE_REGISTER_MEM (DW1) or
+ * MI_LOAD_REGISTER_REG (source, DW1). */
 static void
-on_store_register_mem(struct vgpu_exec *exec, struct vgpu_rules_state *st,
-                      const uint32_t *dw, uint64_t addr)
+on_register_read(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                 const char *packet, uint32_t reg, uint64_t addr)
 {
-   uint32_t reg = dw[1] & 0x7ffffc;
+   reg &= 0x7ffffc;
    if (vgpu.info->ver == 7 && st->rendering && is_3dprim_register(reg)) {
       char detail[64];
       snprintf(detail, sizeof(detail), "register 0x%x", reg);
-      violation(exec, RULE_GEN7_3DPRIM_REG_READ, "MI_STORE_REGISTER_MEM",
-                addr, detail);
+      violation(exec, RULE_GEN7_3DPRIM_REG_READ, packet, addr, detail);
    }
 }
 
@@ -456,15 +584,158 @@ check_cs_stall_companion(struct vgpu_exec *exec, struct vgpu_rules_state *st,
    violation(exec, RULE_CS_STALL_COMPANION, "PIPE_CONTROL", addr, NULL);
 }
 
+/* The IVB/HSW PRM (3DSTATE_DEPTH_BUFFER) accepts the three PIPE_CONTROLs,
+ * or any other guarantee that the pipeline from WM onwards is flushed: a
+ * stall of the command streamer with a depth cache flush is one (the
+ * stall waits for every earlier draw to finish).  A depth stall and a
+ * depth cache flush in one PIPE_CONTROL (allowed from Haswell) count as
+ * the first two steps. */
+static void
+on_pipe_control_depth_sequence(struct vgpu_rules_state *st, uint32_t bits)
+{
+   if ((bits & PC_CS_STALL) && (bits & PC_DEPTH_CACHE_FLUSH)) {
+      st->depth_flush_step = DEPTH_FLUSHED;
+      return;
+   }
+   if (st->depth_flush_step == DEPTH_NEEDS_SECOND_STALL && (bits & PC_DEPTH_STALL)) {
+      st->depth_flush_step = DEPTH_FLUSHED;
+      return;
+   }
+   if (st->depth_flush_step == DEPTH_NEEDS_STALL && (bits & PC_DEPTH_STALL))
+      st->depth_flush_step = DEPTH_NEEDS_FLUSH;
+   if (st->depth_flush_step == DEPTH_NEEDS_FLUSH && (bits & PC_DEPTH_CACHE_FLUSH))
+      st->depth_flush_step = DEPTH_NEEDS_SECOND_STALL;
+}
+
+static void
+check_depth_state_change(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                         uint16_t op, uint64_t addr)
+{
+   if (vgpu.info->ver != 7)
+      return;
+   for (unsigned i = 0; i < ARRAY_SIZE(depth_state_ops); i++) {
+      if (op != depth_state_ops[i] || st->depth_flush_step == DEPTH_FLUSHED)
+         continue;
+      static const char *const missing[] = {
+         [DEPTH_NEEDS_STALL] = "no depth stall since the last 3DPRIMITIVE",
+         [DEPTH_NEEDS_FLUSH] = "no depth cache flush after the depth stall",
+         [DEPTH_NEEDS_SECOND_STALL] = "no depth stall after the depth cache flush",
+      };
+      violation(exec, RULE_GEN7_DEPTH_STATE_FLUSH, "depth/stencil state", addr,
+                missing[st->depth_flush_step]);
+      st->depth_flush_step = DEPTH_FLUSHED;   /* once per group */
+   }
+}
+
+/* The field a PIPE_CONTROL sets without the field the PRM requires with
+ * it, or NULL. */
+static const char *
+pipe_control_missing_field(uint32_t bits)
+{
+   const unsigned post_sync = (bits & PC_POST_SYNC_MASK) >> 14;
+   const bool cs_stall = bits & PC_CS_STALL;
+   if ((bits & PC_GENERIC_MEDIA_STATE_CLEAR) && !cs_stall)
+      return "Generic Media State Clear without Command Streamer Stall Enable";
+   if ((bits & PC_ISP_DISABLE) && !cs_stall)
+      return "Indirect State Pointers Disable without Command Streamer Stall Enable";
+   if ((bits & PC_GLOBAL_SNAPSHOT_RESET) && !cs_stall)
+      return "Global Snapshot Count Reset without Command Streamer Stall Enable";
+   if ((bits & PC_TLB_INVALIDATE) && !cs_stall)
+      return "TLB Invalidate without Command Streamer Stall Enable";
+   if ((bits & PC_TLB_INVALIDATE) && vgpu.info->ver == 7 && !post_sync)
+      return "TLB Invalidate without a Post-Sync Operation (IVB/HSW)";
+   if ((bits & PC_STORE_DATA_INDEX) && !post_sync)
+      return "Store Data Index without a Post-Sync Operation";
+   if (vgpu.info->ver >= 9 && (bits & PC_FLUSH_LLC) &&
+       post_sync != PC_POST_SYNC_WRITE_IMMEDIATE)
+      return "Flush LLC without the post-sync operation Write Immediate Data";
+   /* Mesa's crocus reads the SKL text as BDW's too, but hasvk does not
+    * apply it on Broadwell (and ANV found the companion null-PIPE_CONTROL
+    * workaround hangs Broadwell), so it is checked where ANV applies it. */
+   if (vgpu.info->ver == 9 && (bits & PC_VF_CACHE_INVALIDATE) && !post_sync)
+      return "VF Cache Invalidation Enable without a post-sync write";
+   /* Ivy Bridge: Depth Stall excludes both flushes (crocus: "Project:
+    * PRE-HSW"). */
+   if (vgpu.info->verx10 == 70 && (bits & PC_DEPTH_STALL) &&
+       (bits & (PC_RENDER_TARGET_FLUSH | PC_DEPTH_CACHE_FLUSH)))
+      return "Depth Stall with a render target or depth cache flush (IVB)";
+   return NULL;
+}
+
+static void
+check_pipe_control_fields(struct vgpu_exec *exec, struct vgpu_rules_state *st,
+                          const uint32_t *dw, bool after_null, uint64_t addr)
+{
+   const char *missing = pipe_control_missing_field(dw[1]);
+   if (missing)
+      violation(exec, RULE_PIPE_CONTROL_DEPENDENT_BITS, "PIPE_CONTROL", addr, missing);
+   if (vgpu.info->ver == 9 && (dw[1] & PC_VF_CACHE_INVALIDATE) && !after_null)
+      violation(exec, RULE_SKL_VF_INVALIDATE_NULL, "PIPE_CONTROL", addr, NULL);
+   st->null_pipe_control = dw[1] == 0;
+   if (dw[1] & PC_VF_CACHE_INVALIDATE)
+      st->vf_line_count = 0;
+}
+
+/* VS Number of URB Entries, as Mesa's intel_device_info.c gives the range
+ * per platform and GT (from the PRMs' 3DSTATE_URB_VS).  False where the
+ * table is not known here: no check then. */
+static bool
+vs_urb_entry_range(unsigned *min, unsigned *max)
+{
+   const struct devinfo *d = vgpu.info;
+   switch (d->platform) {
+   case PLATFORM_IVB: *min = 32; *max = d->gt == 1 ? 512 : 704; return true;
+   case PLATFORM_BYT: *min = 32; *max = 512; return true;
+   case PLATFORM_HSW: *min = d->gt == 1 ? 32 : 64; *max = d->gt == 1 ? 640 : 1664; return true;
+   case PLATFORM_BDW: *min = 64; *max = 2560; return true;
+   case PLATFORM_CHV: *min = 34; *max = 640; return true;
+   case PLATFORM_SKL:
+   case PLATFORM_KBL:
+   /* GT1 parts: 928 on some, 1856 on others (KBL GT1.5); the larger
+    * bound holds for all of them. */
+   case PLATFORM_CFL: *min = 64; *max = 1856; return true;
+   case PLATFORM_ICL: *min = 64; *max = 2384; return true;
+   case PLATFORM_TGL: *min = 64; *max = 3576; return true;
+   default: return false;
+   }
+}
+
+/* 3DSTATE_URB_xS DW1: Number of URB Entries 15:0, URB Entry Allocation
+ * Size 24:16 (512-bit units, minus one). */
+static void
+check_urb_allocation(struct vgpu_exec *exec, unsigned stage, const uint32_t *dw,
+                     unsigned len, uint64_t addr)
+{
+   if (len < 2)
+      return;
+   const unsigned entries = dw[1] & 0xffff;
+   const unsigned size = ((dw[1] >> 16) & 0x1ff) + 1;
+   char detail[128];
+   if (size < 9 && entries % 8) {
+      snprintf(detail, sizeof(detail), "3DSTATE_URB_%s: %u entries of %u 512-bit units",
+               stage_names[stage], entries, size);
+      violation(exec, RULE_URB_ALLOCATION, "3DSTATE_URB", addr, detail);
+   }
+   unsigned min, max;
+   if (stage != 0 || !vs_urb_entry_range(&min, &max) || (entries >= min && entries <= max))
+      return;
+   snprintf(detail, sizeof(detail), "3DSTATE_URB_VS: %u entries, the device allows %u to %u",
+            entries, min, max);
+   violation(exec, RULE_URB_ALLOCATION, "3DSTATE_URB", addr, detail);
+}
+
 static void
 check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
-          const uint32_t *dw, unsigned len, uint64_t addr)
+          const uint32_t *dw, unsigned len, uint64_t addr,
+          bool after_null_pipe_control)
 {
    const uint16_t op = dw[0] >> 16;
    switch (op) {
    case OP_PIPE_CONTROL:
       check_ivb_pipe_control_count(exec, st, dw[1], addr);
       check_cs_stall_companion(exec, st, dw[1], addr);
+      check_pipe_control_fields(exec, st, dw, after_null_pipe_control, addr);
+      on_pipe_control_depth_sequence(st, dw[1]);
       on_pipe_control(st, dw);
       if (dw[1] & PC_CS_STALL)
          st->rendering = false;
@@ -503,6 +774,11 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
          }
       }
    }
+   check_depth_state_change(exec, st, op, addr);
+   for (unsigned s = 0; s < ARRAY_SIZE(urb_ops); s++) {
+      if (op == urb_ops[s])
+         check_urb_allocation(exec, s, dw, len, addr);
+   }
    if (op == OP_3DSTATE_STREAMOUT && len > 1) {
       st->rendering_disabled = dw[1] & SO_RENDERING_DISABLE;
       return;
@@ -527,11 +803,81 @@ vgpu_rules_check(struct vgpu_exec *exec, struct vgpu_rules_state *st,
 {
    if (vgpu_rules_mode == VGPU_RULES_OFF)
       return;
-   if (CMD_TYPE(dw[0]) == CMD_TYPE_GFX)
-      check_gfx(exec, st, dw, len, addr);
-   else if (CMD_TYPE(dw[0]) == CMD_TYPE_MI &&
-            MI_OPCODE(dw[0]) == MI_OP_STORE_REGISTER_MEM)
-      on_store_register_mem(exec, st, dw, addr);
+   /* MI_NOOP and MI_BATCH_BUFFER_START stay in the command streamer and
+    * send nothing down the pipeline, so a null PIPE_CONTROL before them
+    * still precedes the next pipeline command: Mesa's ANV ends a batch
+    * buffer with the null PIPE_CONTROL and chains to the next, which
+    * begins with the VF invalidation. */
+   if (CMD_TYPE(dw[0]) == CMD_TYPE_MI && (MI_OPCODE(dw[0]) == MI_OP_NOOP ||
+                                          MI_OPCODE(dw[0]) == MI_OP_BATCH_BUFFER_START))
+      return;
+   const bool after_null_pipe_control = st->null_pipe_control;
+   st->null_pipe_control = false;
+   if (CMD_TYPE(dw[0]) == CMD_TYPE_GFX) {
+      check_gfx(exec, st, dw, len, addr, after_null_pipe_control);
+      return;
+   }
+   if (CMD_TYPE(dw[0]) != CMD_TYPE_MI || len < 2)
+      return;
+   if (MI_OPCODE(dw[0]) == MI_OP_STORE_REGISTER_MEM)
+      on_register_read(exec, st, "MI_STORE_REGISTER_MEM", dw[1], addr);
+   else if (MI_OPCODE(dw[0]) == MI_OP_LOAD_REGISTER_REG)
+      on_register_read(exec, st, "MI_LOAD_REGISTER_REG", dw[1], addr);
+}
+
+/* The hull per value of the high bits over-approximates the lines
+ * fetched, but only where the lines fetched since the invalidation span
+ * more than 4 GiB: the condition on which Mesa's drivers invalidate, so a
+ * batch that follows them is never reported. */
+static void
+record_vf_lines(struct vgpu_exec *exec, struct vgpu_rules_state *st, uint64_t addr,
+                uint64_t start, uint64_t end, const char *what)
+{
+   const uint32_t high = (uint32_t)(start >> 32);
+   const uint64_t lo_start = start & 0xffffffffull, lo_end = end - (start & ~0xffffffffull);
+   for (unsigned i = 0; i < st->vf_line_count; i++) {
+      const uint64_t other = (uint64_t)st->vf_lines[i].high << 32;
+      if (st->vf_lines[i].high == high || lo_end <= st->vf_lines[i].lo_start ||
+          st->vf_lines[i].lo_end <= lo_start)
+         continue;
+      char detail[160];
+      snprintf(detail, sizeof(detail), "%s at 0x%llx-0x%llx shares cache tags with lines "
+               "fetched at 0x%llx-0x%llx", what, (unsigned long long)start,
+               (unsigned long long)end, (unsigned long long)(other | st->vf_lines[i].lo_start),
+               (unsigned long long)(other + st->vf_lines[i].lo_end));
+      violation(exec, RULE_VF_CACHE_32BIT_TAG, "3DPRIMITIVE", addr, detail);
+      st->vf_line_count = 0;   /* report each stale line once */
+      break;
+   }
+   for (unsigned i = 0; i < st->vf_line_count; i++) {
+      if (st->vf_lines[i].high == high) {
+         st->vf_lines[i].lo_start = MIN2(st->vf_lines[i].lo_start, lo_start);
+         st->vf_lines[i].lo_end = MAX2(st->vf_lines[i].lo_end, lo_end);
+         return;
+      }
+   }
+   /* More high-bit values than slots: the lines are not tracked, so a
+    * later alias may go unreported (never a false report). */
+   if (st->vf_line_count == ARRAY_SIZE(st->vf_lines))
+      return;
+   st->vf_lines[st->vf_line_count++] = (struct vgpu_rules_vf_lines){ high, lo_start, lo_end };
+}
+
+void
+vgpu_rules_vf_fetch(struct vgpu_exec *exec, uint64_t addr, uint64_t start,
+                    uint64_t size, const char *what)
+{
+   if (vgpu_rules_mode == VGPU_RULES_OFF || !size ||
+       (vgpu.info->ver != 8 && vgpu.info->ver != 9))
+      return;
+   struct vgpu_rules_state *st = &exec->ctx->rules;
+   /* Whole 64-byte lines, split where the high bits change. */
+   const uint64_t end = (start + size + 63) & ~63ull;
+   for (uint64_t line = start & ~63ull; line < end;) {
+      const uint64_t piece_end = MIN2(end, (line | 0xffffffffull) + 1);
+      record_vf_lines(exec, st, addr, line, piece_end, what);
+      line = piece_end;
+   }
 }
 
 void

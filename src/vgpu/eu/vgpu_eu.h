@@ -70,6 +70,9 @@ struct vgpu_eu_surface {
 #define VGPU_EU_CHECK_ALL     (VGPU_EU_CHECK_UNDEF | VGPU_EU_CHECK_SWSB | \
                                VGPU_EU_CHECK_REGIONS)
 
+struct vgpu_eu_thread;
+struct isa_send_msg;
+
 /* Everything outside the thread.  map returns a host pointer for
  * [addr, addr + len) of the GPU address space or NULL (a page fault). */
 struct vgpu_eu_env {
@@ -90,6 +93,18 @@ struct vgpu_eu_env {
                                   * handlers (tests compare the two) */
    bool lp_64bit_rules;          /* Cherryview/Broxton/Gemini Lake: their extra
                                   * 64-bit regioning rules (REGIONS) */
+   /* The 3D stages' shared functions, NULL outside them (a message to
+    * one is then unsupported): the URB's messages for the geometry stages
+    * and render-target writes and reads for the pixel stage, executed by
+    * the 3D pipeline (src/vgpu/3d).  payload holds the message's mlen +
+    * ex_mlen GRFs, reply its rlen GRFs, zeroed. */
+   enum vgpu_eu_status (*urb)(void *user, struct vgpu_eu_thread *t,
+                              const struct isa_send_msg *msg, const uint8_t *payload,
+                              uint8_t *reply, uint32_t exec_mask);
+   enum vgpu_eu_status (*render_target)(void *user, struct vgpu_eu_thread *t,
+                                        const struct isa_send_msg *msg,
+                                        const uint8_t *payload, uint8_t *reply,
+                                        uint32_t exec_mask);
    /* NULL: a failed check stops the thread with VGPU_EU_FAULT and why.
     * Otherwise each violation is passed here and the thread goes on. */
    void (*check_report)(void *user, const char *what);
@@ -199,7 +214,6 @@ enum vgpu_eu_status vgpu_eu_run(const struct vgpu_eu_env *env,
 /* Internal to the interpreter (vgpu_eu.c, vgpu_eu_send.c).  decoded: the
  * message of an immediate descriptor, decoded once with the kernel, or
  * NULL to decode the descriptors in force. */
-struct isa_send_msg;
 enum vgpu_eu_status vgpu_eu_send(const struct vgpu_eu_env *env,
                                  struct vgpu_eu_thread *t,
                                  const struct isa_inst *in,

@@ -154,6 +154,34 @@ violation(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    return VGPU_EU_FAULT;
 }
 
+/* The leading payload GRFs of a URB or render-target write that must
+ * be defined: the header (a URB write's handles, then on Gen8+ the
+ * per-slot offsets and channel masks when the descriptor asks for them;
+ * a render-target write's two header GRFs when it has one: PRM Vol 2d
+ * "URB" and "Render Target Write" payloads), -1 for other messages.  The
+ * data registers may hold anything: a VUE row no later stage reads is
+ * stored as the registers held it, and Mesa pads whole rows with
+ * registers it never wrote (a vec2 output's other half, Gen7's reserved
+ * clip-distance rows); a colour component the shader never wrote is
+ * undefined in Vulkan too, and the format may not store it. */
+static int
+output_header_regs(enum isa_gen gen, const struct isa_send_msg *d)
+{
+   unsigned n;
+   switch (d->msg) {
+   case ISA_MSG_URB_WRITE_HWORD: case ISA_MSG_URB_WRITE_OWORD:
+   case ISA_MSG_URB_SIMD8_WRITE:
+      n = 1 + d->per_slot_offset + (gen >= ISA_GEN8 && d->channel_masked);
+      break;
+   case ISA_MSG_RT_WRITE:
+      n = d->header ? 2 : 0;
+      break;
+   default:
+      return -1;
+   }
+   return (int)(n < d->mlen ? n : d->mlen);
+}
+
 /* A send's message, payload and response lengths, as vgpu_eu_send reads
  * them (descriptors from a0 when the instruction says so). */
 static void
@@ -171,6 +199,9 @@ send_lengths(const struct vgpu_eu_env *env, const struct vgpu_eu_thread *t,
    m->mlen = d.mlen;
    m->ex_mlen = split ? d.ex_mlen : 0;
    m->rlen = d.rlen;
+   int header = output_header_regs(env->gen, &d);
+   m->defined_regs = header >= 0 ? (unsigned)header : m->mlen;
+   m->defined_ex = header >= 0 ? 0 : m->ex_mlen;
 }
 
 /* ---- UNDEF: reads of GRF bytes nothing wrote ---- */
@@ -304,11 +335,11 @@ undef_send_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    const struct isa_inst *in = &e->in;
    struct undef_hit h = { -1, 0, 0 };
    if (in->src[0].file == ISA_FILE_GRF)
-      undef_bytes(&t->chk, in->src[0].nr * 32, m->mlen * 32, false, &h);
+      undef_bytes(&t->chk, in->src[0].nr * 32, m->defined_regs * 32, false, &h);
    if (h.grf >= 0)
       return undef_report(env, t, kernel, e, "message payload", &h);
-   if (m->ex_mlen && in->src[1].file == ISA_FILE_GRF)
-      undef_bytes(&t->chk, in->src[1].nr * 32, m->ex_mlen * 32, false, &h);
+   if (m->defined_ex && in->src[1].file == ISA_FILE_GRF)
+      undef_bytes(&t->chk, in->src[1].nr * 32, m->defined_ex * 32, false, &h);
    if (h.grf >= 0)
       return undef_report(env, t, kernel, e, "message payload, src1", &h);
    return VGPU_EU_DONE;

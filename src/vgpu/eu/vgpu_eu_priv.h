@@ -102,6 +102,8 @@ struct eu_check_masks {
    /* filled by eu_check_before for eu_check_after */
    uint32_t ip;
    unsigned mlen, ex_mlen, rlen;        /* sends: lengths in GRFs */
+   unsigned defined_regs, defined_ex;   /* sends: leading GRFs of src0 and
+                                         * src1 that must be defined */
    uint32_t sb_read[5], sb_write[5];    /* registers (VGPU_EU_SB_REGS bits) */
 };
 

@@ -559,6 +559,19 @@ execute(struct msg *m)
    case ISA_MSG_A64_UNTYPED_ATOMIC: case ISA_MSG_A64_UNTYPED_ATOMIC_FLOAT:
    case ISA_MSG_A64_OWORD_BLOCK_READ: case ISA_MSG_A64_OWORD_BLOCK_WRITE:
       return a64_message(m);
+   case ISA_MSG_URB_WRITE_HWORD: case ISA_MSG_URB_WRITE_OWORD:
+   case ISA_MSG_URB_READ_HWORD: case ISA_MSG_URB_READ_OWORD:
+   case ISA_MSG_URB_ATOMIC_MOV: case ISA_MSG_URB_ATOMIC_INC:
+   case ISA_MSG_URB_ATOMIC_ADD: case ISA_MSG_URB_SIMD8_WRITE:
+   case ISA_MSG_URB_SIMD8_READ:
+      if (!m->env->urb)
+         return eu_send_unsupported(m->t, "URB message outside a 3D stage");
+      return m->env->urb(m->env->user, m->t, &m->d, m->payload, m->reply, m->mask);
+   case ISA_MSG_RT_WRITE: case ISA_MSG_RT_READ:
+      if (!m->env->render_target)
+         return eu_send_unsupported(m->t, "render target message outside a pixel shader");
+      return m->env->render_target(m->env->user, m->t, &m->d, m->payload, m->reply,
+                                   m->mask);
    case ISA_MSG_UNKNOWN:
       return eu_send_unsupported(m->t, "send message type vgpu does not know");
    default:
@@ -584,6 +597,12 @@ gather(struct msg *m)
    unsigned n = (mlen + m->ex_mlen) * 32;
    memset(&m->payload[n], 0, sizeof(m->payload) - n);
    return true;
+}
+
+static bool
+ends_with_output(const struct isa_send_msg *d)
+{
+   return d->sfid == ISA_SFID_URB || d->msg == ISA_MSG_RT_WRITE;
 }
 
 static uint32_t
@@ -625,7 +644,9 @@ vgpu_eu_send(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (!gather(m) || (rlen && in->dst.file == ISA_FILE_GRF &&
                       in->dst.nr + rlen > VGPU_EU_GRFS) || rlen > 32)
       return eu_send_fault(m->t, 0, "send payload or response outside the register file");
-   if (in->eot)
+   /* A URB or render-target write may end the thread (its last vertex or
+    * pixel data); any other EOT message only ends it. */
+   if (in->eot && !ends_with_output(&m->d))
       return VGPU_EU_DONE;
    memset(m->reply, 0, rlen * 32);
    enum vgpu_eu_status st = execute(m);

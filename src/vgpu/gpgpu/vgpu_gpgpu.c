@@ -100,6 +100,23 @@ vgpu_not_modelled(const char *what)
       fprintf(stderr, "vgpu: not modelled: %s\n", what);
 }
 
+void
+vgpu_budget_hang(struct vgpu_exec *exec, uint64_t kernel)
+{
+   fprintf(stderr, "vgpu: GPU hang: the batch ran more than %llu EU "
+                   "instructions (VGPU_BUDGET), in kernel 0x%llx\n",
+           (unsigned long long)vgpu.eu_budget, (unsigned long long)kernel);
+   vgpu_exec_fault(exec, kernel, "EU instruction budget of the batch exceeded (VGPU_BUDGET)");
+}
+
+void
+vgpu_check_failure(uint64_t kernel, const struct vgpu_eu_thread *t)
+{
+   /* The message lives in the thread, which goes away. */
+   fprintf(stderr, "vgpu: EU check failed (kernel 0x%llx): %s\n",
+           (unsigned long long)kernel, t->why);
+}
+
 /* ---- memory ---- */
 
 bool
@@ -174,24 +191,38 @@ env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
 
 /* VGPU_EU_CHECKS=...,warn: each distinct violation (kernel and message)
  * once per process. */
-static void
-env_check_report(void *user, const char *what)
+void
+vgpu_gpgpu_check_report(uint64_t kernel, const char *what)
 {
-   struct dispatch_env *de = user;
    static struct { uint64_t kernel; char *what; } seen[256];
    static unsigned nseen;
    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
    pthread_mutex_lock(&lock);
    bool known = false;
    for (unsigned i = 0; i < nseen && !known; i++)
-      known = seen[i].kernel == de->d->kernel && !strcmp(seen[i].what, what);
+      known = seen[i].kernel == kernel && !strcmp(seen[i].what, what);
    if (!known && nseen < 256 && (seen[nseen].what = strdup(what)))
-      seen[nseen++].kernel = de->d->kernel;
+      seen[nseen++].kernel = kernel;
    pthread_mutex_unlock(&lock);
    if (known)
       return;
    fprintf(stderr, "vgpu: EU check (kernel 0x%llx): %s\n",
-           (unsigned long long)de->d->kernel, what);
+           (unsigned long long)kernel, what);
+}
+
+static void
+env_check_report(void *user, const char *what)
+{
+   struct dispatch_env *de = user;
+   vgpu_gpgpu_check_report(de->d->kernel, what);
+}
+
+unsigned
+vgpu_gpgpu_eu_checks(bool *warn)
+{
+   pthread_once(&stats_once, stats_init);
+   *warn = eu_checks.warn;
+   return eu_checks.bits;
 }
 
 /* ---- threads ---- */
@@ -340,10 +371,7 @@ budget_exceeded(struct walker_run *w)
 {
    if (!stop_first(w))
       return;
-   fprintf(stderr, "vgpu: GPU hang: the batch ran more than %llu EU "
-                   "instructions (VGPU_BUDGET), in kernel 0x%llx\n",
-           (unsigned long long)vgpu.eu_budget, (unsigned long long)w->d->kernel);
-   vgpu_exec_fault(w->exec, w->d->kernel, "EU instruction budget of the batch exceeded (VGPU_BUDGET)");
+   vgpu_budget_hang(w->exec, w->d->kernel);
 }
 
 /* Runs one thread until it ends, blocks or stops, within what is left of
@@ -415,10 +443,8 @@ thread_stopped(struct walker_run *w, struct vgpu_eu_thread *t,
       return;
    }
    if (vgpu_eu_check_failed(t)) {
-      /* The message lives in the thread, which goes away. */
-      fprintf(stderr, "vgpu: EU check failed (kernel 0x%llx): %s\n",
-              (unsigned long long)w->d->kernel, t->why);
-      stop_walker(w, t->fault_addr, "EU kernel check failed (VGPU_EU_CHECKS)");
+      vgpu_check_failure(w->d->kernel, t);
+      stop_walker(w, t->fault_addr, VGPU_CHECK_FAULT);
       return;
    }
    stop_walker(w, t->fault_addr, t->why);

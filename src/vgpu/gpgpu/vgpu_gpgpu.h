@@ -64,8 +64,22 @@ void vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
 /* Copies len bytes of GPU memory (a fault when unmapped). */
 bool vgpu_gpgpu_read(struct vgpu_exec *exec, uint64_t addr, void *out,
                      uint64_t len, const char *what);
+/* The batch's EU instruction budget (VGPU_BUDGET) is spent in kernel:
+ * says so and faults the batch, as a GPU's hang timer would find an
+ * endless kernel loop. */
+void vgpu_budget_hang(struct vgpu_exec *exec, uint64_t kernel);
+/* Prints why thread t of kernel failed an EU check (VGPU_EU_CHECKS); the
+ * dispatch then faults with VGPU_CHECK_FAULT. */
+void vgpu_check_failure(uint64_t kernel, const struct vgpu_eu_thread *t);
+#define VGPU_CHECK_FAULT "EU kernel check failed (VGPU_EU_CHECKS)"
 /* Prints "vgpu: not modelled: WHAT" once per process per reason. */
 void vgpu_not_modelled(const char *what);
+/* The EU checks VGPU_EU_CHECKS asks for (VGPU_EU_CHECK_* bits), and in
+ * *warn whether violations are only reported (..,warn). */
+unsigned vgpu_gpgpu_eu_checks(bool *warn);
+/* Reports a check violation of kernel (at that GPU address) once per
+ * process: the check_report of an EU environment under ..,warn. */
+void vgpu_gpgpu_check_report(uint64_t kernel, const char *what);
 
 #define VGPU_GPGPU_GEN_DECL(v) \
    bool gfx##v##_vgpu_gpgpu_command(struct vgpu_cs *cs, struct vgpu_exec *exec, \
@@ -77,5 +91,18 @@ VGPU_GPGPU_GEN_DECL(80)
 VGPU_GPGPU_GEN_DECL(90)
 VGPU_GPGPU_GEN_DECL(110)
 VGPU_GPGPU_GEN_DECL(120)
+
+/* RENDER_SURFACE_STATE of one generation in the data port's terms, and
+ * its length in dwords (vgpu_gpgpu_genX.c; the 3D stages' binding tables
+ * read the same state). */
+#define VGPU_SURFACE_STATE_DECL(v) \
+   bool gfx##v##_vgpu_surface_state(const uint32_t *dw, struct vgpu_eu_surface *out); \
+   extern const unsigned gfx##v##_vgpu_surface_state_dwords;
+VGPU_SURFACE_STATE_DECL(70)
+VGPU_SURFACE_STATE_DECL(75)
+VGPU_SURFACE_STATE_DECL(80)
+VGPU_SURFACE_STATE_DECL(90)
+VGPU_SURFACE_STATE_DECL(110)
+VGPU_SURFACE_STATE_DECL(120)
 
 #endif

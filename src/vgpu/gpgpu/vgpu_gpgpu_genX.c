@@ -258,6 +258,14 @@ surface_state(const uint32_t *dw, struct vgpu_eu_surface *out)
    return true;
 }
 
+bool
+genX(vgpu_surface_state)(const uint32_t *dw, struct vgpu_eu_surface *out)
+{
+   return surface_state(dw, out);
+}
+
+const unsigned genX(vgpu_surface_state_dwords) = GENX(RENDER_SURFACE_STATE_length);
+
 /* SLM size from the interface descriptor (Gen7-8: 4 KB units; Gen9+:
  * 0, 1 KB, 2 KB, 4 KB ... 64 KB). */
 static unsigned

@@ -1,0 +1,845 @@
+/* The output merger: stencil and depth tests and writes, then for each
+ * render-target write message blending or a logic op, the write mask,
+ * format conversion and the store (vgpu_om.h says which PRM sections).
+ * Render targets come from the pixel shader's binding table, decoded with
+ * isl as the data port does; the depth buffer from 3DSTATE_DEPTH_BUFFER
+ * (Y-tiled), the separate stencil buffer from 3DSTATE_STENCIL_BUFFER
+ * (W-tiled, Y-tiled on Gen12).  The tests run before the shader unless
+ * it decides coverage or depth (vgpu_ps.c), then on its first
+ * render-target write.
+ *
+ * Not modelled (reported, the draw stops): HiZ and other auxiliary
+ * surfaces, alpha test and alpha to coverage, multisampling,
+ * render-target reads. */
+#include <math.h>
+#include <string.h>
+
+#include "isa_send.h"
+#include "isl.h"
+#include "vgpu_gpgpu.h"
+#include "vgpu_om.h"
+#include "vgpu_pipe.h"
+#include "vgpu_priv.h"
+
+/* 3DSTATE_DEPTH_BUFFER Surface Format (PRM Vol 2a). */
+#define DEPTH_D32_FLOAT 1
+#define DEPTH_D24_UNORM_X8 3
+#define DEPTH_D16_UNORM 5
+#define SURFTYPE_NULL 7
+/* Gen8+ addresses are 48-bit, canonical in the state (bits 63:48 copy bit
+ * 47): the GPU ignores the upper bits. */
+#define GPU_ADDRESS_MASK ((1ull << 48) - 1)
+
+/* Render target write message subtypes (PRM Vol 2d "Message Descriptor -
+ * Render Target Write", bits 10:8). */
+enum rt_subtype {
+   RT_SIMD16 = 0, RT_SIMD16_REPLICATED = 1, RT_SIMD8_DUAL_LOW = 2,
+   RT_SIMD8_DUAL_HIGH = 3, RT_SIMD8 = 4,
+};
+
+/* BLENDFACTOR_* and BLENDFUNCTION_* (PRM Vol 2d BLEND_STATE_ENTRY). */
+enum {
+   BF_ONE = 0x01, BF_SRC_COLOR = 0x02, BF_SRC_ALPHA = 0x03, BF_DST_ALPHA = 0x04,
+   BF_DST_COLOR = 0x05, BF_SRC_ALPHA_SATURATE = 0x06, BF_CONST_COLOR = 0x07,
+   BF_CONST_ALPHA = 0x08, BF_SRC1_COLOR = 0x09, BF_SRC1_ALPHA = 0x0a,
+   BF_ZERO = 0x11, BF_INV_SRC_COLOR = 0x12, BF_INV_SRC_ALPHA = 0x13,
+   BF_INV_DST_ALPHA = 0x14, BF_INV_DST_COLOR = 0x15, BF_INV_CONST_COLOR = 0x17,
+   BF_INV_CONST_ALPHA = 0x18, BF_INV_SRC1_COLOR = 0x19, BF_INV_SRC1_ALPHA = 0x1a,
+};
+enum { BLEND_ADD, BLEND_SUBTRACT, BLEND_REVERSE_SUBTRACT, BLEND_MIN, BLEND_MAX };
+
+static bool
+stop(struct vgpu_draw_run *r, const char *what)
+{
+   vgpu_not_modelled(what);
+   r->stop = true;
+   return false;
+}
+
+static bool
+read_state(struct vgpu_draw_run *r, uint64_t offset, void *out, unsigned bytes,
+           const char *what)
+{
+   return vgpu_gpgpu_read(r->exec, r->g->dynamic_base + offset, out, bytes, what);
+}
+
+/* ---- state ---- */
+
+static void
+unpack_cc(unsigned verx10, const uint32_t *dw, struct vgpu_om_cc *out)
+{
+   switch (verx10) {
+   case 70: gfx70_vgpu_om_cc(dw, out); break;
+   case 75: gfx75_vgpu_om_cc(dw, out); break;
+   case 80: gfx80_vgpu_om_cc(dw, out); break;
+   case 90: gfx90_vgpu_om_cc(dw, out); break;
+   case 110: gfx110_vgpu_om_cc(dw, out); break;
+   default: gfx120_vgpu_om_cc(dw, out); break;
+   }
+}
+
+static void
+unpack_blend(unsigned verx10, const uint32_t *dw, unsigned rt, struct vgpu_om_blend *out)
+{
+   switch (verx10) {
+   case 70: gfx70_vgpu_om_blend(dw, rt, out); break;
+   case 75: gfx75_vgpu_om_blend(dw, rt, out); break;
+   case 80: gfx80_vgpu_om_blend(dw, rt, out); break;
+   case 90: gfx90_vgpu_om_blend(dw, rt, out); break;
+   case 110: gfx110_vgpu_om_blend(dw, rt, out); break;
+   default: gfx120_vgpu_om_blend(dw, rt, out); break;
+   }
+}
+
+/* COLOR_CALC_STATE, read when a test or blend factor needs it; false
+ * after a fault. */
+static bool
+cc_state(struct vgpu_draw_run *r)
+{
+   struct vgpu_om *om = r->om;
+   if (om->cc_loaded)
+      return true;
+   uint32_t cc[6];
+   if (!read_state(r, r->st->color_calc_state, cc, sizeof(cc),
+                   "COLOR_CALC_STATE outside every object of the submission")) {
+      r->stop = true;
+      return false;
+   }
+   unpack_cc(om->verx10, cc, &om->cc);
+   om->cc_loaded = true;
+   return true;
+}
+
+/* Gen8+ keep the tests in 3DSTATE_WM_DEPTH_STENCIL, Gen8 the stencil
+ * references in COLOR_CALC_STATE. */
+static void
+wm_depth_stencil(const struct vgpu_3d_depth *d, struct vgpu_om *om)
+{
+   struct vgpu_om_depth_stencil *ds = &om->ds;
+   *ds = (struct vgpu_om_depth_stencil){
+      .depth_test = d->test_enable, .depth_write = d->test_write_enable,
+      .depth_func = d->test_function, .stencil_test = d->stencil_test_enable,
+      .stencil_write = d->stencil_buffer_write, .double_sided = d->double_sided_stencil,
+   };
+   for (unsigned f = 0; f < 2; f++) {
+      ds->stencil_func[f] = d->stencil_func[f];
+      ds->fail_op[f] = d->stencil_fail_op[f];
+      ds->zfail_op[f] = d->stencil_zfail_op[f];
+      ds->pass_op[f] = d->stencil_pass_op[f];
+      ds->test_mask[f] = d->stencil_test_mask[f];
+      ds->write_mask[f] = d->stencil_write_mask[f];
+      ds->ref[f] = d->stencil_ref[f];
+   }
+}
+
+static bool
+depth_buffer_state(struct vgpu_draw_run *r, struct vgpu_om *om)
+{
+   const struct vgpu_3d_depth *d = &r->st->depth;
+   if (d->hiz_enable)
+      return stop(r, "depth buffer with HiZ (run with INTEL_DEBUG=nohiz)");
+   switch (d->format) {
+   case DEPTH_D32_FLOAT: case DEPTH_D24_UNORM_X8: om->depth_bytes = 4; break;
+   case DEPTH_D16_UNORM: om->depth_bytes = 2; break;
+   default: return stop(r, "depth buffer format");
+   }
+   if (d->surface_type != 1 || d->lod || d->min_array_element)
+      return stop(r, "depth buffer other than LOD 0 of a 2D surface's first layer");
+   return true;
+}
+
+/* The depth and stencil tests in force: Gen7/7.5 DEPTH_STENCIL_STATE,
+ * Gen8+ 3DSTATE_WM_DEPTH_STENCIL; the buffers' own write enables
+ * (3DSTATE_DEPTH_BUFFER, Gen12 STENCIL_BUFFER) gate the writes. */
+static bool
+depth_stencil_state(struct vgpu_draw_run *r, struct vgpu_om *om)
+{
+   const struct vgpu_3d_depth *d = &r->st->depth;
+   const struct vgpu_3d_wm *wm = &r->st->wm;
+   if (wm->depth_clear || wm->depth_resolve || wm->hiz_resolve)
+      return stop(r, "depth buffer clear and resolve operations");
+   if (om->verx10 < 80) {
+      uint32_t dw[3];
+      if (!read_state(r, r->st->depth_stencil_state, dw, sizeof(dw),
+                      "DEPTH_STENCIL_STATE outside every object of the submission"))
+         return false;
+      if (om->verx10 == 70)
+         gfx70_vgpu_om_depth_stencil(dw, &om->ds);
+      else
+         gfx75_vgpu_om_depth_stencil(dw, &om->ds);
+   } else {
+      wm_depth_stencil(d, om);
+   }
+   if (om->verx10 < 90 && om->ds.stencil_test) {
+      if (!cc_state(r))
+         return false;
+      om->ds.ref[0] = om->cc.stencil_ref;
+      om->ds.ref[1] = om->cc.backface_stencil_ref;
+   }
+   /* A single-sided stencil test applies the front state to both faces. */
+   if (!om->ds.double_sided) {
+      om->ds.stencil_func[1] = om->ds.stencil_func[0];
+      om->ds.fail_op[1] = om->ds.fail_op[0];
+      om->ds.zfail_op[1] = om->ds.zfail_op[0];
+      om->ds.pass_op[1] = om->ds.pass_op[0];
+      om->ds.test_mask[1] = om->ds.test_mask[0];
+      om->ds.write_mask[1] = om->ds.write_mask[0];
+      om->ds.ref[1] = om->ds.ref[0];
+   }
+   om->depth_buffer = d->surface_type != SURFTYPE_NULL && (om->ds.depth_test || om->ds.depth_write);
+   om->ds.depth_write = om->ds.depth_write && d->write_enable;
+   om->stencil_buffer = d->stencil_enable && om->ds.stencil_test;
+   om->ds.stencil_write = om->ds.stencil_write && d->stencil_write_enable;
+   if (om->ds.stencil_test && !d->stencil_enable)
+      return stop(r, "stencil test without a stencil buffer");
+   if (om->depth_buffer && !depth_buffer_state(r, om))
+      return false;
+   return true;
+}
+
+/* One draw at a time per host thread: the state lives here rather than
+ * on the heap, so that a draw's end has nothing to free. */
+static _Thread_local struct vgpu_om om_storage;
+
+bool
+vgpu_om_begin(struct vgpu_draw_run *r)
+{
+   if (r->om)
+      return !r->stop;
+   struct vgpu_om *om = &om_storage;
+   memset(om, 0, sizeof(*om));
+   r->om = om;
+   om->verx10 = vgpu.info->verx10;
+   if (r->st->samples > 1)
+      return stop(r, "multisampled rendering");
+   if (!depth_stencil_state(r, om)) {
+      r->stop = true;
+      return false;
+   }
+   return true;
+}
+
+/* ---- depth ---- */
+
+static bool
+compare(uint32_t func, double src, double dst)
+{
+   switch (func) {
+   case 0: return true;
+   case 1: return false;
+   case 2: return src < dst;
+   case 3: return src == dst;
+   case 4: return src <= dst;
+   case 5: return src > dst;
+   case 6: return src != dst;
+   default: return src >= dst;
+   }
+}
+
+/* z in the depth buffer's format (PRM Vol 2a: UNORM depth is z clamped to
+ * [0, 1], scaled and rounded to nearest). */
+static uint32_t
+depth_encode(uint32_t format, float z)
+{
+   if (format == DEPTH_D32_FLOAT) {
+      uint32_t bits;
+      memcpy(&bits, &z, 4);
+      return bits;
+   }
+   double max = format == DEPTH_D16_UNORM ? 65535.0 : 16777215.0;
+   double v = z != z ? 0.0 : z < 0 ? 0.0 : z > 1 ? 1.0 : z;
+   return (uint32_t)lrint(v * max);
+}
+
+static double
+depth_value(uint32_t format, uint32_t bits)
+{
+   if (format == DEPTH_D32_FLOAT) {
+      float f;
+      memcpy(&f, &bits, 4);
+      return f;
+   }
+   return format == DEPTH_D24_UNORM_X8 ? (double)(bits & 0xffffff) : (double)bits;
+}
+
+/* Host pointer of a depth (stencil: bytes 1, tiling W, Gen12 Y) texel;
+ * NULL outside the buffer (*outside) or after a fault. */
+static uint8_t *
+ds_texel(struct vgpu_draw_run *r, bool stencil, int32_t x, int32_t y, bool *outside)
+{
+   const struct vgpu_3d_depth *d = &r->st->depth;
+   *outside = x < 0 || y < 0 || (uint32_t)x > d->width || (uint32_t)y > d->height;
+   if (*outside)
+      return NULL;
+   /* PRM Vol 2a 3DSTATE_DEPTH_BUFFER, STENCIL_BUFFER: depth is Y-tiled;
+    * separate stencil W-tiled, Y-tiled from Gen12. */
+   unsigned bytes = stencil ? 1 : r->om->depth_bytes;
+   enum isl_tiling tiling = stencil && r->om->verx10 < 120 ? ISL_TILING_W : ISL_TILING_Y;
+   uint64_t base = stencil ? d->stencil_address : d->address;
+   uint64_t off = isl_tiling_offset(tiling, stencil ? d->stencil_pitch : d->pitch,
+                                    (uint64_t)x * bytes, (uint64_t)y);
+   uint8_t *p = vgpu_exec_map(r->exec, base + off, bytes);
+   if (!p) {
+      vgpu_exec_fault(r->exec, base + off, stencil ?
+                      "stencil buffer outside every object of the submission" :
+                      "depth buffer outside every object of the submission");
+      r->stop = true;
+   }
+   return p;
+}
+
+/* 3D_Stencil_Operation on value v (Vulkan 27.7 "Stencil Test": the
+ * saturating and wrapping increments and decrements, invert). */
+static uint8_t
+stencil_op(unsigned op, uint8_t v, uint8_t ref)
+{
+   switch (op) {
+   case 1: return 0;
+   case 2: return ref;
+   case 3: return v == 0xff ? v : (uint8_t)(v + 1);
+   case 4: return v == 0 ? v : (uint8_t)(v - 1);
+   case 5: return (uint8_t)(v + 1);
+   case 6: return (uint8_t)(v - 1);
+   case 7: return (uint8_t)~v;
+   default: return v;
+   }
+}
+
+/* The stencil test of one pixel (face f); *sp is its stencil texel or
+ * NULL without a stencil buffer. */
+static bool
+stencil_test(const struct vgpu_om_depth_stencil *ds, unsigned f, const uint8_t *sp)
+{
+   if (!sp)
+      return true;
+   return compare(ds->stencil_func[f], ds->ref[f] & ds->test_mask[f],
+                  *sp & ds->test_mask[f]);
+}
+
+static void
+stencil_update(const struct vgpu_om_depth_stencil *ds, unsigned f, uint8_t *sp,
+               unsigned op)
+{
+   if (!sp || !ds->stencil_write)
+      return;
+   uint8_t v = stencil_op(op, *sp, ds->ref[f]);
+   *sp = (uint8_t)((*sp & ~ds->write_mask[f]) | (v & ds->write_mask[f]));
+}
+
+/* The depth test of one pixel; writes the depth when it passes. */
+static bool
+depth_test(struct vgpu_om *om, uint32_t format, uint8_t *dp, float z, bool write)
+{
+   if (!dp)
+      return true;
+   uint32_t old = 0, src = depth_encode(format, z);
+   memcpy(&old, dp, om->depth_bytes);
+   if (om->ds.depth_test &&
+       !compare(om->ds.depth_func, depth_value(format, src), depth_value(format, old)))
+      return false;
+   if (write && om->ds.depth_write) {
+      if (format == DEPTH_D24_UNORM_X8)
+         src = (old & 0xff000000u) | src;
+      memcpy(dp, &src, om->depth_bytes);
+   }
+   return true;
+}
+
+uint32_t
+vgpu_om_depth(struct vgpu_draw_run *r, const struct vgpu_om_thread *th,
+              const float *z, uint32_t mask)
+{
+   struct vgpu_om *om = r->om;
+   if (!om->depth_buffer && !om->stencil_buffer) {
+      /* Every pixel passes a test that is not there. */
+      r->stats.ps_depth_count += (uint64_t)__builtin_popcount(mask);
+      return mask;
+   }
+   const uint32_t format = r->st->depth.format;
+   const unsigned f = th->front_facing ? 0 : 1;
+   /* Like a render target, an array index past the view is layer 0. */
+   if (th->layer && th->layer <= r->st->depth.view_extent) {
+      stop(r, "layered depth/stencil rendering");
+      return 0;
+   }
+   uint32_t pass = 0;
+   for (unsigned c = 0; c < th->simd && !r->stop; c++) {
+      if (!((mask >> c) & 1))
+         continue;
+      bool outside = false, s_outside = false;
+      uint8_t *dp = om->depth_buffer ? ds_texel(r, false, th->x[c], th->y[c], &outside) : NULL;
+      uint8_t *sp = om->stencil_buffer ? ds_texel(r, true, th->x[c], th->y[c], &s_outside) : NULL;
+      if (r->stop || outside || s_outside)
+         continue;
+      /* Stencil first; a pixel failing it is not depth tested (Vulkan
+       * 27.7, 27.8). */
+      if (!stencil_test(&om->ds, f, sp)) {
+         stencil_update(&om->ds, f, sp, om->ds.fail_op[f]);
+         continue;
+      }
+      if (!depth_test(om, format, dp, z[c], true)) {
+         stencil_update(&om->ds, f, sp, om->ds.zfail_op[f]);
+         continue;
+      }
+      stencil_update(&om->ds, f, sp, om->ds.pass_op[f]);
+      pass |= 1u << c;
+   }
+   r->stats.ps_depth_count += (uint64_t)__builtin_popcount(pass);
+   return r->stop ? 0 : pass;
+}
+
+/* ---- render targets ---- */
+
+struct target {
+   struct isl_state_desc d;
+   const struct isl_format_layout *fmt;
+   uint32_t level, width, height;
+   struct vgpu_om_blend blend;
+};
+
+static bool
+surface_state(struct vgpu_draw_run *r, unsigned bti, struct target *out)
+{
+   const uint64_t bt = r->g->surface_base + r->st->binding_table[VGPU_3D_PS];
+   uint32_t entry;
+   if (!vgpu_gpgpu_read(r->exec, bt + bti * 4u, &entry, 4,
+                        "render target binding table entry outside every object"))
+      return false;
+   const unsigned dwords = r->om->verx10 >= 80 ? 16 : 8;
+   /* Binding table entries hold the surface state's offset from Surface
+    * State Base Address, 32-byte aligned. */
+   const uint32_t *dw = vgpu_exec_map(r->exec, r->g->surface_base + (entry & ~0x1fu),
+                                      dwords * 4);
+   if (!dw) {
+      vgpu_exec_fault(r->exec, r->g->surface_base + (entry & ~0x1fu),
+                      "render target surface state outside every object");
+      return false;
+   }
+   if (!isl_decode_state(r->om->verx10, dw, &out->d))
+      out->d.type = SURFTYPE_NULL;
+   return true;
+}
+
+static bool
+constant_factor(unsigned f)
+{
+   return f == BF_CONST_COLOR || f == BF_CONST_ALPHA || f == BF_INV_CONST_COLOR ||
+          f == BF_INV_CONST_ALPHA;
+}
+
+static bool
+uses_constant(const struct vgpu_om_blend *b)
+{
+   return constant_factor(b->src) || constant_factor(b->dst) ||
+          constant_factor(b->src_alpha) || constant_factor(b->dst_alpha);
+}
+
+/* Render target bti: its surface and blend state; false when the draw
+ * must stop (a fault or a surface vgpu does not model). */
+static bool
+target_decode(struct vgpu_draw_run *r, unsigned bti, struct target *t)
+{
+   memset(t, 0, sizeof(*t));
+   if (!surface_state(r, bti, t)) {
+      r->stop = true;
+      return false;
+   }
+   if (t->d.type == SURFTYPE_NULL)
+      return true;
+   if (t->d.unsupported)
+      return stop(r, t->d.unsupported);
+   if (t->d.type != 1)
+      return stop(r, "render target other than a 2D surface");
+   t->fmt = isl_format_layout((enum isl_format)t->d.format);
+   if (!t->fmt || !isl_texel_convertible(t->fmt))
+      return stop(r, "render target format");
+   t->level = t->d.mip_count_lod;
+   if (t->level >= t->d.surf.levels)
+      return stop(r, "render target LOD beyond its surface");
+   t->width = isl_minify(t->d.surf.width, t->level);
+   t->height = isl_minify(t->d.surf.height, t->level);
+   uint32_t dw[2 * 8 + 1];
+   if (bti >= 8)
+      return stop(r, "render target index beyond 8");
+   const unsigned bytes = vgpu_om_blend_state_bytes(r->om->verx10, bti);
+   if (!read_state(r, r->st->blend_state, dw, bytes,
+                   "BLEND_STATE outside every object of the submission")) {
+      r->stop = true;
+      return false;
+   }
+   unpack_blend(r->om->verx10, dw, bti, &t->blend);
+   if (t->blend.enable && uses_constant(&t->blend) && !cc_state(r))
+      return false;
+   if (t->blend.alpha_test || t->blend.alpha_to_coverage)
+      return stop(r, "alpha test and alpha to coverage");
+   return true;
+}
+
+/* The targets the draw's threads wrote so far, decoded once: state
+ * cannot change during a draw.  With om_storage, one draw per host
+ * thread. */
+static _Thread_local struct target targets[8];
+
+static const struct target *
+target(struct vgpu_draw_run *r, unsigned bti)
+{
+   if (bti < 8 && ((r->om->targets_known >> bti) & 1))
+      return &targets[bti];
+   static _Thread_local struct target t;
+   struct target *out = bti < 8 ? &targets[bti] : &t;
+   if (!target_decode(r, bti, out))
+      return NULL;
+   if (bti < 8)
+      r->om->targets_known |= (uint8_t)(1u << bti);
+   return out;
+}
+
+/* The colour of channel c of a message: (source 0, and source 1 of a
+ * dual-source write), as 32-bit words in R, G, B, A order. */
+struct colour_layout {
+   unsigned first;      /* register of R */
+   unsigned regs;       /* registers per component: 1 SIMD8, 2 SIMD16 */
+   bool replicated;     /* one RGBA for every channel */
+   unsigned src1;       /* register of source 1's R, 0 without */
+   unsigned omask;      /* register of oMask, 0 without */
+   unsigned depth;      /* register of the computed depth, 0 without */
+};
+
+static bool
+colour_layout(struct vgpu_draw_run *r, const struct isa_send_msg *msg,
+              struct colour_layout *out)
+{
+   const struct vgpu_3d_wm *wm = &r->st->wm;
+   unsigned reg = msg->header ? 2 : 0;
+   *out = (struct colour_layout){ .regs = msg->simd == 16 ? 2 : 1 };
+   if (msg->ctrl == RT_SIMD16_REPLICATED) {
+      *out = (struct colour_layout){ .first = reg, .regs = 0, .replicated = true };
+      return reg + 1 <= msg->mlen + msg->ex_mlen;
+   }
+   if (wm->omask) {
+      out->omask = reg;
+      reg++;
+   }
+   out->first = reg;
+   reg += 4 * out->regs;
+   if (msg->ctrl == RT_SIMD8_DUAL_LOW || msg->ctrl == RT_SIMD8_DUAL_HIGH) {
+      out->src1 = reg;
+      reg += 4;
+   }
+   /* The computed depth follows the colour where the message has room
+    * for it. */
+   if (wm->computed_depth_mode && reg + out->regs <= msg->mlen + msg->ex_mlen) {
+      out->depth = reg;
+      reg += out->regs;
+   }
+   return reg <= msg->mlen + msg->ex_mlen;
+}
+
+static uint32_t
+channel_word(const uint8_t *payload, unsigned first, unsigned regs, unsigned k,
+             unsigned c)
+{
+   uint32_t v;
+   unsigned reg = first + k * regs + c / 8;
+   memcpy(&v, &payload[reg * 32 + (c % 8) * 4], 4);
+   return v;
+}
+
+static float
+f32(uint32_t bits)
+{
+   float f;
+   memcpy(&f, &bits, 4);
+   return f;
+}
+
+static uint32_t
+bits32(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* The Vulkan spec's blend factor (28.1.1 "Blend Factors") for component
+ * k (3 = alpha) of source s, second source s1, destination d. */
+static float
+blend_factor(unsigned f, unsigned k, const float *s, const float *s1,
+             const float *d, const float *cc)
+{
+   switch (f) {
+   case BF_ONE: return 1.0f;
+   case BF_SRC_COLOR: return s[k];
+   case BF_SRC_ALPHA: return s[3];
+   case BF_DST_ALPHA: return d[3];
+   case BF_DST_COLOR: return d[k];
+   case BF_SRC_ALPHA_SATURATE: return k == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]);
+   case BF_CONST_COLOR: return cc[k];
+   case BF_CONST_ALPHA: return cc[3];
+   case BF_SRC1_COLOR: return s1[k];
+   case BF_SRC1_ALPHA: return s1[3];
+   case BF_INV_SRC_COLOR: return 1.0f - s[k];
+   case BF_INV_SRC_ALPHA: return 1.0f - s[3];
+   case BF_INV_DST_ALPHA: return 1.0f - d[3];
+   case BF_INV_DST_COLOR: return 1.0f - d[k];
+   case BF_INV_CONST_COLOR: return 1.0f - cc[k];
+   case BF_INV_CONST_ALPHA: return 1.0f - cc[3];
+   case BF_INV_SRC1_COLOR: return 1.0f - s1[k];
+   case BF_INV_SRC1_ALPHA: return 1.0f - s1[3];
+   default: return 0.0f;
+   }
+}
+
+static float
+blend_op(unsigned func, float s, float sf, float d, float df)
+{
+   switch (func) {
+   case BLEND_SUBTRACT: return s * sf - d * df;
+   case BLEND_REVERSE_SUBTRACT: return d * df - s * sf;
+   case BLEND_MIN: return fminf(s, d);
+   case BLEND_MAX: return fmaxf(s, d);
+   default: return s * sf + d * df;
+   }
+}
+
+/* Fixed-point targets see source and constant colours clamped to their
+ * range (Vulkan 28.1 "Blending": and PRM Pre-Blend Color Clamp). */
+static void
+clamp_to_target(const struct isl_format_layout *fmt, float *v)
+{
+   uint8_t type = fmt->ch[ISL_R].type;
+   float lo = type == ISL_SNORM ? -1.0f : 0.0f;
+   if (type != ISL_UNORM && type != ISL_SNORM && type != ISL_SRGB)
+      return;
+   /* Comparisons rather than fminf/fmaxf: those are library calls (NaN
+    * rules), and this runs for every blended pixel. */
+   for (unsigned k = 0; k < 4; k++) {
+      if (v[k] != v[k])
+         v[k] = 0.0f;
+      else
+         v[k] = v[k] < lo ? lo : v[k] > 1.0f ? 1.0f : v[k];
+   }
+}
+
+static void
+blend(const struct target *t, const struct vgpu_om_cc *cc, uint32_t rgba[4],
+      const uint32_t src1_bits[4], const uint8_t *texel)
+{
+   uint32_t dst_bits[4];
+   isl_texel_unpack(t->fmt, texel, dst_bits);
+   float s[4], s1[4], d[4], c[4];
+   for (unsigned k = 0; k < 4; k++) {
+      s[k] = f32(rgba[k]);
+      s1[k] = f32(src1_bits[k]);
+      d[k] = f32(dst_bits[k]);
+      c[k] = cc->constant[k];
+   }
+   clamp_to_target(t->fmt, s);
+   clamp_to_target(t->fmt, s1);
+   clamp_to_target(t->fmt, c);
+   const struct vgpu_om_blend *b = &t->blend;
+   for (unsigned k = 0; k < 4; k++) {
+      /* Without Independent Alpha Blend, alpha uses the colour's factors
+       * and function. */
+      bool alpha = k == 3 && b->independent_alpha;
+      unsigned sf = alpha ? b->src_alpha : b->src, df = alpha ? b->dst_alpha : b->dst;
+      unsigned func = alpha ? b->func_alpha : b->func;
+      float out = blend_op(func, s[k], blend_factor(sf, k, s, s1, d, c),
+                           d[k], blend_factor(df, k, s, s1, d, c));
+      rgba[k] = bits32(out);
+   }
+}
+
+/* Logic ops work on integer and normalized formats; float and sRGB
+ * targets take the colour unchanged (Vulkan 28.2 "Logical Operations"). */
+static bool
+logic_op_applies(const struct isl_format_layout *fmt)
+{
+   uint8_t type = fmt->ch[ISL_R].type;
+   return type == ISL_UNORM || type == ISL_SNORM || type == ISL_UINT || type == ISL_SINT;
+}
+
+/* LOGICOP_* is the operation's truth table: bit (2 * s + d) is the
+ * result for source bit s and destination bit d. */
+static uint8_t
+logic_byte(unsigned func, uint8_t s, uint8_t d)
+{
+   uint8_t out = 0;
+   if (func & 1)
+      out |= (uint8_t)(~s & ~d);
+   if (func & 2)
+      out |= (uint8_t)(~s & d);
+   if (func & 4)
+      out |= (uint8_t)(s & ~d);
+   if (func & 8)
+      out |= (uint8_t)(s & d);
+   return out;
+}
+
+/* The source converted to the format, combined bit by bit with the
+ * texel; the write mask keeps the channels it disables. */
+static void
+logic_op(const struct target *t, const uint32_t rgba[4], uint8_t *texel)
+{
+   uint8_t src[16] = { 0 }, res[16], keep[16] = { 0 };
+   const unsigned bytes = isl_format_bytes(t->fmt);
+   isl_texel_pack(t->fmt, rgba, 0xf, src);
+   for (unsigned i = 0; i < bytes; i++)
+      res[i] = logic_byte(t->blend.logic_func, src[i], texel[i]);
+   /* keep: ones in the channels the write mask disables */
+   memset(keep, 0xff, bytes);
+   const uint32_t ones[4] = { 0, 0, 0, 0 };
+   isl_texel_pack(t->fmt, ones, t->blend.write_mask, keep);
+   for (unsigned i = 0; i < bytes; i++)
+      texel[i] = (uint8_t)((texel[i] & keep[i]) | (res[i] & ~keep[i]));
+}
+
+/* Writes channel c's colour (and, for blending, source 1) to the texel. */
+static bool
+store(struct vgpu_draw_run *r, const struct target *t, const struct vgpu_om_thread *th,
+      unsigned ch, uint32_t rgba[4], const uint32_t src1[4])
+{
+   int32_t x = th->x[ch], y = th->y[ch];
+   /* A Render Target Array Index beyond the view (Render Target View
+    * Extent) renders to its first layer, as D3D10 defines it. */
+   uint32_t layer = th->layer < t->d.array_extent ? th->layer : 0;
+   uint32_t slice = t->d.min_array_element + layer;
+   if (x < 0 || y < 0 || (uint32_t)x >= t->width || (uint32_t)y >= t->height)
+      return true;
+   uint64_t off = isl_surf_texel_offset(&t->d.surf, t->level, slice, (uint32_t)x, (uint32_t)y);
+   unsigned bytes = isl_format_bytes(t->fmt);
+   const uint64_t addr = (t->d.address + off) & GPU_ADDRESS_MASK;
+   uint8_t *p = vgpu_exec_map(r->exec, addr, bytes);
+   if (!p) {
+      vgpu_exec_fault(r->exec, addr,
+                      "render target write outside every object of the submission");
+      return false;
+   }
+   if (t->blend.logic_op && logic_op_applies(t->fmt)) {
+      logic_op(t, rgba, p);
+   } else {
+      if (t->blend.enable && !t->blend.logic_op && !isl_format_is_integer(t->fmt))
+         blend(t, &r->om->cc, rgba, src1, p);
+      isl_texel_pack(t->fmt, rgba, t->blend.write_mask, p);
+   }
+   r->stats.pixels_written++;
+   return true;
+}
+
+/* The thread channel of message channel c: SIMD32 dispatches send their
+ * second half with Slot Group Select, dual-source pairs their high eight
+ * with the "high" subtype. */
+static unsigned
+thread_channel(const struct isa_send_msg *msg, unsigned c)
+{
+   return c + (msg->slot_group_hi ? 16u : 0u) + (msg->ctrl == RT_SIMD8_DUAL_HIGH ? 8u : 0u);
+}
+
+/* Channels the message writes: enabled, covered (helpers never write) and,
+ * with a header, in its pixel mask (R1.7 copied to M1.7, PRM Vol 2d
+ * "Render Target Write" header). */
+static uint32_t
+message_channels(const struct vgpu_om_thread *th, const struct isa_send_msg *msg,
+                 const uint8_t *payload, uint32_t exec_mask)
+{
+   unsigned n = msg->simd ? msg->simd : 16;
+   uint32_t header_mask = ~0u;
+   if (msg->header) {
+      uint32_t m1_7;
+      memcpy(&m1_7, &payload[32 + 7 * 4], 4);
+      header_mask = m1_7 & 0xffff;
+   }
+   uint32_t out = 0;
+   for (unsigned c = 0; c < n && c < 32; c++) {
+      unsigned ch = thread_channel(msg, c);
+      bool on = ((exec_mask >> c) & 1) && ch < 32 && ((th->pixels >> ch) & 1) &&
+                ((header_mask >> (ch % 16)) & 1);
+      out |= (uint32_t)on << c;
+   }
+   return out;
+}
+
+/* The late depth test of the message's channels, once per pixel: a
+ * thread's later render-target writes reuse its result. */
+static uint32_t
+late_depth(struct vgpu_draw_run *r, struct vgpu_om_thread *th,
+           const struct isa_send_msg *msg, const struct colour_layout *l,
+           const uint8_t *payload, uint32_t mask)
+{
+   float z[32];
+   uint32_t untested = 0;
+   memcpy(z, th->z, sizeof(z));
+   for (unsigned c = 0; c < 32; c++) {
+      unsigned ch = thread_channel(msg, c);
+      if (!((mask >> c) & 1) || ((th->depth_tested >> ch) & 1))
+         continue;
+      untested |= 1u << ch;
+      if (l->depth) {
+         float v = f32(channel_word(payload, l->depth, l->regs, 0, c));
+         z[ch] = v < th->zmin ? th->zmin : v > th->zmax ? th->zmax : v;
+      }
+   }
+   th->depth_pass |= vgpu_om_depth(r, th, z, untested);
+   th->depth_tested |= untested;
+   uint32_t out = 0;
+   for (unsigned c = 0; c < 32; c++)
+      if (((mask >> c) & 1) && ((th->depth_pass >> thread_channel(msg, c)) & 1))
+         out |= 1u << c;
+   return out;
+}
+
+enum vgpu_eu_status
+vgpu_om_render_target(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
+                      const struct isa_send_msg *msg, const uint8_t *payload,
+                      uint8_t *reply, uint32_t exec_mask)
+{
+   (void)t; (void)reply;
+   struct vgpu_om_thread *th = &r->om->th;
+   if (msg->msg != ISA_MSG_RT_WRITE) {
+      stop(r, "render target read");
+      return VGPU_EU_UNSUPPORTED;
+   }
+   if (msg->coarse || msg->ctrl > RT_SIMD8) {
+      stop(r, "render target write subtype");
+      return VGPU_EU_UNSUPPORTED;
+   }
+   struct colour_layout l;
+   if (!colour_layout(r, msg, &l)) {
+      vgpu_exec_fault(r->exec, 0, "render target write shorter than its payload");
+      r->stop = true;
+      return VGPU_EU_FAULT;
+   }
+   uint32_t mask = message_channels(th, msg, payload, exec_mask);
+   for (unsigned c = 0; l.omask && c < msg->simd; c++) {
+      uint16_t om;
+      memcpy(&om, &payload[l.omask * 32 + c * 2], 2);
+      /* One sample: oMask bit 0 keeps the pixel. */
+      if (!(om & 1))
+         mask &= ~(1u << c);
+   }
+   if (th->late_depth)
+      mask = late_depth(r, th, msg, &l, payload, mask);
+   if (r->stop)
+      return VGPU_EU_FAULT;
+   const struct target *tg = target(r, msg->bti);
+   if (!tg)
+      return r->exec->fault ? VGPU_EU_FAULT : VGPU_EU_UNSUPPORTED;
+   if (tg->d.type == SURFTYPE_NULL)
+      return VGPU_EU_DONE;
+   for (unsigned c = 0; c < 32; c++) {
+      if (!((mask >> c) & 1))
+         continue;
+      uint32_t rgba[4], src1[4] = { 0, 0, 0, 0 };
+      for (unsigned k = 0; k < 4; k++) {
+         rgba[k] = l.replicated ? channel_word(payload, l.first, 0, 0, k)
+                                : channel_word(payload, l.first, l.regs, k, c);
+         if (l.src1)
+            src1[k] = channel_word(payload, l.src1, 1, k, c);
+      }
+      if (!store(r, tg, th, thread_channel(msg, c), rgba, src1)) {
+         r->stop = true;
+         return VGPU_EU_FAULT;
+      }
+   }
+   return VGPU_EU_DONE;
+}

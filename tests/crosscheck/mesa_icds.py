@@ -1,0 +1,29 @@
+"""What the cross-check harnesses share: the Vulkan drivers they compare
+(lavapipe as the reference; Mesa's Intel drivers on vgpu, hasvk for
+Gen7/7.5/8 and ANV for Gen9+), the validation layer lavapipe runs under,
+and the lines of a run's output that decide its verdict."""
+import os
+import re
+
+ICD_DIR = "/usr/share/vulkan/icd.d"
+LAVAPIPE_ICD = os.path.join(ICD_DIR, "lvp_icd.x86_64.json")
+DEVICE_ICD = {
+    "ivb-gt2": "intel_hasvk_icd.x86_64.json",
+    "hsw-gt2": "intel_hasvk_icd.x86_64.json",
+    "bdw-gt2": "intel_hasvk_icd.x86_64.json",
+    "skl-gt2": "intel_icd.x86_64.json",
+    "icl-gt2": "intel_icd.x86_64.json",
+    "tgl-gt2": "intel_icd.x86_64.json",
+}
+VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json"
+VALIDATION_ERROR = re.compile(r"Validation Error: .*")
+NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
+RULE_BROKEN = re.compile(r"hardware rule .*")
+# The exit status of a program that cannot run on the device (a feature
+# it lacks), as meson counts a skip.
+SKIP = 77
+
+
+def device_icd(device):
+    """The JSON manifest of Mesa's driver for an emulated device."""
+    return os.path.join(ICD_DIR, DEVICE_ICD[device])

@@ -1,0 +1,1182 @@
+/* Runs one graphics program (a spec file, README.md) once on whatever
+ * Vulkan driver the loader picks and writes every colour attachment and
+ * every storage buffer to files; the comparison between drivers is done
+ * outside (tests/crosscheck/graphics_vs_lavapipe.py).
+ *
+ *   gfx_run SPEC --spv-dir DIR --out PREFIX [--png DIR]
+ *
+ * Colour attachment N is written to PREFIX.cN (rows of tightly packed
+ * texels, top row first), storage buffer B to PREFIX.bB, transform
+ * feedback buffer B to PREFIX.xB, and with --png
+ * each colour attachment also to DIR/cN.png.  Colour attachments are
+ * linear images in host-visible memory read by mapping them: no copy, so
+ * nothing of a driver's copy path (which samples on Mesa's Intel drivers)
+ * takes part.  Depth and stencil are judged through their effect on colour.
+ *
+ * Exit status: 0 ran, 77 the device lacks something the program needs (one
+ * line "unsupported: WHAT" on stdout), 1 a Vulkan error, 2 bad arguments or
+ * spec. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx_png.h"
+#include "gfx_spec.h"
+#include "vk_program.h"
+
+#define EXIT_UNSUPPORTED 77
+#define EXIT_USAGE 2
+
+/* SPIR-V capabilities that need a device feature (SPIR-V spec 3.31). */
+enum {
+   CAP_GEOMETRY = 2, CAP_TESSELLATION = 3, CAP_TESSELLATION_POINT_SIZE = 23,
+   CAP_GEOMETRY_POINT_SIZE = 24, CAP_CLIP_DISTANCE = 32, CAP_CULL_DISTANCE = 33,
+   CAP_SAMPLE_RATE_SHADING = 35, CAP_DRAW_PARAMETERS = 4427,
+};
+#define SPIRV_OP_CAPABILITY 17
+
+#define FEATURE(name) { #name, offsetof(VkPhysicalDeviceFeatures, name) }
+static const struct {
+   const char *name;
+   size_t offset;
+} feature_table[] = {
+   FEATURE(geometryShader), FEATURE(tessellationShader), FEATURE(sampleRateShading),
+   FEATURE(dualSrcBlend), FEATURE(logicOp), FEATURE(multiDrawIndirect),
+   FEATURE(drawIndirectFirstInstance), FEATURE(depthClamp), FEATURE(depthBiasClamp),
+   FEATURE(fillModeNonSolid), FEATURE(depthBounds), FEATURE(wideLines), FEATURE(largePoints),
+   FEATURE(independentBlend), FEATURE(vertexPipelineStoresAndAtomics),
+   FEATURE(fragmentStoresAndAtomics), FEATURE(shaderTessellationAndGeometryPointSize),
+   FEATURE(shaderClipDistance), FEATURE(shaderCullDistance),
+};
+#undef FEATURE
+
+struct shader_code {
+   uint32_t *words;
+   size_t size;   /* bytes */
+};
+
+/* What the program needs of the device beyond Vulkan 1.1. */
+struct needs {
+   VkPhysicalDeviceFeatures features;
+   bool draw_parameters;
+   bool divisor, zero_divisor;
+   bool index_uint8;
+   bool indirect_count;
+   bool transform_feedback;
+};
+
+struct buffer {
+   VkBuffer buffer;
+   VkDeviceMemory memory;
+   void *map;
+   VkDeviceSize size;
+};
+
+struct image {
+   VkImage image;
+   VkDeviceMemory memory;
+   VkImageView view;
+};
+
+struct run {
+   const struct gfx_spec *spec;
+   VkInstance instance;
+   VkPhysicalDevice pd;
+   VkPhysicalDeviceProperties props;
+   VkDevice dev;
+   VkQueue queue;
+   uint32_t queue_family;
+   struct needs needs;
+   struct buffer buffers[GFX_MAX_BUFFERS];
+   struct image targets[GFX_MAX_TARGETS];
+   struct image depth;
+   VkRenderPass render_pass;
+   VkFramebuffer framebuffer;
+   VkDescriptorSetLayout set_layout;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+   VkPipelineLayout layout;
+   VkShaderModule modules[GFX_STAGES];
+   VkPipeline pipelines[GFX_MAX_PIPELINES];
+   VkCommandPool command_pool;
+   VkCommandBuffer cmd;
+   PFN_vkCmdDrawIndirectCountKHR draw_indirect_count;
+   PFN_vkCmdDrawIndexedIndirectCountKHR draw_indexed_indirect_count;
+   PFN_vkCmdBindTransformFeedbackBuffersEXT bind_xfb_buffers;
+   PFN_vkCmdBeginTransformFeedbackEXT begin_xfb;
+   PFN_vkCmdEndTransformFeedbackEXT end_xfb;
+};
+
+static _Noreturn void
+unsupported(const char *what, const char *detail)
+{
+   printf("unsupported: %s%s%s\n", what, detail ? " " : "", detail ? detail : "");
+   exit(EXIT_UNSUPPORTED);
+}
+
+static VkBool32 *
+feature_slot(VkPhysicalDeviceFeatures *f, const char *name)
+{
+   for (size_t i = 0; i < sizeof(feature_table) / sizeof(feature_table[0]); i++) {
+      if (!strcmp(feature_table[i].name, name))
+         return (VkBool32 *)((char *)f + feature_table[i].offset);
+   }
+   return NULL;
+}
+
+/* The .spv glslangValidator made of a shader: FILE.STAGE -> FILE_STAGE.spv. */
+static bool
+load_shader(const char *spv_dir, const char *glsl, struct shader_code *code)
+{
+   char stem[256];
+   snprintf(stem, sizeof(stem), "%s", glsl);
+   char *dot = strrchr(stem, '.');
+   if (dot)
+      *dot = '_';
+   char path[1024];
+   int n = snprintf(path, sizeof(path), "%s/%s.spv", spv_dir, stem);
+   if (n < 0 || (size_t)n >= sizeof(path))
+      return false;
+   FILE *f = fopen(path, "rb");
+   if (!f) {
+      fprintf(stderr, "gfx_run: cannot open %s\n", path);
+      return false;
+   }
+   fseek(f, 0, SEEK_END);
+   long size = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   if (size <= 0 || size % 4) {
+      fclose(f);
+      fprintf(stderr, "gfx_run: %s is not SPIR-V\n", path);
+      return false;
+   }
+   code->words = malloc((size_t)size);
+   code->size = (size_t)size;
+   bool ok = code->words && fread(code->words, 1, (size_t)size, f) == (size_t)size;
+   fclose(f);
+   return ok;
+}
+
+static void
+need_capabilities(const struct shader_code *code, struct needs *n)
+{
+   size_t words = code->size / 4;
+   for (size_t i = 5; i < words;) {
+      uint32_t count = code->words[i] >> 16, op = code->words[i] & 0xffff;
+      if (!count)
+         return;
+      if (op == SPIRV_OP_CAPABILITY && i + 1 < words) {
+         switch (code->words[i + 1]) {
+         case CAP_GEOMETRY: n->features.geometryShader = VK_TRUE; break;
+         case CAP_TESSELLATION: n->features.tessellationShader = VK_TRUE; break;
+         case CAP_TESSELLATION_POINT_SIZE:
+         case CAP_GEOMETRY_POINT_SIZE:
+            n->features.shaderTessellationAndGeometryPointSize = VK_TRUE;
+            break;
+         case CAP_CLIP_DISTANCE: n->features.shaderClipDistance = VK_TRUE; break;
+         case CAP_CULL_DISTANCE: n->features.shaderCullDistance = VK_TRUE; break;
+         case CAP_SAMPLE_RATE_SHADING: n->features.sampleRateShading = VK_TRUE; break;
+         case CAP_DRAW_PARAMETERS: n->draw_parameters = true; break;
+         default: break;
+         }
+      }
+      i += count;
+   }
+}
+
+static bool
+is_dual_source(VkBlendFactor f)
+{
+   return f >= VK_BLEND_FACTOR_SRC1_COLOR && f <= VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+}
+
+static void
+need_pipeline_state(const struct gfx_spec *s, const struct gfx_pipeline *p, struct needs *n)
+{
+   if (p->raster.polygonMode != VK_POLYGON_MODE_FILL)
+      n->features.fillModeNonSolid = VK_TRUE;
+   if (p->raster.lineWidth != 1.0f)
+      n->features.wideLines = VK_TRUE;
+   if (p->raster.depthClampEnable)
+      n->features.depthClamp = VK_TRUE;
+   if (p->raster.depthBiasEnable && p->raster.depthBiasClamp != 0.0f)
+      n->features.depthBiasClamp = VK_TRUE;
+   if (p->logic_op_enable)
+      n->features.logicOp = VK_TRUE;
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      const VkPipelineColorBlendAttachmentState *b = &p->blend[t];
+      if (b->blendEnable && (is_dual_source(b->srcColorBlendFactor) ||
+                             is_dual_source(b->dstColorBlendFactor) ||
+                             is_dual_source(b->srcAlphaBlendFactor) ||
+                             is_dual_source(b->dstAlphaBlendFactor)))
+         n->features.dualSrcBlend = VK_TRUE;
+      if (t && memcmp(b, &p->blend[0], sizeof(*b)))
+         n->features.independentBlend = VK_TRUE;
+   }
+   for (uint32_t b = 0; b < p->binding_count; b++) {
+      if (p->bindings[b].buffer < 0 || p->bindings[b].rate != VK_VERTEX_INPUT_RATE_INSTANCE)
+         continue;
+      if (p->bindings[b].divisor != 1)
+         n->divisor = true;
+      if (p->bindings[b].divisor == 0)
+         n->zero_divisor = true;
+   }
+}
+
+static void
+need_commands(const struct gfx_spec *s, struct needs *n)
+{
+   for (uint32_t i = 0; i < s->command_count; i++) {
+      const struct gfx_command *c = &s->commands[i];
+      switch (c->kind) {
+      case GFX_CMD_INDEX:
+         if (c->index_type == VK_INDEX_TYPE_UINT8_EXT)
+            n->index_uint8 = true;
+         break;
+      case GFX_CMD_DRAW_INDIRECT_COUNT:
+      case GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT:
+         n->indirect_count = true;
+         if (c->args[0] > 1)
+            n->features.multiDrawIndirect = VK_TRUE;
+         break;
+      case GFX_CMD_DRAW_INDIRECT:
+      case GFX_CMD_DRAW_INDEXED_INDIRECT:
+         if (c->args[0] > 1)
+            n->features.multiDrawIndirect = VK_TRUE;
+         break;
+      case GFX_CMD_XFB_BEGIN:
+         n->transform_feedback = true;
+         break;
+      default:
+         break;
+      }
+   }
+}
+
+static bool
+has_extension(VkPhysicalDevice pd, const char *name)
+{
+   uint32_t count = 0;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &count, NULL);
+   VkExtensionProperties *ext = calloc(count ? count : 1, sizeof(*ext));
+   if (!ext)
+      return false;
+   vkEnumerateDeviceExtensionProperties(pd, NULL, &count, ext);
+   bool found = false;
+   for (uint32_t i = 0; i < count && !found; i++)
+      found = !strcmp(ext[i].extensionName, name);
+   free(ext);
+   return found;
+}
+
+static void
+open_instance(struct run *r)
+{
+   VK(vkCreateInstance(&(VkInstanceCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+      .pApplicationInfo = &(VkApplicationInfo){
+         .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "gfx_run",
+         .apiVersion = VK_API_VERSION_1_1 },
+   }, NULL, &r->instance));
+   uint32_t count = 1;
+   VkResult res = vkEnumeratePhysicalDevices(r->instance, &count, &r->pd);
+   if ((res != VK_SUCCESS && res != VK_INCOMPLETE) || !count) {
+      fprintf(stderr, "gfx_run: no physical device\n");
+      exit(1);
+   }
+   vkGetPhysicalDeviceProperties(r->pd, &r->props);
+   fprintf(stderr, "device: %s\n", r->props.deviceName);
+   if (r->props.apiVersion < VK_API_VERSION_1_1)
+      unsupported("Vulkan 1.1", NULL);
+}
+
+/* Every feature the program needs, or "unsupported: ..." and exit. */
+static void
+check_features(struct run *r, const struct needs *n)
+{
+   VkPhysicalDeviceShaderDrawParametersFeatures dp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES };
+   VkPhysicalDeviceFeatures2 f2 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                    .pNext = &dp };
+   vkGetPhysicalDeviceFeatures2(r->pd, &f2);
+   for (size_t i = 0; i < sizeof(feature_table) / sizeof(feature_table[0]); i++) {
+      const VkBool32 *want = (const VkBool32 *)((const char *)&n->features +
+                                                feature_table[i].offset);
+      const VkBool32 *have = (const VkBool32 *)((const char *)&f2.features +
+                                                feature_table[i].offset);
+      if (*want && !*have)
+         unsupported("feature", feature_table[i].name);
+   }
+   if (n->draw_parameters && !dp.shaderDrawParameters)
+      unsupported("feature", "shaderDrawParameters");
+   if (n->divisor) {
+      if (!has_extension(r->pd, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME))
+         unsupported("extension", VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+      VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT d = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT };
+      vkGetPhysicalDeviceFeatures2(r->pd, &(VkPhysicalDeviceFeatures2){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &d });
+      if (!d.vertexAttributeInstanceRateDivisor ||
+          (n->zero_divisor && !d.vertexAttributeInstanceRateZeroDivisor))
+         unsupported("feature", n->zero_divisor ? "vertexAttributeInstanceRateZeroDivisor"
+                                                : "vertexAttributeInstanceRateDivisor");
+   }
+   if (n->index_uint8) {
+      if (!has_extension(r->pd, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME))
+         unsupported("extension", VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+      VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT };
+      vkGetPhysicalDeviceFeatures2(r->pd, &(VkPhysicalDeviceFeatures2){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &u8 });
+      if (!u8.indexTypeUint8)
+         unsupported("feature", "indexTypeUint8");
+   }
+   if (n->indirect_count && !has_extension(r->pd, VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME))
+      unsupported("extension", VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME);
+   if (n->transform_feedback) {
+      if (!has_extension(r->pd, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME))
+         unsupported("extension", VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+      VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT };
+      vkGetPhysicalDeviceFeatures2(r->pd, &(VkPhysicalDeviceFeatures2){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &xfb });
+      if (!xfb.transformFeedback)
+         unsupported("feature", "transformFeedback");
+   }
+}
+
+static uint32_t
+graphics_queue_family(VkPhysicalDevice pd)
+{
+   uint32_t count = 0;
+   vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, NULL);
+   VkQueueFamilyProperties families[16];
+   count = count > 16 ? 16 : count;
+   vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families);
+   for (uint32_t i = 0; i < count; i++) {
+      if (families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT)
+         return i;
+   }
+   fprintf(stderr, "gfx_run: no graphics queue\n");
+   exit(1);
+}
+
+static void
+create_device(struct run *r)
+{
+   const struct needs *n = &r->needs;
+   const char *extensions[4];
+   uint32_t extension_count = 0;
+   VkPhysicalDeviceShaderDrawParametersFeatures dp = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
+      .shaderDrawParameters = n->draw_parameters };
+   VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisor = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
+      .vertexAttributeInstanceRateDivisor = VK_TRUE,
+      .vertexAttributeInstanceRateZeroDivisor = n->zero_divisor };
+   VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
+      .indexTypeUint8 = VK_TRUE };
+   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
+      .transformFeedback = VK_TRUE };
+   void *chain = &dp;
+   if (n->divisor) {
+      extensions[extension_count++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
+      divisor.pNext = chain;
+      chain = &divisor;
+   }
+   if (n->index_uint8) {
+      extensions[extension_count++] = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
+      u8.pNext = chain;
+      chain = &u8;
+   }
+   if (n->indirect_count)
+      extensions[extension_count++] = VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME;
+   if (n->transform_feedback) {
+      extensions[extension_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
+      xfb.pNext = chain;
+      chain = &xfb;
+   }
+   r->queue_family = graphics_queue_family(r->pd);
+   float priority = 1.0f;
+   VK(vkCreateDevice(r->pd, &(VkDeviceCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = chain,
+      .queueCreateInfoCount = 1,
+      .pQueueCreateInfos = &(VkDeviceQueueCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+         .queueFamilyIndex = r->queue_family, .queueCount = 1, .pQueuePriorities = &priority },
+      .enabledExtensionCount = extension_count, .ppEnabledExtensionNames = extensions,
+      .pEnabledFeatures = &n->features,
+   }, NULL, &r->dev));
+   vkGetDeviceQueue(r->dev, r->queue_family, 0, &r->queue);
+   if (n->indirect_count) {
+      r->draw_indirect_count = (PFN_vkCmdDrawIndirectCountKHR)
+         vkGetDeviceProcAddr(r->dev, "vkCmdDrawIndirectCountKHR");
+      r->draw_indexed_indirect_count = (PFN_vkCmdDrawIndexedIndirectCountKHR)
+         vkGetDeviceProcAddr(r->dev, "vkCmdDrawIndexedIndirectCountKHR");
+   }
+   if (n->transform_feedback) {
+      r->bind_xfb_buffers = (PFN_vkCmdBindTransformFeedbackBuffersEXT)
+         vkGetDeviceProcAddr(r->dev, "vkCmdBindTransformFeedbackBuffersEXT");
+      r->begin_xfb = (PFN_vkCmdBeginTransformFeedbackEXT)
+         vkGetDeviceProcAddr(r->dev, "vkCmdBeginTransformFeedbackEXT");
+      r->end_xfb = (PFN_vkCmdEndTransformFeedbackEXT)
+         vkGetDeviceProcAddr(r->dev, "vkCmdEndTransformFeedbackEXT");
+   }
+}
+
+/* Formats: colour targets must render linearly (read back by mapping),
+ * vertex formats be fetchable, the depth format be a depth attachment. */
+static void
+check_formats(const struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(r->pd, s->targets[t].format->format, &fp);
+      VkFormatFeatureFlags want = VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+      for (uint32_t p = 0; p < s->pipeline_count; p++) {
+         if (s->pipelines[p].blend[t].blendEnable)
+            want |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
+      }
+      VkImageFormatProperties ip;
+      if ((fp.linearTilingFeatures & want) != want ||
+          vkGetPhysicalDeviceImageFormatProperties(
+             r->pd, s->targets[t].format->format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
+             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &ip) != VK_SUCCESS)
+         unsupported(want & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT
+                        ? "linear colour attachment with blending (read back without a "
+                          "copy; a copy needs the sampler, issue 15):"
+                        : "linear colour attachment (read back without a copy; a copy "
+                          "needs the sampler, issue 15):",
+                     s->targets[t].format->name);
+   }
+   for (uint32_t p = 0; p < s->pipeline_count; p++) {
+      for (uint32_t a = 0; a < s->pipelines[p].attribute_count; a++) {
+         VkFormatProperties fp;
+         VkFormat f = s->pipelines[p].attributes[a].format;
+         vkGetPhysicalDeviceFormatProperties(r->pd, f, &fp);
+         if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT))
+            unsupported("vertex format", gfx_format_by_vk(f)->name);
+      }
+   }
+   if (s->depth_format) {
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(r->pd, s->depth_format->format, &fp);
+      if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
+         unsupported("depth/stencil format", s->depth_format->name);
+   }
+}
+
+static VkDeviceMemory
+allocate(const struct run *r, VkMemoryRequirements req, VkMemoryPropertyFlags want)
+{
+   VkDeviceMemory memory;
+   VK(vkAllocateMemory(r->dev, &(VkMemoryAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
+      .memoryTypeIndex = vk_program_memory_type(r->pd, req.memoryTypeBits, want),
+   }, NULL, &memory));
+   return memory;
+}
+
+#define HOST_MEMORY (VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+
+static void
+create_buffers(struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      struct buffer *b = &r->buffers[i];
+      /* 4-byte multiples: indirect and storage offsets are in words */
+      b->size = (s->buffers[i].size + 3) & ~(VkDeviceSize)3;
+      if (!b->size)
+         b->size = 4;
+      VkBufferUsageFlags usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+      /* only with the extension enabled is this usage valid */
+      if (s->buffers[i].xfb_binding >= 0 && r->needs.transform_feedback)
+         usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
+      VK(vkCreateBuffer(r->dev, &(VkBufferCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = b->size, .usage = usage,
+      }, NULL, &b->buffer));
+      VkMemoryRequirements req;
+      vkGetBufferMemoryRequirements(r->dev, b->buffer, &req);
+      b->memory = allocate(r, req, HOST_MEMORY);
+      VK(vkBindBufferMemory(r->dev, b->buffer, b->memory, 0));
+      VK(vkMapMemory(r->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
+      memset(b->map, 0, b->size);
+      if (s->buffers[i].size)
+         memcpy(b->map, s->buffers[i].data, s->buffers[i].size);
+   }
+}
+
+static void
+create_image(const struct run *r, struct image *im, VkFormat format, uint32_t width,
+             uint32_t height, bool colour)
+{
+   VK(vkCreateImage(r->dev, &(VkImageCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
+      .format = format, .extent = { width, height, 1 }, .mipLevels = 1, .arrayLayers = 1,
+      .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = colour ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
+      .usage = colour ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                      : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+   }, NULL, &im->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(r->dev, im->image, &req);
+   im->memory = allocate(r, req, colour ? HOST_MEMORY : 0);
+   VK(vkBindImageMemory(r->dev, im->image, im->memory, 0));
+   VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
+   if (!colour) {
+      aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (r->spec->depth_format->channels == 2)
+         aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+   }
+   VK(vkCreateImageView(r->dev, &(VkImageViewCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = im->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = format,
+      .subresourceRange = { aspect, 0, 1, 0, 1 },
+   }, NULL, &im->view));
+}
+
+static void
+create_render_pass(struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   VkAttachmentDescription attachments[GFX_MAX_TARGETS + 1];
+   VkAttachmentReference colour_refs[GFX_MAX_TARGETS];
+   uint32_t n = s->target_count;
+   for (uint32_t t = 0; t < n; t++) {
+      /* GENERAL throughout: the layout the host reads a linear image in,
+       * with no transition at the end of the pass. */
+      attachments[t] = (VkAttachmentDescription){
+         .format = s->targets[t].format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED, .finalLayout = VK_IMAGE_LAYOUT_GENERAL };
+      colour_refs[t] = (VkAttachmentReference){ t, VK_IMAGE_LAYOUT_GENERAL };
+   }
+   VkAttachmentReference depth_ref = { n, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+   if (s->depth_format) {
+      attachments[n] = (VkAttachmentDescription){
+         .format = s->depth_format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
+         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+         .finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+   }
+   VK(vkCreateRenderPass(r->dev, &(VkRenderPassCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .attachmentCount = n + (s->depth_format != NULL), .pAttachments = attachments,
+      .subpassCount = 1,
+      .pSubpasses = &(VkSubpassDescription){
+         .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+         .colorAttachmentCount = n, .pColorAttachments = colour_refs,
+         .pDepthStencilAttachment = s->depth_format ? &depth_ref : NULL },
+   }, NULL, &r->render_pass));
+   VkImageView views[GFX_MAX_TARGETS + 1];
+   for (uint32_t t = 0; t < n; t++)
+      views[t] = r->targets[t].view;
+   if (s->depth_format)
+      views[n] = r->depth.view;
+   VK(vkCreateFramebuffer(r->dev, &(VkFramebufferCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = r->render_pass,
+      .attachmentCount = n + (s->depth_format != NULL), .pAttachments = views,
+      .width = s->targets[0].width, .height = s->targets[0].height, .layers = 1,
+   }, NULL, &r->framebuffer));
+}
+
+static void
+create_layout(struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   VkDescriptorSetLayoutBinding bindings[GFX_MAX_BUFFERS];
+   uint32_t n = 0;
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      if (s->buffers[i].storage_binding < 0)
+         continue;
+      bindings[n++] = (VkDescriptorSetLayoutBinding){
+         .binding = (uint32_t)s->buffers[i].storage_binding,
+         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 1,
+         .stageFlags = VK_SHADER_STAGE_ALL_GRAPHICS };
+   }
+   VkPushConstantRange push = { VK_SHADER_STAGE_ALL_GRAPHICS, 0, GFX_PUSH_BYTES };
+   if (n) {
+      VK(vkCreateDescriptorSetLayout(r->dev, &(VkDescriptorSetLayoutCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+         .bindingCount = n, .pBindings = bindings }, NULL, &r->set_layout));
+      VK(vkCreateDescriptorPool(r->dev, &(VkDescriptorPoolCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+         .poolSizeCount = 1,
+         .pPoolSizes = &(VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n },
+      }, NULL, &r->pool));
+      VK(vkAllocateDescriptorSets(r->dev, &(VkDescriptorSetAllocateInfo){
+         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
+         .descriptorSetCount = 1, .pSetLayouts = &r->set_layout }, &r->set));
+      for (uint32_t i = 0; i < s->buffer_count; i++) {
+         if (s->buffers[i].storage_binding < 0)
+            continue;
+         vkUpdateDescriptorSets(r->dev, 1, &(VkWriteDescriptorSet){
+            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+            .dstBinding = (uint32_t)s->buffers[i].storage_binding, .descriptorCount = 1,
+            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+            .pBufferInfo = &(VkDescriptorBufferInfo){ r->buffers[i].buffer, 0, VK_WHOLE_SIZE },
+         }, 0, NULL);
+      }
+   }
+   VK(vkCreatePipelineLayout(r->dev, &(VkPipelineLayoutCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+      .setLayoutCount = n ? 1 : 0, .pSetLayouts = &r->set_layout,
+      .pushConstantRangeCount = 1, .pPushConstantRanges = &push,
+   }, NULL, &r->layout));
+}
+
+static VkPipeline
+create_pipeline(const struct run *r, const struct gfx_pipeline *p)
+{
+   const struct gfx_spec *s = r->spec;
+   static const VkShaderStageFlagBits stage_bits[GFX_STAGES] = {
+      VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+      VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, VK_SHADER_STAGE_GEOMETRY_BIT,
+      VK_SHADER_STAGE_FRAGMENT_BIT };
+   VkPipelineShaderStageCreateInfo stages[GFX_STAGES];
+   uint32_t stage_count = 0;
+   for (int i = 0; i < GFX_STAGES; i++) {
+      if (!r->modules[i])
+         continue;
+      stages[stage_count++] = (VkPipelineShaderStageCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+         .stage = stage_bits[i], .module = r->modules[i], .pName = "main" };
+   }
+   VkVertexInputBindingDescription bindings[GFX_MAX_BINDINGS];
+   VkVertexInputBindingDivisorDescriptionEXT divisors[GFX_MAX_BINDINGS];
+   uint32_t binding_count = 0, divisor_count = 0;
+   for (uint32_t b = 0; b < p->binding_count; b++) {
+      const struct gfx_vertex_binding *vb = &p->bindings[b];
+      if (vb->buffer < 0)
+         continue;
+      bindings[binding_count++] = (VkVertexInputBindingDescription){ b, vb->stride, vb->rate };
+      if (vb->rate == VK_VERTEX_INPUT_RATE_INSTANCE && vb->divisor != 1)
+         divisors[divisor_count++] = (VkVertexInputBindingDivisorDescriptionEXT){
+            b, vb->divisor };
+   }
+   VkPipelineVertexInputDivisorStateCreateInfoEXT divisor_state = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
+      .vertexBindingDivisorCount = divisor_count, .pVertexBindingDivisors = divisors };
+   VkPipelineColorBlendAttachmentState blend[GFX_MAX_TARGETS];
+   memcpy(blend, p->blend, sizeof(blend));
+   VkPipelineRasterizationStateCreateInfo raster = p->raster;
+   VkPipelineDepthStencilStateCreateInfo depth = p->depth;
+   static const VkDynamicState dynamic[] = { VK_DYNAMIC_STATE_VIEWPORT,
+                                             VK_DYNAMIC_STATE_SCISSOR };
+   VkPipeline pipeline;
+   VK(vkCreateGraphicsPipelines(r->dev, VK_NULL_HANDLE, 1, &(VkGraphicsPipelineCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+      .stageCount = stage_count, .pStages = stages,
+      .pVertexInputState = &(VkPipelineVertexInputStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+         .pNext = divisor_count ? &divisor_state : NULL,
+         .vertexBindingDescriptionCount = binding_count, .pVertexBindingDescriptions = bindings,
+         .vertexAttributeDescriptionCount = p->attribute_count,
+         .pVertexAttributeDescriptions = p->attributes },
+      .pInputAssemblyState = &(VkPipelineInputAssemblyStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+         .topology = p->topology, .primitiveRestartEnable = p->restart },
+      .pTessellationState = r->modules[GFX_TESC] ? &(VkPipelineTessellationStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+         .patchControlPoints = p->patch_vertices } : NULL,
+      .pViewportState = &(VkPipelineViewportStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+         .viewportCount = 1, .scissorCount = 1 },
+      .pRasterizationState = &raster,
+      .pMultisampleState = &(VkPipelineMultisampleStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT },
+      .pDepthStencilState = s->depth_format ? &depth : NULL,
+      .pColorBlendState = &(VkPipelineColorBlendStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
+         .logicOpEnable = p->logic_op_enable, .logicOp = p->logic_op,
+         .attachmentCount = s->target_count, .pAttachments = blend,
+         .blendConstants = { p->blend_constants[0], p->blend_constants[1],
+                             p->blend_constants[2], p->blend_constants[3] } },
+      .pDynamicState = &(VkPipelineDynamicStateCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
+         .dynamicStateCount = 2, .pDynamicStates = dynamic },
+      .layout = r->layout, .renderPass = r->render_pass, .subpass = 0,
+   }, NULL, &pipeline));
+   return pipeline;
+}
+
+static void
+bind_pipeline(const struct run *r, int index)
+{
+   const struct gfx_pipeline *p = &r->spec->pipelines[index];
+   vkCmdBindPipeline(r->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->pipelines[index]);
+   for (uint32_t b = 0; b < p->binding_count; b++) {
+      if (p->bindings[b].buffer < 0)
+         continue;
+      vkCmdBindVertexBuffers(r->cmd, b, 1, &r->buffers[p->bindings[b].buffer].buffer,
+                             &p->bindings[b].offset);
+   }
+}
+
+/* Every transform feedback buffer, at offset (each xfb_begin its own part
+ * of the buffers: without counter buffers, writes start at the binding's
+ * offset). */
+static void
+bind_xfb_buffers(const struct run *r, VkDeviceSize offset)
+{
+   const struct gfx_spec *s = r->spec;
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      if (s->buffers[i].xfb_binding < 0)
+         continue;
+      if (offset >= r->buffers[i].size) {
+         fprintf(stderr, "gfx_run: xfb_begin %llu is beyond transform feedback buffer %s\n",
+                 (unsigned long long)offset, s->buffers[i].name);
+         exit(EXIT_USAGE);
+      }
+      VkDeviceSize size = r->buffers[i].size - offset;
+      r->bind_xfb_buffers(r->cmd, (uint32_t)s->buffers[i].xfb_binding, 1,
+                          &r->buffers[i].buffer, &offset, &size);
+   }
+}
+
+static void
+record_command(const struct run *r, const struct gfx_command *c)
+{
+   const uint32_t *a = c->args;
+   VkBuffer buffer = c->buffer >= 0 ? r->buffers[c->buffer].buffer : VK_NULL_HANDLE;
+   VkBuffer count = c->count_buffer >= 0 ? r->buffers[c->count_buffer].buffer : VK_NULL_HANDLE;
+   switch (c->kind) {
+   case GFX_CMD_DRAW:
+      vkCmdDraw(r->cmd, a[0], a[1], a[2], a[3]);
+      break;
+   case GFX_CMD_DRAW_INDEXED:
+      vkCmdDrawIndexed(r->cmd, a[0], a[1], a[2], (int32_t)a[3], a[4]);
+      break;
+   case GFX_CMD_DRAW_INDIRECT:
+      vkCmdDrawIndirect(r->cmd, buffer, c->offset, a[0], a[1]);
+      break;
+   case GFX_CMD_DRAW_INDEXED_INDIRECT:
+      vkCmdDrawIndexedIndirect(r->cmd, buffer, c->offset, a[0], a[1]);
+      break;
+   case GFX_CMD_DRAW_INDIRECT_COUNT:
+      r->draw_indirect_count(r->cmd, buffer, c->offset, count, c->count_offset, a[0], a[1]);
+      break;
+   case GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT:
+      r->draw_indexed_indirect_count(r->cmd, buffer, c->offset, count, c->count_offset, a[0],
+                                     a[1]);
+      break;
+   case GFX_CMD_VIEWPORT:
+      vkCmdSetViewport(r->cmd, 0, 1, &c->viewport);
+      break;
+   case GFX_CMD_SCISSOR:
+      vkCmdSetScissor(r->cmd, 0, 1, &c->rect);
+      break;
+   case GFX_CMD_PUSH:
+      vkCmdPushConstants(r->cmd, r->layout, VK_SHADER_STAGE_ALL_GRAPHICS, c->push_offset,
+                         c->push_size, c->push);
+      break;
+   case GFX_CMD_INDEX:
+      vkCmdBindIndexBuffer(r->cmd, buffer, c->offset, c->index_type);
+      break;
+   case GFX_CMD_CLEAR_COLOR:
+      vkCmdClearAttachments(r->cmd, 1, &(VkClearAttachment){
+         VK_IMAGE_ASPECT_COLOR_BIT, a[0], c->clear }, 1,
+         &(VkClearRect){ c->rect, 0, 1 });
+      break;
+   case GFX_CMD_XFB_BEGIN:
+      bind_xfb_buffers(r, c->offset);
+      r->begin_xfb(r->cmd, 0, 0, NULL, NULL);
+      break;
+   case GFX_CMD_XFB_END:
+      r->end_xfb(r->cmd, 0, 0, NULL, NULL);
+      break;
+   case GFX_CMD_CLEAR_DEPTH: {
+      VkImageAspectFlags aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+      if (r->spec->depth_format->channels == 2)
+         aspect |= VK_IMAGE_ASPECT_STENCIL_BIT;
+      vkCmdClearAttachments(r->cmd, 1, &(VkClearAttachment){ aspect, 0, c->clear }, 1,
+                            &(VkClearRect){ c->rect, 0, 1 });
+      break;
+   }
+   }
+}
+
+/* The draw commands come first in enum gfx_command_kind. */
+static bool
+is_draw(enum gfx_command_kind kind)
+{
+   return kind <= GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT;
+}
+
+static void
+record(struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   VK(vkCreateCommandPool(r->dev, &(VkCommandPoolCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+      .queueFamilyIndex = r->queue_family }, NULL, &r->command_pool));
+   VK(vkAllocateCommandBuffers(r->dev, &(VkCommandBufferAllocateInfo){
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = r->command_pool,
+      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1 }, &r->cmd));
+   VK(vkBeginCommandBuffer(r->cmd, &(VkCommandBufferBeginInfo){
+      .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT }));
+   VkClearValue clears[GFX_MAX_TARGETS + 1];
+   for (uint32_t t = 0; t < s->target_count; t++)
+      clears[t].color = s->targets[t].clear;
+   clears[s->target_count].depthStencil = (VkClearDepthStencilValue){ s->clear_depth,
+                                                                      s->clear_stencil };
+   VkExtent2D extent = { s->targets[0].width, s->targets[0].height };
+   vkCmdBeginRenderPass(r->cmd, &(VkRenderPassBeginInfo){
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = r->render_pass,
+      .framebuffer = r->framebuffer, .renderArea = { { 0, 0 }, extent },
+      .clearValueCount = s->target_count + (s->depth_format != NULL), .pClearValues = clears,
+   }, VK_SUBPASS_CONTENTS_INLINE);
+   vkCmdSetViewport(r->cmd, 0, 1, &(VkViewport){ 0, 0, (float)extent.width,
+                                                  (float)extent.height, 0, 1 });
+   vkCmdSetScissor(r->cmd, 0, 1, &(VkRect2D){ { 0, 0 }, extent });
+   /* Defined push constants for shaders that read them before a "push". */
+   static const uint8_t zeros[GFX_PUSH_BYTES];
+   vkCmdPushConstants(r->cmd, r->layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, GFX_PUSH_BYTES,
+                      zeros);
+   if (r->set)
+      vkCmdBindDescriptorSets(r->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1,
+                              &r->set, 0, NULL);
+   int bound = -1;
+   for (uint32_t i = 0; i < s->command_count; i++) {
+      const struct gfx_command *c = &s->commands[i];
+      /* A pipeline cannot be bound while transform feedback is active:
+       * the next draw's is bound before it begins. */
+      const struct gfx_command *draw = c;
+      for (uint32_t j = i; c->kind == GFX_CMD_XFB_BEGIN && j < s->command_count; j++) {
+         draw = &s->commands[j];
+         if (is_draw(draw->kind))
+            break;
+      }
+      if (is_draw(draw->kind) && draw->pipeline != bound) {
+         bind_pipeline(r, draw->pipeline);
+         bound = draw->pipeline;
+      }
+      record_command(r, c);
+   }
+   vkCmdEndRenderPass(r->cmd);
+   /* What the pass wrote (attachments, storage buffers) to the host. */
+   vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                        0, 1, &(VkMemoryBarrier){
+                           .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
+                                            VK_ACCESS_SHADER_WRITE_BIT |
+                                            (r->needs.transform_feedback
+                                                ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT
+                                                : 0),
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT }, 0, NULL, 0, NULL);
+   VK(vkEndCommandBuffer(r->cmd));
+}
+
+static void
+submit(const struct run *r)
+{
+   VkFence fence;
+   VK(vkCreateFence(r->dev, &(VkFenceCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO }, NULL, &fence));
+   VK(vkQueueSubmit(r->queue, 1, &(VkSubmitInfo){
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1,
+      .pCommandBuffers = &r->cmd }, fence));
+   VK(vkWaitForFences(r->dev, 1, &fence, VK_TRUE, UINT64_MAX));
+   vkDestroyFence(r->dev, fence, NULL);
+}
+
+static bool
+write_file(const char *path, const void *data, size_t size)
+{
+   FILE *f = fopen(path, "wb");
+   bool ok = f && fwrite(data, 1, size, f) == size;
+   if (f && fclose(f))
+      ok = false;
+   if (!ok)
+      fprintf(stderr, "gfx_run: cannot write %s\n", path);
+   return ok;
+}
+
+static uint32_t
+load_bits(const uint8_t *p, uint32_t bytes)
+{
+   uint32_t v = 0;
+   for (uint32_t i = 0; i < bytes && i < 4; i++)
+      v |= (uint32_t)p[i] << (8 * i);
+   return v;
+}
+
+static uint8_t
+float_byte(float f)
+{
+   if (!(f > 0.0f))
+      return 0;
+   return f >= 1.0f ? 255 : (uint8_t)(f * 255.0f + 0.5f);
+}
+
+static float
+half_to_float(uint32_t h)
+{
+   uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+   float magnitude = exponent == 0 ? (float)mantissa / (1 << 24)
+                   : exponent == 31 ? 65504.0f
+                   : (float)(mantissa | 0x400) * ((float)(1u << exponent) / (1u << 25));
+   return h & 0x8000 ? -magnitude : magnitude;
+}
+
+/* One channel of a texel as 0..255 for a person to look at. */
+static uint8_t
+channel_byte(const struct gfx_format *f, const uint8_t *texel, uint32_t c)
+{
+   uint32_t size = f->bytes / f->channels;
+   uint32_t v = load_bits(texel + c * size, size);
+   switch (f->kind) {
+   case GFX_UNORM:
+      return (uint8_t)(v >> (8 * size - 8));
+   case GFX_SNORM:
+      return (uint8_t)((v >> (8 * size - 8)) + 128);
+   case GFX_UINT:
+   case GFX_SINT:
+      return v > 255 ? 255 : (uint8_t)v;
+   case GFX_SFLOAT: {
+      float x;
+      if (size == 2)
+         return float_byte(half_to_float(v));
+      memcpy(&x, &v, 4);
+      return float_byte(x);
+   }
+   default:
+      return 0;
+   }
+}
+
+static void
+texel_rgba(const struct gfx_format *f, const uint8_t *texel, uint8_t rgba[4])
+{
+   rgba[0] = rgba[1] = rgba[2] = 0;
+   rgba[3] = 255;
+   if (f->format == VK_FORMAT_R5G6B5_UNORM_PACK16) {
+      uint32_t v = load_bits(texel, 2);
+      rgba[0] = (uint8_t)((v >> 11) << 3);
+      rgba[1] = (uint8_t)(((v >> 5) & 0x3f) << 2);
+      rgba[2] = (uint8_t)((v & 0x1f) << 3);
+      return;
+   }
+   if (f->kind == GFX_PACKED) {
+      uint32_t v = load_bits(texel, 4);
+      bool integer = f->format == VK_FORMAT_A2B10G10R10_UINT_PACK32;
+      for (int c = 0; c < 3; c++) {
+         uint32_t x = (v >> (10 * c)) & 0x3ff;
+         rgba[c] = integer ? (x > 255 ? 255 : (uint8_t)x) : (uint8_t)(x >> 2);
+      }
+      rgba[3] = integer ? (uint8_t)(v >> 30) : (uint8_t)((v >> 30) * 85);
+      return;
+   }
+   for (uint32_t c = 0; c < f->channels; c++)
+      rgba[c] = channel_byte(f, texel, c);
+   if (f->bgr) {
+      uint8_t b = rgba[0];
+      rgba[0] = rgba[2];
+      rgba[2] = b;
+   }
+}
+
+static bool
+write_png(const char *dir, uint32_t index, const struct gfx_format *f, const uint8_t *texels,
+          uint32_t width, uint32_t height)
+{
+   uint8_t *rgba = malloc(4 * (size_t)width * height);
+   if (!rgba)
+      return false;
+   for (size_t i = 0; i < (size_t)width * height; i++)
+      texel_rgba(f, texels + i * f->bytes, rgba + 4 * i);
+   char path[1024];
+   snprintf(path, sizeof(path), "%s/c%u.png", dir, index);
+   bool ok = gfx_png_write(path, rgba, width, height);
+   free(rgba);
+   if (!ok)
+      fprintf(stderr, "gfx_run: cannot write %s\n", path);
+   return ok;
+}
+
+static bool
+write_outputs(const struct run *r, const char *prefix, const char *png_dir)
+{
+   const struct gfx_spec *s = r->spec;
+   char path[1024];
+   bool ok = true;
+   for (uint32_t t = 0; t < s->target_count && ok; t++) {
+      const struct gfx_target *target = &s->targets[t];
+      VkSubresourceLayout layout;
+      vkGetImageSubresourceLayout(r->dev, r->targets[t].image,
+                                  &(VkImageSubresource){ VK_IMAGE_ASPECT_COLOR_BIT, 0, 0 },
+                                  &layout);
+      size_t row = (size_t)target->width * target->format->bytes;
+      uint8_t *texels = malloc(row * target->height);
+      if (!texels)
+         return false;
+      uint8_t *map;
+      VK(vkMapMemory(r->dev, r->targets[t].memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+      for (uint32_t y = 0; y < target->height; y++)
+         memcpy(texels + y * row, map + layout.offset + y * layout.rowPitch, row);
+      vkUnmapMemory(r->dev, r->targets[t].memory);
+      snprintf(path, sizeof(path), "%s.c%u", prefix, t);
+      ok = write_file(path, texels, row * target->height);
+      if (ok && png_dir)
+         ok = write_png(png_dir, t, target->format, texels, target->width, target->height);
+      free(texels);
+   }
+   for (uint32_t i = 0; i < s->buffer_count && ok; i++) {
+      if (s->buffers[i].storage_binding >= 0) {
+         snprintf(path, sizeof(path), "%s.b%d", prefix, s->buffers[i].storage_binding);
+         ok = write_file(path, r->buffers[i].map, s->buffers[i].size);
+      }
+      if (ok && s->buffers[i].xfb_binding >= 0) {
+         snprintf(path, sizeof(path), "%s.x%d", prefix, s->buffers[i].xfb_binding);
+         ok = write_file(path, r->buffers[i].map, s->buffers[i].size);
+      }
+   }
+   return ok;
+}
+
+static void
+destroy(struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   vkDestroyCommandPool(r->dev, r->command_pool, NULL);
+   for (uint32_t p = 0; p < s->pipeline_count; p++)
+      vkDestroyPipeline(r->dev, r->pipelines[p], NULL);
+   for (int i = 0; i < GFX_STAGES; i++)
+      vkDestroyShaderModule(r->dev, r->modules[i], NULL);
+   vkDestroyPipelineLayout(r->dev, r->layout, NULL);
+   vkDestroyDescriptorPool(r->dev, r->pool, NULL);
+   vkDestroyDescriptorSetLayout(r->dev, r->set_layout, NULL);
+   vkDestroyFramebuffer(r->dev, r->framebuffer, NULL);
+   vkDestroyRenderPass(r->dev, r->render_pass, NULL);
+   struct image *images[GFX_MAX_TARGETS + 1];
+   uint32_t n = 0;
+   for (uint32_t t = 0; t < s->target_count; t++)
+      images[n++] = &r->targets[t];
+   if (s->depth_format)
+      images[n++] = &r->depth;
+   for (uint32_t i = 0; i < n; i++) {
+      vkDestroyImageView(r->dev, images[i]->view, NULL);
+      vkDestroyImage(r->dev, images[i]->image, NULL);
+      vkFreeMemory(r->dev, images[i]->memory, NULL);
+   }
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      vkDestroyBuffer(r->dev, r->buffers[i].buffer, NULL);
+      vkFreeMemory(r->dev, r->buffers[i].memory, NULL);
+   }
+   vkDestroyDevice(r->dev, NULL);
+   vkDestroyInstance(r->instance, NULL);
+}
+
+/* The features the program needs: those its spec names, its shaders'
+ * capabilities imply and its pipelines and commands use. */
+static bool
+gather_needs(const struct gfx_spec *s, const struct shader_code *code, struct needs *n)
+{
+   memset(n, 0, sizeof(*n));
+   for (uint32_t i = 0; i < s->feature_count; i++) {
+      VkBool32 *slot = feature_slot(&n->features, s->features[i]);
+      if (!slot) {
+         fprintf(stderr, "gfx_run: unknown feature %s\n", s->features[i]);
+         return false;
+      }
+      *slot = VK_TRUE;
+   }
+   for (int i = 0; i < GFX_STAGES; i++) {
+      if (code[i].words)
+         need_capabilities(&code[i], n);
+   }
+   for (uint32_t p = 0; p < s->pipeline_count; p++)
+      need_pipeline_state(s, &s->pipelines[p], n);
+   need_commands(s, n);
+   return true;
+}
+
+static int
+usage(void)
+{
+   fprintf(stderr, "usage: gfx_run SPEC --spv-dir DIR --out PREFIX [--png DIR]\n");
+   return EXIT_USAGE;
+}
+
+int
+main(int argc, char **argv)
+{
+   const char *spec_path = NULL, *spv_dir = NULL, *out = NULL, *png_dir = NULL;
+   for (int i = 1; i < argc; i++) {
+      if (!strcmp(argv[i], "--spv-dir") && i + 1 < argc)
+         spv_dir = argv[++i];
+      else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+         out = argv[++i];
+      else if (!strcmp(argv[i], "--png") && i + 1 < argc)
+         png_dir = argv[++i];
+      else if (argv[i][0] != '-' && !spec_path)
+         spec_path = argv[i];
+      else
+         return usage();
+   }
+   if (!spec_path || !spv_dir || !out)
+      return usage();
+   static struct gfx_spec spec;
+   if (!gfx_spec_parse(spec_path, &spec))
+      return EXIT_USAGE;
+   struct shader_code code[GFX_STAGES] = { 0 };
+   for (int i = 0; i < GFX_STAGES; i++) {
+      if (spec.shaders[i][0] && !load_shader(spv_dir, spec.shaders[i], &code[i]))
+         return EXIT_USAGE;
+   }
+   static struct run r;
+   r.spec = &spec;
+   if (!gather_needs(&spec, code, &r.needs))
+      return EXIT_USAGE;
+   open_instance(&r);
+   check_features(&r, &r.needs);
+   check_formats(&r);
+   create_device(&r);
+   create_buffers(&r);
+   for (uint32_t t = 0; t < spec.target_count; t++) {
+      if (spec.targets[t].width != spec.targets[0].width ||
+          spec.targets[t].height != spec.targets[0].height) {
+         fprintf(stderr, "gfx_run: every target must have target 0's size\n");
+         return EXIT_USAGE;
+      }
+      create_image(&r, &r.targets[t], spec.targets[t].format->format, spec.targets[t].width,
+                   spec.targets[t].height, true);
+   }
+   if (spec.depth_format)
+      create_image(&r, &r.depth, spec.depth_format->format, spec.targets[0].width,
+                   spec.targets[0].height, false);
+   create_render_pass(&r);
+   create_layout(&r);
+   for (int i = 0; i < GFX_STAGES; i++) {
+      if (!code[i].words)
+         continue;
+      VK(vkCreateShaderModule(r.dev, &(VkShaderModuleCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = code[i].size,
+         .pCode = code[i].words }, NULL, &r.modules[i]));
+   }
+   for (uint32_t p = 0; p < spec.pipeline_count; p++)
+      r.pipelines[p] = create_pipeline(&r, &spec.pipelines[p]);
+   record(&r);
+   submit(&r);
+   bool ok = write_outputs(&r, out, png_dir);
+   destroy(&r);
+   for (int i = 0; i < GFX_STAGES; i++)
+      free(code[i].words);
+   gfx_spec_free(&spec);
+   return ok ? 0 : 1;
+}

@@ -1,0 +1,120 @@
+/* A graphics program described by a spec file (tests/programs/graphics/
+ * README.md gives the format): parsed by gfx_spec.c, run by gfx_run.c. */
+#ifndef GFX_SPEC_H
+#define GFX_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+#define GFX_MAX_TARGETS 4
+#define GFX_MAX_BUFFERS 16
+#define GFX_MAX_BINDINGS 8
+#define GFX_MAX_ATTRIBUTES 16
+#define GFX_MAX_PIPELINES 32
+#define GFX_MAX_COMMANDS 128
+#define GFX_MAX_FEATURES 16
+#define GFX_PUSH_BYTES 128
+#define GFX_STAGES 5
+
+enum gfx_stage { GFX_VERT, GFX_TESC, GFX_TESE, GFX_GEOM, GFX_FRAG };
+
+/* How a format's texels are laid out, for writing them as PNG. */
+enum gfx_kind { GFX_UNORM, GFX_SNORM, GFX_UINT, GFX_SINT, GFX_SFLOAT, GFX_PACKED, GFX_DEPTH };
+
+struct gfx_format {
+   const char *name;      /* VK_FORMAT_ without the prefix, lower case */
+   VkFormat format;
+   uint32_t bytes;        /* per texel */
+   uint32_t channels;
+   enum gfx_kind kind;
+   bool bgr;              /* B first in memory */
+};
+
+const struct gfx_format *gfx_format_by_name(const char *name);
+const struct gfx_format *gfx_format_by_vk(VkFormat format);
+
+struct gfx_buffer {
+   char name[32];
+   uint8_t *data;
+   size_t size;
+   int storage_binding;   /* -1: not a storage buffer; else written back */
+   int xfb_binding;       /* -1: not a transform feedback buffer; else written back */
+};
+
+struct gfx_target {
+   const struct gfx_format *format;
+   uint32_t width, height;
+   VkClearColorValue clear;
+};
+
+struct gfx_vertex_binding {
+   int buffer;            /* index into gfx_spec.buffers */
+   uint32_t stride;
+   VkDeviceSize offset;
+   VkVertexInputRate rate;
+   uint32_t divisor;
+};
+
+struct gfx_pipeline {
+   VkPrimitiveTopology topology;
+   bool restart;
+   uint32_t patch_vertices;
+   uint32_t binding_count;          /* bindings 0..count-1 (unused: buffer -1) */
+   struct gfx_vertex_binding bindings[GFX_MAX_BINDINGS];
+   uint32_t attribute_count;
+   VkVertexInputAttributeDescription attributes[GFX_MAX_ATTRIBUTES];
+   VkPipelineRasterizationStateCreateInfo raster;
+   VkPipelineDepthStencilStateCreateInfo depth;
+   VkPipelineColorBlendAttachmentState blend[GFX_MAX_TARGETS];
+   float blend_constants[4];
+   bool logic_op_enable;
+   VkLogicOp logic_op;
+};
+
+enum gfx_command_kind {
+   GFX_CMD_DRAW, GFX_CMD_DRAW_INDEXED,
+   GFX_CMD_DRAW_INDIRECT, GFX_CMD_DRAW_INDEXED_INDIRECT,
+   GFX_CMD_DRAW_INDIRECT_COUNT, GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT,
+   GFX_CMD_VIEWPORT, GFX_CMD_SCISSOR, GFX_CMD_PUSH, GFX_CMD_INDEX,
+   GFX_CMD_CLEAR_COLOR, GFX_CMD_CLEAR_DEPTH, GFX_CMD_XFB_BEGIN, GFX_CMD_XFB_END,
+};
+
+struct gfx_command {
+   enum gfx_command_kind kind;
+   int pipeline;          /* draws: index into gfx_spec.pipelines */
+   uint32_t args[6];      /* draw arguments (vertexOffset as its bit pattern) */
+   int buffer, count_buffer;
+   VkDeviceSize offset, count_offset;
+   VkIndexType index_type;
+   VkViewport viewport;
+   VkRect2D rect;
+   VkClearValue clear;
+   uint32_t push_offset, push_size;
+   uint8_t push[GFX_PUSH_BYTES];
+};
+
+struct gfx_spec {
+   char shaders[GFX_STAGES][128];   /* GLSL file names ("" for no stage) */
+   uint32_t target_count;
+   struct gfx_target targets[GFX_MAX_TARGETS];
+   const struct gfx_format *depth_format;
+   float clear_depth;
+   uint32_t clear_stencil;
+   uint32_t buffer_count;
+   struct gfx_buffer buffers[GFX_MAX_BUFFERS];
+   uint32_t pipeline_count;
+   struct gfx_pipeline pipelines[GFX_MAX_PIPELINES];
+   uint32_t command_count;
+   struct gfx_command commands[GFX_MAX_COMMANDS];
+   uint32_t feature_count;
+   char features[GFX_MAX_FEATURES][48];  /* VkPhysicalDeviceFeatures members */
+};
+
+/* Parses path into spec; false (with a message on stderr) on a bad spec. */
+bool gfx_spec_parse(const char *path, struct gfx_spec *spec);
+void gfx_spec_free(struct gfx_spec *spec);
+
+#endif
