@@ -375,6 +375,12 @@ int vgpu_ioctl_execbuffer2(struct vgpu_file *file, void *arg);
 /* One object of a submission, at the GPU address the submission gave it. */
 struct vgpu_exec_object {
    struct vgpu_bo *bo;
+   /* The memory the GPU sees in this submission: the object's, or for a
+    * read-only userptr a private copy, so that GPU writes to it are
+    * discarded as i915's read-only PTEs discard them (and never land in
+    * memory the application mapped read-only). */
+   uint8_t *map;
+   bool shadowed;                /* map is that copy, freed at the end */
    uint32_t handle;
    uint64_t flags;
    uint64_t start, end;          /* GPU virtual address range */

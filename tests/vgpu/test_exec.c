@@ -165,6 +165,44 @@ test_userptr_pages(void)
    CHECK_ERR(submit_userptr_batch(PROT_READ, false, I915_USERPTR_READ_ONLY), 0);
 }
 
+/* A GPU write to a read-only USERPTR object is discarded, as i915's
+ * read-only PTEs discard it: the batch runs, the memory keeps its bytes
+ * (here read-only memory, which a write through vgpu would have crashed
+ * on). */
+static void
+test_userptr_readonly_write(void)
+{
+   uint32_t *user = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   user[2] = 0x5a5a;
+   mprotect(user, BO_SIZE, PROT_READ);
+   struct drm_i915_gem_userptr up = { .user_ptr = (uintptr_t)user, .user_size = BO_SIZE,
+                                      .flags = I915_USERPTR_READ_ONLY };
+   CHECK_ERR(xioctl(fd, DRM_IOCTL_I915_GEM_USERPTR, &up), 0);
+   uint32_t batch = bo_create(fd, BO_SIZE);
+   uint32_t *b = bo_map(fd, batch, BO_SIZE);
+   uint32_t *p = emit_store_dword(b, gen, TARGET_ADDR + 8, 0x600d);
+   *p++ = MI_BATCH_BUFFER_END;
+   const unsigned addr_dw = gen < 8 ? 2 : 1;
+   struct drm_i915_gem_relocation_entry reloc = {
+      .target_handle = 0, .delta = 8, .offset = addr_dw * 4,
+      .read_domains = I915_GEM_DOMAIN_RENDER, .write_domain = I915_GEM_DOMAIN_RENDER,
+   };
+   struct drm_i915_gem_exec_object2 objs[2] = {
+      { .handle = up.handle },
+      { .handle = batch, .relocs_ptr = (uintptr_t)&reloc, .relocation_count = 1 },
+   };
+   if (gen >= 8) {
+      pin(&objs[0], up.handle, TARGET_ADDR);
+      objs[1].flags = EXEC_OBJECT_SUPPORTS_48B_ADDRESS;
+   }
+   CHECK_ERR(submit(fd, objs, 2, 0, I915_EXEC_HANDLE_LUT), 0);
+   CHECK(user[2] == 0x5a5a, "store into a read-only USERPTR: 0x%x", user[2]);
+   bo_close(fd, batch);
+   bo_close(fd, up.handle);
+   munmap(user, BO_SIZE);
+}
+
 static void
 test_softpin_checks(void)
 {
@@ -774,6 +812,7 @@ main(void)
    test_store_data_and_register();
    test_userptr_batch_first();
    test_userptr_pages();
+   test_userptr_readonly_write();
    test_softpin_checks();
    test_chaining();
    test_page_fault();

@@ -57,7 +57,7 @@ vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len)
    const struct vgpu_exec_object *o = object_at(exec, addr);
    if (!o || len > o->end - addr)
       return NULL;
-   return o->bo->map + (addr - o->start);
+   return o->map + (addr - o->start);
 }
 
 void *
@@ -67,7 +67,7 @@ vgpu_exec_map_rest(struct vgpu_exec *exec, uint64_t addr, uint64_t *avail)
    if (!o)
       return NULL;
    *avail = o->end - addr;
-   return o->bo->map + (addr - o->start);
+   return o->map + (addr - o->start);
 }
 
 /* Workers of the pool (vgpu_pool.c) may fault at once: the first wins. */
@@ -256,7 +256,7 @@ apply_relocation(struct vgpu_exec *exec, struct vgpu_exec_object *o,
       return -EINVAL;
 
    uint64_t value = target->start + (int64_t)(int32_t)r->delta;
-   uint8_t *dst = o->bo->map + r->offset;
+   uint8_t *dst = o->map + r->offset;
    if (wide) {
       uint64_t v = gpu_addr_to_canonical(value);
       memcpy(dst, &v, 8);
@@ -443,6 +443,27 @@ select_engine(const struct vgpu_context *ctx, uint64_t flags)
    return 0;
 }
 
+static bool
+shadow_readonly(struct vgpu_exec_object *o)
+{
+   uint8_t *copy = malloc(o->bo->size ? o->bo->size : 1);
+   if (!copy)
+      return false;
+   memcpy(copy, o->bo->map, o->bo->size);
+   o->map = copy;
+   o->shadowed = true;
+   return true;
+}
+
+static void
+free_shadows(struct vgpu_exec *exec)
+{
+   for (unsigned i = 0; exec->objects && i < exec->count; i++) {
+      if (exec->objects[i].shadowed)
+         free(exec->objects[i].map);
+   }
+}
+
 static int
 lookup_objects(struct vgpu_file *file, struct vgpu_exec *exec,
                const struct drm_i915_gem_exec_object2 *list)
@@ -466,8 +487,10 @@ lookup_objects(struct vgpu_file *file, struct vgpu_exec *exec,
       if (ret)
          return ret;
       exec->objects[i] = (struct vgpu_exec_object){
-         .bo = bo, .handle = e->handle, .flags = e->flags,
+         .bo = bo, .handle = e->handle, .flags = e->flags, .map = bo->map,
       };
+      if (bo->userptr && bo->readonly && !shadow_readonly(&exec->objects[i]))
+         return -ENOMEM;
    }
    return 0;
 }
@@ -609,6 +632,7 @@ vgpu_ioctl_execbuffer2(struct vgpu_file *file, void *arg)
    ctx->id = (uint32_t)eb->rsvd1;
    ret = exec.objects && exec.by_addr ? prepare_and_run(file, eb, &exec, list)
                                       : -ENOMEM;
+   free_shadows(&exec);
    free(exec.objects);
    free(exec.by_addr);
    free(list);
