@@ -10,11 +10,13 @@
  * after it).  The primitives that reach stream output and the clipper
  * are compared with lists derived by hand from the output topology's
  * rules and the cut bits / stream IDs written, never by running the code
- * under test. */
+ * under test.  A Gen7 case checks the DUAL_OBJECT payload (SIMD4x2, two
+ * objects) and the vertex counts taken from the final URB write. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../isl/isl_test.h"
+#include "isa_send.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_pipe.h"
 #include "vgpu_priv.h"
@@ -390,6 +392,88 @@ test_overflow(void)
    rig_fini(&g);
 }
 
+/* ---- scenario 6: Gen7 DUAL_OBJECT ---- */
+
+/* The payload worked out from the PRM's 3DSTATE_GS / "GS Thread Payload"
+ * for DUAL_OBJECT dispatch and Mesa's vec4 GS: R0 DWord 0/1 the objects'
+ * output handles, R1 DWord 0/4 their PrimitiveIDs, from Dispatch GRF
+ * Start (2) one GRF per pushed row, object 0's vec4 low, object 1's high.
+ * Output as Mesa's vec4 kernels write it: cut bits at the entry's start,
+ * vertices after the 32-byte header, the counts in DWord 2 of the
+ * header of the final URB write (a header-only HWord write). */
+static void
+dual_object_kernel(struct vgpu_draw_run *r, struct vgpu_eu_thread *t)
+{
+   uint8_t eot[32] = { 0 };
+   uint32_t counts = 0;
+   for (unsigned j = 0; j < 2; j++) {
+      if (!(t->live & (0xfu << (4 * j))))
+         continue;
+      uint32_t h = grf_dword(t, 0, j);
+      CHECK_EQ(h, GS_HANDLE(j), "R0: the object's output handle");
+      uint32_t p = grf_dword(t, 1, 4 * j);
+      CHECK_EQ(p, (threads - 1) * 2 + j, "R1: PrimitiveID");
+      for (unsigned k = 0; k < 3; k++) {
+         for (unsigned row = 0; row < 2; row++) {
+            for (unsigned c = 0; c < 4; c++)
+               CHECK_EQ(grf_dword(t, 2 + k * 2 + row, 4 * j + c), in_tag(p, k, row, c),
+                        "pushed vertex row");
+         }
+      }
+      uint8_t *entry = vgpu_urb_entry(r->urb, h);
+      uint32_t count = p % 2 ? 7 : 4, cut = p % 2 ? 1u << 2 : 0;
+      memcpy(entry, &cut, 4);
+      for (unsigned v = 0; v < count; v++)
+         put_vertex(entry, 0, v, p * 100 + v);
+      memcpy(&eot[4 * j], &h, 4);
+      counts |= count << (16 * j);
+   }
+   memcpy(&eot[8], &counts, 4);
+   struct isa_send_msg msg = { .msg = ISA_MSG_URB_WRITE_HWORD, .mlen = 1, .channel_masked = true };
+   CHECK_EQ(vgpu_urb_message(r->urb, ISA_GEN7, t, &msg, eot, NULL, t->live), VGPU_EU_DONE,
+            "EOT URB write");
+}
+
+static void
+test_dual_object(void)
+{
+   struct rig g;
+   rig_init(&g);
+   dev.ver = 7;
+   struct vgpu_3d_shader *gs = &g.st.shader[VGPU_3D_GS];
+   gs->dispatch_mode = 2;     /* DUAL_OBJECT */
+   gs->include_vertex_handles = false;
+   gs->output_topology = 5;   /* TRISTRIP */
+   gs->urb_read_length = 1;
+   gs->grf_start[0] = 2;      /* R0, R1 */
+   kernel = dual_object_kernel;
+   CHECK(vgpu_gs_unmodelled(&g.st) == NULL, "Gen7 DUAL_OBJECT GS modelled");
+   for (uint32_t p = 0; p < 3; p++) {
+      struct vgpu_prim in = make_prim(4 /* TRILIST */, 3, p, p);
+      CHECK(vgpu_gs_prim(&g.r, &in), "prim %u queued: %s", p, fault_reason ? fault_reason : "");
+   }
+   CHECK_EQ(threads, 1, "two objects make a thread at the third");
+   vgpu_gs_end(&g.r);
+   CHECK_EQ(threads, 2, "the third runs at the end");
+   /* As scenario 1: even primitives (0, 1, 2), (1, 3, 2); odd (0, 1, 2),
+    * then after the cut (3, 4, 5), (4, 6, 5). */
+   static const uint32_t want[][4] = {
+      { 0, 0, 1, 2 }, { 0, 1, 3, 2 },
+      { 1, 0, 1, 2 }, { 1, 3, 4, 5 }, { 1, 4, 6, 5 },
+      { 2, 0, 1, 2 }, { 2, 1, 3, 2 },
+   };
+   CHECK_EQ(clip_count, COUNT(want), "triangles to the clipper");
+   for (unsigned i = 0; i < COUNT(want) && i < clip_count; i++) {
+      CHECK_EQ(clip_seen[i].primitive_id, want[i][0], "primitive id");
+      for (unsigned c = 0; c < 3; c++)
+         CHECK_EQ(clip_seen[i].tag[c], want[i][0] * 100 + want[i][1 + c], "output vertex");
+   }
+   gs->dispatch_mode = 1;     /* DUAL_INSTANCE */
+   CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "Gen7 DUAL_INSTANCE not modelled");
+   dev.ver = 9;
+   rig_fini(&g);
+}
+
 int
 main(void)
 {
@@ -401,16 +485,14 @@ main(void)
    test_reorder(0, (const unsigned[]){ 0, 1, 2 });
    test_reorder(1, (const unsigned[]){ 2, 0, 1 });
    test_overflow();
+   test_dual_object();
    struct rig g;
    rig_init(&g);
-   dev.ver = 7;
-   CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "Gen7 GS not modelled");
-   dev.ver = 9;
    g.st.shader[VGPU_3D_GS].dispatch_mode = 2;
    CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "dual-object dispatch not modelled");
    rig_fini(&g);
    if (isl_test_result("test_gs"))
       return 1;
-   printf("GS payload, output parsing, cuts, streams, instancing, reorder checked\n");
+   printf("GS payload, output parsing, cuts, streams, instancing, reorder, Gen7 dual-object checked\n");
    return 0;
 }

@@ -9,7 +9,8 @@
  * DWord n, offsets in OWords, data GRF k holding component k % 4 of vec4
  * k / 4; Gen7 HWord messages take handles in DWords 0 and 1, offsets in
  * 256-bit rows, each data GRF's halves for the two slots at 16 bytes per
- * GRF when interleaved), never by running the code under test. */
+ * GRF when interleaved; OWord messages the same header with offsets in
+ * OWords), never by running the code under test. */
 #include "eu_rig.h"
 #include "vgpu_priv.h"
 #include "vgpu_urb.h"
@@ -222,6 +223,70 @@ test_simd4x2(void)
    vgpu_urb_destroy(u);
 }
 
+/* Gen7 OWord messages (Mesa's vec4 HS/DS): header g10 with the handles
+ * of entries 0 and 1, Per Slot Offset 1 OWord (slot 0) and 2 OWords
+ * (slot 1) in DWords 3 and 4, DWord 5 bits 15:8 slot 0 all components,
+ * slot 1 y and w; data g11 (DWord i: i + 1) interleaved at Global Offset
+ * 1 OWord, so slot 0's OWord 2 and slot 1's OWord 3 are written; then
+ * an interleaved OWord read of the same OWords into g20, and a
+ * non-interleaved OWord write of g12 (DWord i: 50 + i) at Global Offset
+ * 0 without per-slot offsets, DWord 5 bits 15:8 0x0f: slot 0's OWord 0
+ * only (bits 11:8 enable Vertex 0 DATA[0-3], 15:12 DATA[4-7]). */
+static void
+test_oword(void)
+{
+   const uint32_t entry_bytes = 64;
+   struct vgpu_urb *u = make_urb(2, 1);
+   if (!u)
+      return;
+   struct eu_rig *r = rig_create(ISA_GEN7);
+   char k[1024];
+   const uint32_t per_slot = 1u << 16;
+   snprintf(k, sizeof(k),
+            "send(8) null<1>F g10<8,8,1>F 0x%08x\n    urb MsgDesc: m { align1 1Q };\n"
+            "send(8) g20<1>F g10<8,8,1>F 0x%08x\n    urb MsgDesc: m { align1 1Q };\n"
+            "mov(8) g11<1>UD g12<8,8,1>UD { align1 1Q };\n"
+            "mov(1) g10.5<1>UD 0x00000f00UD { align1 1N };\n"
+            "send(8) null<1>F g10<8,8,1>F 0x%08x\n    urb MsgDesc: m { align1 1Q };\n%s",
+            desc7(1, 1, true, 2, 0) | per_slot, desc7(3, 1, true, 1, 1) | per_slot,
+            desc7(1, 0, false, 2, 0), RIG_EOT);
+   if (!rig_load(r, k, 0xff)) {
+      rig_destroy(r);
+      vgpu_urb_destroy(u);
+      return;
+   }
+   rig_set_ud(r, 10, 0, FIRST_BYTE / 64);
+   rig_set_ud(r, 10, 1, (FIRST_BYTE + entry_bytes) / 64);
+   rig_set_ud(r, 10, 3, 1);
+   rig_set_ud(r, 10, 4, 2);
+   rig_set_ud(r, 10, 5, 0x0f00 | 0xa000);
+   for (unsigned i = 0; i < 8; i++) {
+      rig_set_ud(r, 11, i, i + 1);
+      rig_set_ud(r, 12, i, 50 + i);
+   }
+   enum vgpu_eu_status st = run_with_urb(r, u);
+   CHECK(st == VGPU_EU_DONE, "OWord write/read: status %d (%s)", (int)st, r->t.why ? r->t.why : "");
+   for (unsigned c = 0; c < 4; c++) {
+      uint32_t want0 = c + 1, want1 = c % 2 ? 4 + c + 1 : 0;
+      CHECK(entry32(u, 0, entry_bytes, 32 + c * 4) == want0,
+            "OWord slot 0 component %u: %u, expected %u", c,
+            entry32(u, 0, entry_bytes, 32 + c * 4), want0);
+      CHECK(entry32(u, 1, entry_bytes, 48 + c * 4) == want1,
+            "OWord slot 1 component %u: %u, expected %u", c,
+            entry32(u, 1, entry_bytes, 48 + c * 4), want1);
+      CHECK(rig_ud(r, 20, c) == want0 && rig_ud(r, 20, 4 + c) == want1,
+            "OWord read component %u: %u %u", c, rig_ud(r, 20, c), rig_ud(r, 20, 4 + c));
+      CHECK(entry32(u, 0, entry_bytes, c * 4) == 50 + c,
+            "non-interleaved OWord write DWord %u: %u", c, entry32(u, 0, entry_bytes, c * 4));
+      CHECK(entry32(u, 0, entry_bytes, 16 + c * 4) == 0,
+            "non-interleaved OWord write wrote masked DWord %u", 4 + c);
+   }
+   CHECK(entry32(u, 0, entry_bytes, 48) == 0 && entry32(u, 1, entry_bytes, 32) == 0,
+         "OWord write used HWord rows");
+   rig_destroy(r);
+   vgpu_urb_destroy(u);
+}
+
 /* 3DSTATE_URB_VS entries past the device's URB: refused with a fault. */
 static void
 test_allocation(void)
@@ -243,6 +308,7 @@ main(void)
    test_bad_access(0, 0, "handle before the VS entries");
    test_bad_access((FIRST_BYTE + 7 * 128) / 64, 8, "write past the end of an entry");
    test_simd4x2();
+   test_oword();
    test_allocation();
    if (rig_failures) {
       fprintf(stderr, "%d failures\n", rig_failures);

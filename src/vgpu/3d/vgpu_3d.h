@@ -121,7 +121,7 @@ struct vgpu_3d_shader {
    uint32_t output_topology;     /* GS */
    uint32_t output_vertex_size;  /* GS, 16-byte units less one */
    uint32_t control_data_format, control_data_header_size;   /* GS */
-   uint32_t reorder_mode;        /* GS Gen8+: 0 LEADING, 1 TRAILING */
+   uint32_t reorder_mode;        /* GS: 0 LEADING, 1 TRAILING */
    bool static_output;           /* GS Gen8+: the vertex count is */
    uint32_t static_output_vertex_count;   /* this, not the entry's DWord 0 */
    uint32_t clip_distance_mask, cull_distance_mask;   /* Gen8+ VS/DS/GS */

@@ -275,8 +275,9 @@ gs(const struct packet *p)
    GEOMETRY_STAGE(s, v);
    VERTEX_URB_READ(s, v);
    SHADER_OUTPUT(s, v);
-#if GFX_VER >= 8
+   /* Gen7's Reorder Enable, Gen7.5's Reorder Mode: bit 2, 1 TRAILING. */
    s->reorder_mode = v.reorder_mode;
+#if GFX_VER >= 8
    s->static_output = v.static_output;
    s->static_output_vertex_count = v.static_output_vertex_count;
 #endif

@@ -278,6 +278,8 @@ vgpu_3d_thread_run(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
       return false;
    }
    r->exec->eu_budget_left = left - ran;
+   if (st == VGPU_EU_BLOCKED && r->barrier_yields)
+      return true;
    if (st != VGPU_EU_DONE) {
       thread_stopped(r, se.kernel, t, st);
       return false;

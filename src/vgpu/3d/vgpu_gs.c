@@ -1,7 +1,8 @@
 /* Geometry shader dispatch (PRM Vol 7 "Geometry Shader", Vol 2a
- * 3DSTATE_GS), Gen8+ SIMD8 dispatch only (what ANV and hasvk program on
- * Broadwell and later; Gen7/7.5's vec4 dual-object and dual-instance
- * modes are not modelled).
+ * 3DSTATE_GS): Gen8+ SIMD8 dispatch (what ANV and hasvk program on
+ * Broadwell and later) and Gen7/7.5 DUAL_OBJECT dispatch (what hasvk's
+ * vec4 kernels without GS instancing use); Gen7's DUAL_INSTANCE and
+ * SINGLE modes are not modelled.
  *
  * Objects: each assembled input primitive makes Instance Control + 1
  * objects, its instances in order; a thread takes up to eight of them,
@@ -27,6 +28,19 @@
  *    Read Length (256-bit units), four GRFs per row (GRF c component c
  *    of the eight objects).
  *
+ * Gen7/7.5 DUAL_OBJECT (SIMD4x2, two objects, channels 0-3 object 0's,
+ * 4-7 object 1's; PRM Vol 2a 3DSTATE_GS, Mesa's vec4 GS expects the same):
+ *  - R0: the 3D header, DWord 0 and 1 the output URB handles of objects
+ *    0 and 1, which the kernel's URB writes take with R0 as header;
+ *  - with Include Primitive ID, R1: DWord 0 object 0's PrimitiveID,
+ *    DWord 4 object 1's;
+ *  - from Dispatch GRF Start Register: the push constants, then for each
+ *    input vertex its rows, one GRF per row, object 0's vec4 in the low
+ *    half, object 1's in the high half.
+ * The output entry has no vertex count: the thread's final URB write
+ * (EOT) carries the two objects' counts in its header's DWord 2, and the
+ * control data header starts the entry.
+ *
  * Output URB entry (what the kernel writes): without Static Output,
  * 32 bytes whose DWord 0 is the count of vertices emitted; then the
  * control data header of Control Data Header Size 32-byte units: CUT
@@ -47,9 +61,11 @@
 #include "vgpu_vf.h"
 
 #define GS_SLOTS 8
+#define DUAL_OBJECT_SLOTS 2
 #define GS_MAX_INPUT_VERTICES 6
 
 /* 3DSTATE_GS encodings (Gen8+). */
+#define DISPATCH_MODE_DUAL_OBJECT 2
 #define DISPATCH_MODE_SIMD8 3
 #define CONTROL_DATA_SID 1
 #define REORDER_TRAILING 1
@@ -81,6 +97,7 @@ struct vgpu_gs {
    size_t max_out_prims;
    struct vgpu_vf_vertex *out_seq;   /* an object's output vertices (no cuts) */
    size_t max_out_seq;
+   uint32_t dual_object_counts;  /* Gen7: the EOT header's DWord 2 */
 };
 
 static void
@@ -106,10 +123,16 @@ const char *
 vgpu_gs_unmodelled(const struct vgpu_3d *st)
 {
    const struct vgpu_3d_shader *gs = &st->shader[VGPU_3D_GS];
-   if (vgpu.info->ver < 8)
-      return "geometry shader on Gen7";
-   if (gs->dispatch_mode != DISPATCH_MODE_SIMD8)
+   if (vgpu.info->ver < 8) {
+      if (gs->dispatch_mode != DISPATCH_MODE_DUAL_OBJECT)
+         return "Gen7 geometry shader in DUAL_INSTANCE or SINGLE dispatch";
+      /* Mesa's vec4 kernels pull no inputs: where the handles would go
+       * is not known. */
+      if (gs->include_vertex_handles)
+         return "Gen7 geometry shader with input vertex handles";
+   } else if (gs->dispatch_mode != DISPATCH_MODE_SIMD8) {
       return "Gen8+ geometry shader in a dispatch mode other than SIMD8";
+   }
    if (!output_topology_modelled(gs->output_topology))
       return "geometry shader output topology";
    /* The PRM leaves strips of vertices of several streams undefined
@@ -141,7 +164,7 @@ gs_create(struct vgpu_draw_run *r, unsigned nverts)
       gs->in_stage = in_stage;
       gs->nverts = nverts;
       gs->in_dwords = in->entry_bytes / 4;
-      gs->max_objects = GS_SLOTS;
+      gs->max_objects = vgpu.info->ver < 8 ? DUAL_OBJECT_SLOTS : GS_SLOTS;
       if (out->entries < gs->max_objects)
          gs->max_objects = out->entries;
       if (in->entries / nverts < gs->max_objects)
@@ -162,11 +185,16 @@ gs_create(struct vgpu_draw_run *r, unsigned nverts)
  * turns an odd strip triangle from the assembler's (i, i+2, i+1) into
  * OpenGL's (i+1, i, i+2), the last vertex kept last (HARDWARE-NOTES.md
  * section 4, as stream output does); with adjacency the six vertices
- * rotate alike.  LEADING keeps the assembler's order. */
+ * rotate alike.  LEADING keeps the assembler's order.  Ivy Bridge's bit
+ * (Reorder Enable) keeps the orientation-preserving (i, i+2, i+1) for
+ * strips, and strips with adjacency ignore it (Mesa's i965 notes the
+ * Gen7 and Gen7.5 meanings of the bit differ): the assembler's order. */
 static unsigned
 input_vertex(const struct vgpu_3d_shader *s, const struct vgpu_prim *p, unsigned k)
 {
    bool odd;
+   if (vgpu.info->verx10 == 70)
+      return k;
    switch (p->topology) {
    case TOPO_TRISTRIP: case TOPO_TRISTRIP_ADJ:
       odd = p->index_in_strip & 1;
@@ -219,20 +247,29 @@ input_vue(const struct vgpu_gs *gs, unsigned j, unsigned k)
    return gs->in + ((size_t)j * GS_MAX_INPUT_VERTICES + k) * gs->in_dwords;
 }
 
+/* Zeroes the objects' output entries (the kernel writes only what it
+ * emits) and writes their input vertices into the input entries. */
+static void
+prepare_entries(struct vgpu_draw_run *r, const struct vgpu_gs *gs)
+{
+   const struct vgpu_urb_alloc *out = &r->urb->stage[VGPU_3D_GS];
+   for (unsigned j = 0; j < gs->count; j++) {
+      memset(vgpu_urb_entry(r->urb, vgpu_urb_handle(r->urb, VGPU_3D_GS, j)), 0,
+             out->entry_bytes);
+      for (unsigned k = 0; k < gs->nverts; k++)
+         memcpy(vgpu_urb_entry(r->urb, input_handle(r, gs, j, k)), input_vue(gs, j, k),
+                gs->in_dwords * 4);
+   }
+}
+
 /* R1, R2 and the vertex handles; returns the first GRF after them. */
 static unsigned
 header_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu_thread *t)
 {
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
-   const struct vgpu_urb_alloc *out = &r->urb->stage[VGPU_3D_GS];
    for (unsigned j = 0; j < gs->count; j++) {
       uint32_t handle = vgpu_urb_handle(r->urb, VGPU_3D_GS, j);
-      /* The kernel writes only what it emits: start from zeros. */
-      memset(vgpu_urb_entry(r->urb, handle), 0, out->entry_bytes);
       set_dword(t, 1, j, handle | gs->obj[j].instance << INSTANCE_SHIFT);
-      for (unsigned k = 0; k < gs->nverts; k++)
-         memcpy(vgpu_urb_entry(r->urb, input_handle(r, gs, j, k)), input_vue(gs, j, k),
-                gs->in_dwords * 4);
    }
    unsigned grf = 2;
    if (s->include_primitive_id) {
@@ -283,6 +320,41 @@ pushed_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu
    return (int)(grf + gs->nverts * rows * 4);
 }
 
+/* The whole Gen7 DUAL_OBJECT payload; returns the GRFs it takes, -1
+ * after a fault. */
+static int
+dual_object_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu_thread *t)
+{
+   const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
+   unsigned header = 1;
+   for (unsigned j = 0; j < gs->count; j++)
+      set_dword(t, 0, j, vgpu_urb_handle(r->urb, VGPU_3D_GS, j));
+   if (s->include_primitive_id) {
+      for (unsigned j = 0; j < gs->count; j++)
+         set_dword(t, 1, 4 * j, gs->obj[j].primitive_id);
+      header = 2;
+   }
+   unsigned grf = s->grf_start[0];
+   int consts = vgpu_3d_push_constants(r, VGPU_3D_GS, t, grf);
+   if (consts < 0)
+      return -1;
+   grf += (unsigned)consts;
+   uint32_t rows = s->urb_read_length * 2, first_row = s->urb_read_offset * 2;
+   if (grf + gs->nverts * rows > VGPU_EU_GRFS || (first_row + rows) * 4 > gs->in_dwords) {
+      stop_fault(r, "3DSTATE_GS URB entry read beyond the register file or the entry");
+      return -1;
+   }
+   for (unsigned k = 0; k < gs->nverts; k++) {
+      for (uint32_t row = 0; row < rows; row++) {
+         for (unsigned j = 0; j < gs->count; j++)
+            memcpy(&t->regs[(grf + k * rows + row) * 32 + j * 16],
+                   input_vue(gs, j, k) + (first_row + row) * 4, 16);
+      }
+   }
+   grf += gs->nverts * rows;
+   return (int)(grf > header ? grf : header);
+}
+
 /* ---- output ---- */
 
 /* Where an object's output entry keeps what: the control data header
@@ -297,11 +369,13 @@ struct gs_output {
 };
 
 static bool
-read_output(struct vgpu_draw_run *r, const uint8_t *entry, struct gs_output *o)
+read_output(struct vgpu_draw_run *r, const struct vgpu_gs *gs, unsigned j, struct gs_output *o)
 {
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
+   const uint8_t *entry = vgpu_urb_entry(r->urb, vgpu_urb_handle(r->urb, VGPU_3D_GS, j));
    uint32_t entry_bytes = r->urb->stage[VGPU_3D_GS].entry_bytes;
-   uint32_t at = s->static_output ? 0 : VERTEX_COUNT_BYTES;
+   bool dual_object = vgpu.info->ver < 8;
+   uint32_t at = s->static_output || dual_object ? 0 : VERTEX_COUNT_BYTES;
    uint32_t header_bytes = s->control_data_header_size * HEADER_UNIT_BYTES;
    *o = (struct gs_output){
       .header = (const uint32_t *)(entry + at),
@@ -312,7 +386,10 @@ read_output(struct vgpu_draw_run *r, const uint8_t *entry, struct gs_output *o)
       stop_fault(r, "3DSTATE_GS control data header beyond the GS URB entry");
       return false;
    }
-   memcpy(&o->vertex_count, entry, 4);
+   if (dual_object)
+      o->vertex_count = (gs->dual_object_counts >> (16 * j)) & 0xffff;
+   else
+      memcpy(&o->vertex_count, entry, 4);
    if (s->static_output)
       o->vertex_count = s->static_output_vertex_count;
    o->vertices = entry + at + header_bytes;
@@ -412,7 +489,7 @@ emit_object(struct vgpu_draw_run *r, struct vgpu_gs *gs, unsigned j)
 {
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
    struct gs_output o;
-   if (!read_output(r, vgpu_urb_entry(r->urb, vgpu_urb_handle(r->urb, VGPU_3D_GS, j)), &o))
+   if (!read_output(r, gs, j, &o))
       return;
    if (!grow((void **)&gs->out_seq, &gs->max_out_seq, o.vertex_count ? o.vertex_count : 1,
              sizeof(*gs->out_seq))) {
@@ -435,19 +512,33 @@ run_queue(struct vgpu_draw_run *r, struct vgpu_gs *gs)
 {
    static _Thread_local struct vgpu_eu_thread t;
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
+   bool dual_object = vgpu.info->ver < 8;
    if (!gs->count)
       return !r->stop;
-   vgpu_eu_thread_init(&t, (1u << gs->count) - 1);
+   uint32_t mask = 0;
+   for (unsigned j = 0; j < gs->count; j++)
+      mask |= dual_object ? 0xfu << (4 * j) : 1u << j;
+   vgpu_eu_thread_init(&t, mask);
    vgpu_3d_thread_r0(r, VGPU_3D_GS, &t);
-   unsigned header = header_payload(r, gs, &t);
-   int grfs = pushed_payload(r, gs, &t);
+   prepare_entries(r, gs);
+   int grfs;
+   if (dual_object) {
+      grfs = dual_object_payload(r, gs, &t);
+   } else {
+      unsigned header = header_payload(r, gs, &t);
+      grfs = pushed_payload(r, gs, &t);
+      if (grfs >= 0 && (unsigned)grfs < header)
+         grfs = (int)header;
+   }
    if (grfs < 0)
       return false;
-   vgpu_3d_thread_payload(&t, (unsigned)grfs > header ? (unsigned)grfs : header);
+   vgpu_3d_thread_payload(&t, (unsigned)grfs);
    if (s->statistics)
       r->stats.gs_invocations += gs->count;
+   r->urb->simd4x2_header_dw2 = 0;
    if (!vgpu_3d_thread_run(r, VGPU_3D_GS, s->kernel[0], &t))
       return false;
+   gs->dual_object_counts = r->urb->simd4x2_header_dw2;
    for (unsigned j = 0; j < gs->count && !r->stop; j++)
       emit_object(r, gs, j);
    gs->count = 0;

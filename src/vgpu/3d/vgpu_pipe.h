@@ -146,6 +146,10 @@ struct vgpu_draw_run {
    struct vgpu_gs *gs;           /* primitives queued for GS threads
                                   * (vgpu_gs.c); NULL until the first */
    bool stop;                    /* a fault or an unmodelled feature ended the draw */
+   bool barrier_yields;          /* vgpu_3d_thread_run returns true for a thread
+                                  * blocked at a barrier (t->barrier_arrived
+                                  * set), for the caller to resume it: Gen7
+                                  * HS instances (vgpu_tess.c) */
 };
 
 /* ---- units (each file's own header comment says what it models) ---- */

@@ -6,8 +6,9 @@
  * Modelled: Gen8+ with Mesa's dispatch (its genX_pipeline.c and brw
  * compiler): the HS in SINGLE_PATCH mode (Gen8's only one) or 8_PATCH
  * (what Mesa 22.3 uses on Gen12), the DS in SIMD8_SINGLE_PATCH mode.
- * Gen7/7.5's SIMD4x2 threads, DUAL_PATCH HS and the DS's dual-patch mode
- * are not.
+ * Gen7/7.5: SIMD4x2 HS and DS threads as Mesa's vec4 back end (hasvk)
+ * builds them (its brw_vec4_tcs/tes.cpp and generator); Gen9+'s
+ * DUAL_PATCH HS and the DS's dual-patch mode are not modelled.
  *
  * A patch:
  *  - its control points (the VS's VUEs) go into VS URB entries, whose
@@ -34,7 +35,24 @@
  *    Read Length 256-bit units of the patch entry from its Read Offset,
  *    one GRF each.  The DS writes each point's VUE into its entry;
  *  - the TE's primitives, their vertices those VUEs, go on to the next
- *    stage as the VS's would. */
+ *    stage as the VS's would.
+ *
+ * Gen7/7.5 (SIMD4x2, two output control points or domain points a
+ * thread; Mesa's vec4 payloads):
+ *  - HS: Instance Count threads, instance i shading output control points
+ *    2i (channels 0-3) and 2i + 1 (channels 4-7), dispatch mask 0xff (the
+ *    kernel disables an odd count's last half itself).  R0 DWord 0 the
+ *    patch handle, 1 the primitive ID, DWord 2 the instance number at bit
+ *    16 (Ivy Bridge, bits 22:16) or 17 (Haswell, 23:17); R1-R4 the input
+ *    control point handles; push constants from Dispatch GRF Start
+ *    Register.  With more than one instance the kernel ends with a
+ *    barrier across the patch's threads, so all of them run to it before
+ *    any goes on;
+ *  - DS: R0 DWords 0 and 1 the two points' DS URB entry handles; R1
+ *    DWords 0-2 point 0's u, v, w, 4-6 point 1's, DWord 3 the patch
+ *    handle, DWord 7 the primitive ID; then push constants and the patch
+ *    entry's pushed rows as on Gen8+.  Both read and write the patch and
+ *    control points with the URB's OWord messages (vgpu_urb.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +64,8 @@
 #include "vgpu_vf.h"
 
 #define SLOTS 8
+#define GEN7_SLOTS 2
+#define GEN7_MAX_HS_INSTANCES 16   /* 3DSTATE_HS Instance Count is 4 bits */
 #define MAX_CONTROL_POINTS 32
 #define HS_DISPATCH_SINGLE_PATCH 0
 #define HS_DISPATCH_8_PATCH 2
@@ -58,6 +78,19 @@ stop_fault(struct vgpu_draw_run *r, const char *why)
    vgpu_exec_fault(r->exec, r->draw->addr, why);
 }
 
+/* Mesa 22.3's vec4 HS kernels write some components of a temporary
+ * (align16 writemask), copy the whole register with NoMask into a URB
+ * write's data and let the header's channel mask drop the rest: harmless
+ * on hardware, but the undef check stops at the copy, as it cannot follow
+ * the bytes to the mask.  Until it can, such a run is not modelled
+ * rather than a hang; with the checks off or warning it runs. */
+static bool
+gen7_hs_trips_undef_check(void)
+{
+   bool warn;
+   return (vgpu_gpgpu_eu_checks(&warn) & VGPU_EU_CHECK_UNDEF) && !warn;
+}
+
 const char *
 vgpu_tess_unmodelled(const struct vgpu_3d *st, uint32_t topology)
 {
@@ -65,8 +98,6 @@ vgpu_tess_unmodelled(const struct vgpu_3d *st, uint32_t topology)
    bool hs = st->shader[VGPU_3D_HS].enable, ds = st->shader[VGPU_3D_DS].enable;
    if (!patches && !st->tessellation && !hs && !ds)
       return NULL;
-   if (vgpu.info->ver < 8)
-      return "tessellation on Gen7/7.5 (SIMD4x2 HS and DS threads)";
    if (!patches)
       return "tessellation of a primitive topology other than a patch list";
    if (!st->tessellation || !hs || !ds)
@@ -74,10 +105,21 @@ vgpu_tess_unmodelled(const struct vgpu_3d *st, uint32_t topology)
    uint32_t hs_mode = st->shader[VGPU_3D_HS].dispatch_mode;
    if (vgpu.info->ver >= 9 && hs_mode != HS_DISPATCH_SINGLE_PATCH && hs_mode != HS_DISPATCH_8_PATCH)
       return "HS dispatch mode DUAL_PATCH";
-   if (st->shader[VGPU_3D_DS].dispatch_mode != DS_DISPATCH_SIMD8_SINGLE_PATCH)
+   if (vgpu.info->ver >= 8 &&
+       st->shader[VGPU_3D_DS].dispatch_mode != DS_DISPATCH_SIMD8_SINGLE_PATCH)
       return "DS dispatch mode other than SIMD8_SINGLE_PATCH";
    if (st->shader[VGPU_3D_HS].urb_read_length)
       return "HS with pushed control point data (Vertex URB Entry Read Length)";
+   if (vgpu.info->ver < 8 && gen7_hs_trips_undef_check())
+      return "Gen7 tessellation under VGPU_EU_CHECKS=undef (Mesa's vec4 HS copies "
+             "GRF bytes it never wrote into URB writes that mask them off)";
+   if (vgpu.info->ver < 8 && st->shader[VGPU_3D_HS].instance_count > GEN7_MAX_HS_INSTANCES)
+      return "Gen7 HS of more than 16 instances";
+   /* Side-by-side instances would share the one scratch slot 3D threads
+    * get (vgpu_3d_thread_r0). */
+   if (vgpu.info->ver < 8 && st->shader[VGPU_3D_HS].instance_count > 1 &&
+       st->shader[VGPU_3D_HS].scratch_base)
+      return "Gen7 HS of several instances with scratch space";
    return NULL;
 }
 
@@ -153,6 +195,71 @@ hs_thread(struct vgpu_draw_run *r, struct vgpu_eu_thread *t, uint32_t patch_hand
    return vgpu_3d_thread_run(r, VGPU_3D_HS, hs->kernel[0], t);
 }
 
+/* Gen7/7.5 HS instance i's thread, ready to run (the header comment
+ * gives the payload); false when the draw must stop. */
+static bool
+gen7_hs_payload(struct vgpu_draw_run *r, struct vgpu_eu_thread *t, uint32_t patch_handle,
+                const uint32_t *icp, unsigned ncp, uint32_t primitive_id, uint32_t instance)
+{
+   const struct vgpu_3d_shader *hs = &r->st->shader[VGPU_3D_HS];
+   vgpu_eu_thread_init(t, 0xff);
+   vgpu_3d_thread_r0(r, VGPU_3D_HS, t);
+   unsigned shift = vgpu.info->verx10 == 75 ? 17 : 16;
+   uint32_t r0[3] = { patch_handle, primitive_id, instance << shift };
+   memcpy(&t->regs[0], r0, sizeof(r0));
+   unsigned grfs = 1;
+   if (hs->include_vertex_handles) {
+      memcpy(&t->regs[32], icp, ncp * 4);
+      grfs = 1 + (ncp + SLOTS - 1) / SLOTS;
+   }
+   if (hs->grf_start[0] > VGPU_EU_GRFS) {
+      stop_fault(r, "3DSTATE_HS Dispatch GRF Start Register beyond the register file");
+      return false;
+   }
+   int consts = vgpu_3d_push_constants(r, VGPU_3D_HS, t, hs->grf_start[0]);
+   if (consts < 0)
+      return false;
+   if (hs->grf_start[0] + (unsigned)consts > grfs)
+      grfs = hs->grf_start[0] + (unsigned)consts;
+   vgpu_3d_thread_payload(t, grfs);
+   return true;
+}
+
+/* Runs the Gen7/7.5 HS instances of a patch side by side: each runs
+ * until it ends or waits at the barrier; once every live one waits, the
+ * gateway releases them all (PRM Vol 7 "Barrier": a barrier completes
+ * when every thread of the group has signalled it). */
+static bool
+gen7_run_hs(struct vgpu_draw_run *r, uint32_t patch_handle, const uint32_t *icp,
+            unsigned ncp, uint32_t primitive_id)
+{
+   static _Thread_local struct vgpu_eu_thread th[GEN7_MAX_HS_INSTANCES];
+   const struct vgpu_3d_shader *hs = &r->st->shader[VGPU_3D_HS];
+   unsigned n = hs->instance_count;
+   bool done[GEN7_MAX_HS_INSTANCES] = { false };
+   for (unsigned i = 0; i < n; i++) {
+      if (!gen7_hs_payload(r, &th[i], patch_handle, icp, ncp, primitive_id, i))
+         return false;
+   }
+   r->barrier_yields = true;
+   bool ok = true;
+   for (unsigned live = n; ok && live;) {
+      for (unsigned i = 0; i < n && ok; i++) {
+         if (done[i])
+            continue;
+         ok = vgpu_3d_thread_run(r, VGPU_3D_HS, hs->kernel[0], &th[i]);
+         if (ok && !th[i].barrier_arrived) {
+            done[i] = true;
+            live--;
+         }
+      }
+      for (unsigned i = 0; i < n; i++)
+         th[i].notified = th[i].barrier_arrived;
+   }
+   r->barrier_yields = false;
+   return ok;
+}
+
 /* Puts the control points into VS URB entries (the ICPs) and runs the
  * HS instances on the patch entry; false when the draw must stop. */
 static bool
@@ -173,6 +280,8 @@ run_hs(struct vgpu_draw_run *r, struct vgpu_eu_thread *t, const struct vgpu_vue 
    }
    if (hs->statistics)
       r->stats.hs_invocations++;
+   if (vgpu.info->ver < 8)
+      return gen7_run_hs(r, patch_handle, icp, ncp, primitive_id);
    for (uint32_t i = 0; i < hs->instance_count; i++) {
       if (!hs_thread(r, t, patch_handle, icp, ncp, primitive_id, i))
          return false;
@@ -220,14 +329,19 @@ struct ds_run {
    uint32_t entry_bytes;
 };
 
-static bool
-ds_thread(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
+static unsigned
+ds_slots(void)
 {
-   struct vgpu_draw_run *r = d->r;
+   return vgpu.info->ver < 8 ? GEN7_SLOTS : SLOTS;
+}
+
+/* Gen8+ SIMD8 payload of n points; the GRFs it fills. */
+static unsigned
+simd8_ds_payload(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
+{
    struct vgpu_eu_thread *t = d->t;
-   const struct vgpu_3d_shader *ds = &r->st->shader[VGPU_3D_DS];
    vgpu_eu_thread_init(t, (1u << n) - 1);
-   vgpu_3d_thread_r0(r, VGPU_3D_DS, t);
+   vgpu_3d_thread_r0(d->r, VGPU_3D_DS, t);
    uint32_t r0[2] = { d->patch_handle, d->primitive_id };
    memcpy(&t->regs[0], r0, sizeof(r0));
    for (unsigned j = 0; j < n; j++) {
@@ -236,6 +350,34 @@ ds_thread(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
       memcpy(&t->regs[3 * 32 + j * 4], &pts[j].w, 4);
    }
    memcpy(&t->regs[4 * 32], d->handles, sizeof(d->handles));
+   return 5;
+}
+
+/* Gen7/7.5 SIMD4x2 payload of n (1 or 2) points; the GRFs it fills. */
+static unsigned
+simd4x2_ds_payload(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
+{
+   struct vgpu_eu_thread *t = d->t;
+   vgpu_eu_thread_init(t, n == 2 ? 0xff : 0x0f);
+   vgpu_3d_thread_r0(d->r, VGPU_3D_DS, t);
+   memcpy(&t->regs[0], d->handles, GEN7_SLOTS * 4);
+   for (unsigned j = 0; j < n; j++) {
+      float uvw[3] = { pts[j].u, pts[j].v, pts[j].w };
+      memcpy(&t->regs[32 + j * 16], uvw, sizeof(uvw));
+   }
+   memcpy(&t->regs[32 + 3 * 4], &d->patch_handle, 4);
+   memcpy(&t->regs[32 + 7 * 4], &d->primitive_id, 4);
+   return 2;
+}
+
+static bool
+ds_thread(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
+{
+   struct vgpu_draw_run *r = d->r;
+   struct vgpu_eu_thread *t = d->t;
+   const struct vgpu_3d_shader *ds = &r->st->shader[VGPU_3D_DS];
+   unsigned fixed = vgpu.info->ver < 8 ? simd4x2_ds_payload(d, pts, n)
+                                       : simd8_ds_payload(d, pts, n);
    unsigned grf = ds->grf_start[0];
    int consts = vgpu_3d_push_constants(r, VGPU_3D_DS, t, grf);
    if (consts < 0)
@@ -248,7 +390,7 @@ ds_thread(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
    }
    memcpy(&t->regs[grf * 32], d->patch + first, rows * 32);
    grf += rows;
-   vgpu_3d_thread_payload(t, grf > 5 ? grf : 5);
+   vgpu_3d_thread_payload(t, grf > fixed ? grf : fixed);
    if (ds->statistics)
       r->stats.ds_invocations += n;
    return vgpu_3d_thread_run(r, VGPU_3D_DS, ds->kernel[0], t);
@@ -258,8 +400,9 @@ ds_thread(struct ds_run *d, const struct vgpu_te_point *pts, unsigned n)
 static bool
 run_ds(struct ds_run *d, const struct vgpu_te_result *te, uint32_t *vues)
 {
-   for (unsigned first = 0; first < te->point_count; first += SLOTS) {
-      unsigned n = te->point_count - first < SLOTS ? te->point_count - first : SLOTS;
+   unsigned slots = ds_slots();
+   for (unsigned first = 0; first < te->point_count; first += slots) {
+      unsigned n = te->point_count - first < slots ? te->point_count - first : slots;
       if (!ds_thread(d, &te->points[first], n))
          return false;
       for (unsigned j = 0; j < n; j++)
@@ -332,7 +475,7 @@ vgpu_tess_patch(struct vgpu_draw_run *r, const struct vgpu_vue *cps, unsigned nc
       stop_fault(r, "patch of more than 32 control points");
       return false;
    }
-   if (!hs->entries || hs->entry_bytes < 32 || ds->entries < SLOTS) {
+   if (!hs->entries || hs->entry_bytes < 32 || ds->entries < ds_slots()) {
       stop_fault(r, "3DSTATE_URB_HS/DS without a patch entry or a DS thread's entries");
       return false;
    }
@@ -345,7 +488,7 @@ vgpu_tess_patch(struct vgpu_draw_run *r, const struct vgpu_vue *cps, unsigned nc
    d.patch = patch;
    /* A fresh entry each patch: what the HS leaves unwritten reads 0. */
    memset(patch, 0, hs->entry_bytes);
-   for (unsigned j = 0; j < SLOTS; j++)
+   for (unsigned j = 0; j < ds_slots(); j++)
       d.handles[j] = vgpu_urb_handle(r->urb, VGPU_3D_DS, j);
    if (!run_hs(r, &t, cps, ncp, d.patch_handle, primitive_id))
       return false;

@@ -17,7 +17,15 @@
  *    each data GRF's low half (channels 0-3) goes to slot 0's entry and
  *    its high half (channels 4-7) to slot 1's, 16 bytes per GRF, so two
  *    GRFs fill one row; without it each GRF is one row of slot 0's entry.
- *    The HWord read returns that layout. */
+ *    The HWord read returns that layout.
+ *  - Gen7/7.5 OWord write and read (SIMD4x2; what Mesa's vec4 HS and DS
+ *    use): the same header, but Global Offset and the per-slot offsets
+ *    count OWords (128-bit units, Mesa's "128bit-granular offsets"); with
+ *    Interleave each data GRF's halves go to OWord k of the two slots'
+ *    entries, without it each GRF is two OWords of slot 0's entry whose
+ *    eight DWords DWord 5 bits 15:8 mask one bit each (PRM Vol 2d "URB
+ *    Message Header": bit 15 is Vertex 1 DATA[3] or Vertex 0 DATA[7]).
+ *    A read of no GRFs (Mesa's release of an input entry) does nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,18 +200,23 @@ simd8_read(struct vgpu_urb *u, struct vgpu_eu_thread *t, const struct isa_send_m
    return VGPU_EU_DONE;
 }
 
-/* ---- Gen7/7.5 SIMD4x2 HWord messages ---- */
+/* ---- Gen7/7.5 SIMD4x2 HWord and OWord messages ---- */
 
 struct simd4x2_header {
-   uint32_t handle[2], row[2];
+   uint32_t handle[2], row[2];   /* row: in units of `unit` bytes */
    bool slot[2];                 /* the slot's channels are enabled */
    uint8_t mask[2];              /* its components written (bit 0 x) */
+   uint8_t mask8;                /* DWord 5 bits 15:8 whole */
+   unsigned unit;                /* 32 (HWord) or 16 (OWord) */
 };
 
 static void
 simd4x2_header(const struct isa_send_msg *msg, const uint8_t *payload, uint32_t exec_mask,
                struct simd4x2_header *h)
 {
+   bool oword = msg->msg == ISA_MSG_URB_WRITE_OWORD || msg->msg == ISA_MSG_URB_READ_OWORD;
+   h->unit = oword ? 16 : 32;
+   h->mask8 = (payload_dword(payload, 0, 5) >> 8) & 0xff;
    for (unsigned s = 0; s < 2; s++) {
       /* Handles are 16 bits; the DWord's upper half holds other ids. */
       h->handle[s] = payload_dword(payload, 0, s) & 0xffff;
@@ -220,7 +233,7 @@ simd4x2_at(struct vgpu_urb *u, const struct isa_send_msg *msg, const struct simd
            unsigned s, unsigned k, unsigned *bytes)
 {
    *bytes = msg->channel_masked ? 16 : 32;
-   uint64_t at = (uint64_t)h->row[s] * 32 + (uint64_t)k * *bytes;
+   uint64_t at = (uint64_t)h->row[s] * h->unit + (uint64_t)k * *bytes;
    return entry_bytes(u, h->handle[s], at, *bytes);
 }
 
@@ -230,12 +243,25 @@ simd4x2_slots(const struct isa_send_msg *msg)
    return msg->channel_masked ? 2 : 1;
 }
 
+/* Whether DWord i of slot s's part of a data GRF is written: HWord
+ * messages apply the slot's four bits to each vec4 (Mesa's kernels set
+ * them all); a non-interleaved OWord write has a bit per DWord. */
+static bool
+simd4x2_enabled(const struct isa_send_msg *msg, const struct simd4x2_header *h, unsigned s,
+                unsigned i)
+{
+   if (h->unit == 16 && !msg->channel_masked)
+      return h->mask8 & (1u << i);
+   return h->mask[s] & (1u << (i % 4));
+}
+
 static enum vgpu_eu_status
 simd4x2_write(struct vgpu_urb *u, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
               const uint8_t *payload, uint32_t exec_mask)
 {
    struct simd4x2_header h;
    simd4x2_header(msg, payload, exec_mask, &h);
+   u->simd4x2_header_dw2 = payload_dword(payload, 0, 2);
    unsigned len = msg->mlen + msg->ex_mlen;
    for (unsigned s = 0; s < simd4x2_slots(msg); s++) {
       if (!h.slot[s])
@@ -245,9 +271,8 @@ simd4x2_write(struct vgpu_urb *u, struct vgpu_eu_thread *t, const struct isa_sen
          uint8_t *dst = simd4x2_at(u, msg, &h, s, k, &bytes);
          if (!dst)
             return urb_fault(t);
-         /* The mask applies to each vec4 written. */
          for (unsigned i = 0; i < bytes / 4; i++) {
-            if (h.mask[s] & (1u << (i % 4)))
+            if (simd4x2_enabled(msg, &h, s, i))
                memcpy(dst + i * 4, &payload[(1 + k) * 32 + s * 16 + i * 4], 4);
          }
       }
@@ -287,16 +312,18 @@ vgpu_urb_message(struct vgpu_urb *u, enum isa_gen gen, struct vgpu_eu_thread *t,
    case ISA_MSG_URB_SIMD8_READ:
       return simd8_read(u, t, msg, payload, reply, exec_mask);
    case ISA_MSG_URB_WRITE_HWORD:
+   case ISA_MSG_URB_WRITE_OWORD:
       if (!gen7)
          break;
       return simd4x2_write(u, t, msg, payload, exec_mask);
    case ISA_MSG_URB_READ_HWORD:
+   case ISA_MSG_URB_READ_OWORD:
       if (!gen7)
          break;
       return simd4x2_read(u, t, msg, payload, reply, exec_mask);
    default:
       break;
    }
-   t->why = "URB OWord, atomic or Gen8+ HWord message";
+   t->why = "URB atomic or Gen8+ HWord/OWord message";
    return VGPU_EU_UNSUPPORTED;
 }

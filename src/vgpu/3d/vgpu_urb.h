@@ -31,6 +31,10 @@ struct vgpu_urb {
    uint8_t *bytes;
    uint32_t size;                              /* bytes */
    struct vgpu_urb_alloc stage[VGPU_3D_GS + 1];   /* VS, HS, DS, GS */
+   /* DWord 2 of the header of the last Gen7/7.5 HWord write: a vec4 GS
+    * thread's final (EOT) write carries its objects' vertex counts there
+    * (bits 15:0 object 0, 31:16 object 1), which the GS reads back. */
+   uint32_t simd4x2_header_dw2;
 };
 
 /* The URB of a draw with the allocations st programs; NULL after a
