@@ -334,6 +334,19 @@ move_dword(struct gbe_ctx *c, const struct source *s, struct gbe_reg v, struct g
    }
 }
 
+/* SPIR-V's broadcasts, shuffles, reductions and scans return their
+ * Value's type; a module that says otherwise would have the code read
+ * past the value's registers. */
+static bool
+value_typed(struct gbe_ctx *c, const struct ir_instr *i)
+{
+   const struct ir_type *vt = i->srcs[0]->type;
+   if (vt->comps == i->type->comps && vt->bits == i->type->bits && vt->kind == i->type->kind)
+      return true;
+   return gbe_fail(c->p, "%%%u: a subgroup operation whose result type is not its value's",
+                   i->index);
+}
+
 /* Every dword of every component of source 0 moved as s says. */
 static bool
 move_value(struct gbe_ctx *c, struct ir_instr *i, const struct source *s)
@@ -873,7 +886,7 @@ gbe_isel_subgroup(struct gbe_ctx *c, struct ir_instr *i)
    case IR_SUBGROUP_ballot:
       return emit_ballot(c, i);
    case IR_SUBGROUP_broadcast_first:
-      return emit_broadcast_first(c, i);
+      return value_typed(c, i) && emit_broadcast_first(c, i);
    case IR_SUBGROUP_inverse_ballot: case IR_SUBGROUP_ballot_bit_extract:
    case IR_SUBGROUP_ballot_bit_count: case IR_SUBGROUP_ballot_inclusive_bit_count:
    case IR_SUBGROUP_ballot_exclusive_bit_count: case IR_SUBGROUP_ballot_find_lsb:
@@ -881,12 +894,12 @@ gbe_isel_subgroup(struct gbe_ctx *c, struct ir_instr *i)
       return emit_ballot_bits(c, i, op);
    case IR_SUBGROUP_reduce: case IR_SUBGROUP_inclusive_scan: case IR_SUBGROUP_exclusive_scan:
    case IR_SUBGROUP_clustered_reduce:
-      return emit_fold(c, i, op);
+      return value_typed(c, i) && emit_fold(c, i, op);
    case IR_SUBGROUP_broadcast: case IR_SUBGROUP_shuffle: case IR_SUBGROUP_shuffle_xor:
    case IR_SUBGROUP_shuffle_up: case IR_SUBGROUP_shuffle_down: case IR_SUBGROUP_quad_broadcast:
    case IR_SUBGROUP_quad_swap_horizontal: case IR_SUBGROUP_quad_swap_vertical:
    case IR_SUBGROUP_quad_swap_diagonal:
-      return emit_movement(c, i, op);
+      return value_typed(c, i) && emit_movement(c, i, op);
    default:
       return gbe_fail(c->p, "%%%u: subgroup operation %u", i->index, (unsigned)op);
    }
