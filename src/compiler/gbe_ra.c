@@ -110,11 +110,35 @@ struct order {
    int32_t start;
 };
 
-static int
-cmp_order(const void *a, const void *b)
+/* The live values ordered by start, then by number: a counting sort over
+ * the instruction positions (a spill round re-sorts every value, so an
+ * O(n log n) sort per round made spilling heavy kernels slow); stable, so
+ * equal starts keep the ascending numbers.  Returns how many, or
+ * UINT32_MAX when out of memory. */
+static uint32_t
+order_by_start(const struct interval *iv, uint32_t n, struct order *ord)
 {
-   const struct order *x = a, *y = b;
-   return x->start != y->start ? (x->start < y->start ? -1 : 1) : (x->v < y->v ? -1 : x->v > y->v);
+   int32_t last = 0;
+   for (uint32_t v = 0; v < n; v++) {
+      if (iv[v].end >= 0 && iv[v].start > last)
+         last = iv[v].start;
+   }
+   uint32_t *first = calloc((size_t)last + 2, sizeof(*first));
+   if (!first)
+      return UINT32_MAX;
+   for (uint32_t v = 0; v < n; v++) {
+      if (iv[v].end >= 0)
+         first[iv[v].start + 1]++;
+   }
+   for (int32_t s = 0; s <= last; s++)
+      first[s + 1] += first[s];
+   uint32_t m = first[last + 1];
+   for (uint32_t v = 0; v < n; v++) {
+      if (iv[v].end >= 0)
+         ord[first[iv[v].start]++] = (struct order){ v, iv[v].start };
+   }
+   free(first);
+   return m;
 }
 
 static int
@@ -449,12 +473,13 @@ allocate_rounds(struct gbe_prog *p, struct slots *slots)
       }
       build_intervals(p, iv);
       extend_loops(p, iv);
-      uint32_t m = 0;
-      for (uint32_t v = 0; v < n; v++) {
-         if (iv[v].end >= 0)
-            ord[m++] = (struct order){ v, iv[v].start };
+      uint32_t m = order_by_start(iv, n, ord);
+      if (m == UINT32_MAX) {
+         free(iv);
+         free(ord);
+         p->oom = true;
+         return false;
       }
-      qsort(ord, m, sizeof(*ord), cmp_order);
       uint32_t victim = try_allocate(p, iv, ord, m);
       struct interval live = victim == UINT32_MAX ? (struct interval){ 0 } : iv[victim];
       free(iv);

@@ -1,4 +1,5 @@
 /* Shader, function, block and instruction bookkeeping. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,50 @@ ir_replace_uses(struct ir_function *f, struct ir_instr *old, struct ir_instr *wi
       if (b->cond == old)
          b->cond = with;
    }
+}
+
+bool
+ir_forwarding_init(struct ir_forwarding *fw, struct ir_function *f)
+{
+   ir_index(f);
+   fw->num_values = f->num_values;
+   fw->to = calloc(fw->num_values, sizeof(*fw->to));
+   return fw->to != NULL;
+}
+
+/* What v stands for now: the end of its chain of forwards. */
+static struct ir_instr *
+forwarded_value(const struct ir_forwarding *fw, struct ir_instr *v)
+{
+   while (v && v->index && v->index < fw->num_values && fw->to[v->index])
+      v = fw->to[v->index];
+   return v;
+}
+
+void
+ir_forward(struct ir_forwarding *fw, struct ir_instr *old, struct ir_instr *with)
+{
+   assert(old->index && old->index < fw->num_values);
+   fw->to[old->index] = forwarded_value(fw, with);
+}
+
+void
+ir_forward_srcs(const struct ir_forwarding *fw, struct ir_instr *i)
+{
+   for (uint32_t s = 0; s < i->num_srcs; s++)
+      i->srcs[s] = forwarded_value(fw, i->srcs[s]);
+}
+
+void
+ir_forwarding_finish(struct ir_forwarding *fw, struct ir_function *f)
+{
+   ir_foreach_block(b, f) {
+      ir_foreach_instr(i, b)
+         ir_forward_srcs(fw, i);
+      b->cond = forwarded_value(fw, b->cond);
+   }
+   free(fw->to);
+   fw->to = NULL;
 }
 
 void

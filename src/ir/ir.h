@@ -524,16 +524,35 @@ struct ir_var *ir_var_create(struct ir_shader *s, const char *name, enum ir_stor
                              const struct ir_type *type);
 struct ir_function *ir_function_create(struct ir_shader *s, const char *name);
 struct ir_block *ir_block_create(struct ir_function *f);   /* appended to layout */
-/* Moves b right after `after` in layout order. */
 /* Takes b out of its function's block list (its storage stays in the arena). */
 void ir_block_unlink(struct ir_block *b);
+/* Moves b right after `after` in layout order. */
 void ir_block_move_after(struct ir_block *b, struct ir_block *after);
 void ir_block_add_pred(struct ir_block *b, struct ir_block *pred);
 void ir_block_set_succs(struct ir_block *b, enum ir_term term, unsigned n,
                         struct ir_block *const *succs);
 void ir_instr_remove(struct ir_instr *instr);
-/* Replaces every use of `old` in the function by `with`. */
+/* Replaces every use of `old` in the function by `with`: one walk of the
+ * function per call. */
 void ir_replace_uses(struct ir_function *f, struct ir_instr *old, struct ir_instr *with);
+
+/* Many replacements in one walk, for passes that replace values as they
+ * go (copy propagation, CSE): ir_forwarding_init numbers the values
+ * (ir_index) and records nothing; ir_forward records old -> with;
+ * ir_forward_srcs points an instruction's sources at what they were
+ * forwarded to, to be called as the walk reaches it (a source defined
+ * earlier in layout order is then already final); ir_forwarding_finish
+ * rewrites every remaining use (phi sources on back edges, block
+ * conditions) and frees the table.  Values created after init are never
+ * forwarded.  False: out of memory, nothing allocated. */
+struct ir_forwarding {
+   struct ir_instr **to;        /* by value index; NULL: not forwarded */
+   uint32_t num_values;
+};
+bool ir_forwarding_init(struct ir_forwarding *fw, struct ir_function *f);
+void ir_forward(struct ir_forwarding *fw, struct ir_instr *old, struct ir_instr *with);
+void ir_forward_srcs(const struct ir_forwarding *fw, struct ir_instr *i);
+void ir_forwarding_finish(struct ir_forwarding *fw, struct ir_function *f);
 void ir_rebuild_preds(struct ir_function *f);
 /* Numbers values and blocks in layout order; the printer's names. */
 void ir_index(struct ir_function *f);

@@ -2,6 +2,8 @@
  * (a mov, a bitcast to the same type, a phi whose sources are all one value
  * or itself, a vec that
  * reassembles one vector, an extract of a vec) use the original instead. */
+#include <stdlib.h>
+
 #include "ir_pass.h"
 
 static struct ir_instr *
@@ -57,15 +59,20 @@ ir_pass_copy_prop(struct ir_shader *s)
 {
    bool progress = false;
    struct ir_function *f = s->entry;
+   struct ir_forwarding fw;
+   if (!ir_forwarding_init(&fw, f))
+      abort();
    ir_foreach_block(b, f) {
       ir_foreach_instr_safe(i, b) {
+         ir_forward_srcs(&fw, i);
          struct ir_instr *to = forwarded(i);
          if (!to || to == i)
             continue;
-         ir_replace_uses(f, i, to);
+         ir_forward(&fw, i, to);
          ir_instr_remove(i);
          progress = true;
       }
    }
+   ir_forwarding_finish(&fw, f);
    return progress;
 }

@@ -175,13 +175,14 @@ known_value(const struct known *k, unsigned n, const struct ir_instr *load)
 }
 
 static bool
-cse_loads(struct ir_function *f)
+cse_loads(struct ir_function *f, struct ir_forwarding *fw)
 {
    bool progress = false;
    ir_foreach_block(b, f) {
       struct known k[MAX_LOADS];
       unsigned n = 0;
       ir_foreach_instr_safe(i, b) {
+         ir_forward_srcs(fw, i);
          if (may_write_memory(i)) {
             /* a store forgets what it may overwrite and makes its own
              * value known; anything else forgets everything */
@@ -199,7 +200,7 @@ cse_loads(struct ir_function *f)
             continue;
          struct ir_instr *v = known_value(k, n, i);
          if (v) {
-            ir_replace_uses(f, i, v);
+            ir_forward(fw, i, v);
             ir_instr_remove(i);
             progress = true;
          } else if (n < MAX_LOADS) {
@@ -215,7 +216,9 @@ ir_pass_cse(struct ir_shader *s)
 {
    struct ir_function *f = s->entry;
    ir_compute_dominance(f);
-   ir_index(f);
+   struct ir_forwarding fw;
+   if (!ir_forwarding_init(&fw, f))
+      abort();
    uint32_t size = 1;
    while (size < 2 * f->num_values)
       size <<= 1;
@@ -229,6 +232,7 @@ ir_pass_cse(struct ir_shader *s)
       if (b->rpo == UINT32_MAX)
          continue;
       ir_foreach_instr_safe(i, b) {
+         ir_forward_srcs(&fw, i);
          if (!candidate(i))
             continue;
          uint32_t slot = (uint32_t)hash_instr(i) & (size - 1);
@@ -239,7 +243,7 @@ ir_pass_cse(struct ir_shader *s)
          if (match) {
             /* the users of an exact value keep an exact one */
             match->exact |= i->exact;
-            ir_replace_uses(f, i, match);
+            ir_forward(&fw, i, match);
             ir_instr_remove(i);
             progress = true;
             continue;
@@ -250,5 +254,8 @@ ir_pass_cse(struct ir_shader *s)
    }
    free(head);
    free(next);
-   return cse_loads(f) || progress;
+   /* the loads' walk sees the sources the first one forwarded */
+   progress |= cse_loads(f, &fw);
+   ir_forwarding_finish(&fw, f);
+   return progress;
 }
