@@ -34,6 +34,7 @@
 
 #include <spirv/unified1/spirv.h>
 
+#include "bitcast.h"
 #include "gbe_isel.h"
 #include "isl.h"
 
@@ -347,14 +348,6 @@ sign_extend(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg bits, unsigned n
             gbe_imm(ISA_TYPE_UD, 32 - n));
 }
 
-static uint32_t
-f32_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
 /* The unsigned 11- and 10-bit floats of R11G11B10 are half floats
  * without the sign and with fewer mantissa bits (5 exponent bits, bias
  * 15): shifted into place they convert as halves. */
@@ -382,7 +375,7 @@ convert_channel(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg bits,
    case ISL_UNORM: {
       struct gbe_reg f = gbe_retype(d, ISA_TYPE_F);
       gbe_alu1(&c->b, ISA_OP_MOV, f, bits);
-      gbe_alu2(&c->b, ISA_OP_MUL, f, f, gbe_imm(ISA_TYPE_F, f32_bits(1.0f / (float)((1u << n) - 1))));
+      gbe_alu2(&c->b, ISA_OP_MUL, f, f, gbe_imm(ISA_TYPE_F, util_f32_bits(1.0f / (float)((1u << n) - 1))));
       return;
    }
    case ISL_SNORM: {
@@ -391,8 +384,8 @@ convert_channel(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg bits,
       sign_extend(c, s, bits, n);
       gbe_alu1(&c->b, ISA_OP_MOV, f, s);
       gbe_alu2(&c->b, ISA_OP_MUL, f, f,
-               gbe_imm(ISA_TYPE_F, f32_bits(1.0f / (float)((1u << (n - 1)) - 1))));
-      struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_SEL, f, f, gbe_imm(ISA_TYPE_F, f32_bits(-1.0f)));
+               gbe_imm(ISA_TYPE_F, util_f32_bits(1.0f / (float)((1u << (n - 1)) - 1))));
+      struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_SEL, f, f, gbe_imm(ISA_TYPE_F, util_f32_bits(-1.0f)));
       m->cmod = ISA_CMOD_GE;
       return;
    }

@@ -175,6 +175,8 @@ enum isa_form isa_op_form(enum isa_gen gen, enum isa_op op);
 bool isa_branch_has_uip(enum isa_gen gen, enum isa_op op);
 /* ISA_GEN_COUNT when verx10 is not 70, 75, 80, 90, 110 or 120. */
 enum isa_gen isa_gen_from_verx10(unsigned verx10);
+/* The generation's GFX_VERx10; 0 for ISA_GEN_COUNT. */
+unsigned isa_gen_verx10(enum isa_gen gen);
 const char *isa_gen_name(enum isa_gen gen);
 
 /* Decode one instruction at p (8 or 16 bytes readable from p; the

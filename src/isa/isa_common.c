@@ -96,6 +96,12 @@ isa_gen_from_verx10(unsigned verx10)
    return ISA_GEN_COUNT;
 }
 
+unsigned
+isa_gen_verx10(enum isa_gen gen)
+{
+   return gen < ISA_GEN_COUNT ? descs[gen]->verx10 : 0;
+}
+
 const char *
 isa_gen_name(enum isa_gen gen)
 {

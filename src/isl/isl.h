@@ -385,6 +385,7 @@ struct isl_state_desc {
    uint32_t array_extent;         /* layers (cubes: cubes) from it: Depth + 1;
                                    * 3D: Render Target View Extent + 1 */
    uint32_t min_lod, mip_count_lod;
+   float resource_min_lod;        /* Resource Min LOD: the sampler's clamp */
    struct isl_swizzle swizzle;
    const char *unsupported;       /* what isl cannot lay out (auxiliary
                                    * surface, multisampling, X/Y offset,

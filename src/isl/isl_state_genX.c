@@ -530,6 +530,7 @@ decode_image(const STATE *s, const struct isl_format_layout *l, struct isl_state
    out->min_array_element = s->minimum_array_element;
    out->min_lod = s->surface_min_lod;
    out->mip_count_lod = s->mip_count_lod;
+   out->resource_min_lod = s->resource_min_lod;
    uint32_t levels = s->surface_min_lod + s->mip_count_lod + 1;
    surf->levels = levels > 15 ? 15 : levels;
    if (!decode_alignment(s, l, surf))

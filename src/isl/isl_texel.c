@@ -13,23 +13,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "bitcast.h"
 #include "isl.h"
 
-static uint32_t
-f32_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
-
-static float
-f32_from_bits(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
 
 /* ---- bit fields of a texel (little-endian, at most 128 bits) ---- */
 
@@ -206,14 +192,14 @@ static uint32_t
 decode_channel(enum isl_type type, unsigned bits, uint32_t v)
 {
    switch (type) {
-   case ISL_UNORM: return f32_bits((float)unorm_value(v, bits));
-   case ISL_SNORM: return f32_bits((float)snorm_value(v, bits));
-   case ISL_SRGB: return f32_bits((float)srgb_to_linear(unorm_value(v, bits)));
+   case ISL_UNORM: return util_f32_bits((float)unorm_value(v, bits));
+   case ISL_SNORM: return util_f32_bits((float)snorm_value(v, bits));
+   case ISL_SRGB: return util_f32_bits((float)srgb_to_linear(unorm_value(v, bits)));
    case ISL_UINT: return v;
    case ISL_SINT: return bits == 32 ? v : sign_extend(v, bits);
-   case ISL_USCALED: return f32_bits((float)v);
-   case ISL_SSCALED: return f32_bits((float)(int32_t)(bits == 32 ? v : sign_extend(v, bits)));
-   case ISL_UFLOAT: case ISL_SFLOAT: return bits == 32 ? v : f32_bits(float_value(type, v, bits));
+   case ISL_USCALED: return util_f32_bits((float)v);
+   case ISL_SSCALED: return util_f32_bits((float)(int32_t)(bits == 32 ? v : sign_extend(v, bits)));
+   case ISL_UFLOAT: case ISL_SFLOAT: return bits == 32 ? v : util_f32_bits(float_value(type, v, bits));
    default: return 0;
    }
 }
@@ -267,21 +253,21 @@ encode_float(enum isl_type type, unsigned bits, uint32_t v)
    if (bits == 32)
       return v;
    if (type == ISL_SFLOAT)
-      return isl_small_float_encode(f32_from_bits(v), 5, bits - 6, true);
-   return isl_small_float_encode(f32_from_bits(v), 5, bits - 5, false);
+      return isl_small_float_encode(util_f32_from_bits(v), 5, bits - 6, true);
+   return isl_small_float_encode(util_f32_from_bits(v), 5, bits - 5, false);
 }
 
 static uint32_t
 encode_channel(enum isl_type type, unsigned bits, uint32_t v)
 {
    switch (type) {
-   case ISL_UNORM: return encode_norm(f32_from_bits(v), bits, false);
-   case ISL_SNORM: return encode_norm(f32_from_bits(v), bits, true);
-   case ISL_SRGB: return encode_srgb(f32_from_bits(v), bits);
+   case ISL_UNORM: return encode_norm(util_f32_from_bits(v), bits, false);
+   case ISL_SNORM: return encode_norm(util_f32_from_bits(v), bits, true);
+   case ISL_SRGB: return encode_srgb(util_f32_from_bits(v), bits);
    case ISL_UINT: return bits == 32 ? v : saturate_int(v, bits, false);
    case ISL_SINT: return bits == 32 ? v : saturate_int((int32_t)v, bits, true);
-   case ISL_USCALED: return encode_scaled(f32_from_bits(v), bits, false);
-   case ISL_SSCALED: return encode_scaled(f32_from_bits(v), bits, true);
+   case ISL_USCALED: return encode_scaled(util_f32_from_bits(v), bits, false);
+   case ISL_SSCALED: return encode_scaled(util_f32_from_bits(v), bits, true);
    case ISL_UFLOAT: case ISL_SFLOAT: return encode_float(type, bits, v);
    default: return 0;
    }
@@ -321,9 +307,9 @@ unpack_sharedexp(const struct isl_format_layout *l, const uint8_t *t, uint32_t r
    uint32_t exp = get_field(t, l->ch[ISL_E].shift, l->ch[ISL_E].bits);
    for (unsigned c = 0; c < 3; c++) {
       uint32_t m = get_field(t, l->ch[c].shift, l->ch[c].bits);
-      rgba[c] = f32_bits(sharedexp_decode(m, exp));
+      rgba[c] = util_f32_bits(sharedexp_decode(m, exp));
    }
-   rgba[3] = f32_bits(1.0f);
+   rgba[3] = util_f32_bits(1.0f);
 }
 
 void
@@ -339,7 +325,7 @@ isl_texel_unpack(const struct isl_format_layout *l, const void *texel, uint32_t 
       /* Luminance formats read L in R, G and B. */
       const struct isl_channel *ch = c < 3 && l->ch[ISL_L].bits ? &l->ch[ISL_L] : &l->ch[c];
       if (ch->type == ISL_VOID || !ch->bits) {
-         rgba[c] = c < 3 ? 0 : is_int ? 1 : f32_bits(1.0f);
+         rgba[c] = c < 3 ? 0 : is_int ? 1 : util_f32_bits(1.0f);
          continue;
       }
       rgba[c] = decode_channel((enum isl_type)ch->type, ch->bits,
@@ -353,7 +339,7 @@ pack_sharedexp(const struct isl_format_layout *l, const uint32_t rgba[4], uint8_
    float v[3];
    float maxc = 0;
    for (unsigned c = 0; c < 3; c++) {
-      v[c] = sharedexp_clamp(f32_from_bits(rgba[c]));
+      v[c] = sharedexp_clamp(util_f32_from_bits(rgba[c]));
       maxc = v[c] > maxc ? v[c] : maxc;
    }
    int exp = sharedexp_exponent(maxc);

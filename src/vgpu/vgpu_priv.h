@@ -83,6 +83,20 @@ struct vgpu_rules_vf_lines {
    uint64_t lo_start, lo_end;   /* hull of the low 32 bits, end exclusive */
 };
 
+/* A render target some draw wrote that the sampler may not see yet
+ * (vgpu_cache_rules.c): the surface's byte range, and its LOD and layers,
+ * so that another LOD or layer of the same surface does not overlap. */
+struct vgpu_rules_rt_write {
+   uint64_t base;                /* the surface's base address */
+   uint64_t start, end;          /* bytes written, end exclusive */
+   uint64_t draw;                /* the last 3DPRIMITIVE that wrote it */
+   uint32_t row_pitch, array_pitch_rows;
+   uint32_t level, layer_start, layer_end;
+   uint8_t tiling;
+   uint8_t stage;                /* written, flushing or flushed */
+   uint8_t reported;             /* a sampler read was reported (atomic) */
+};
+
 /* What the hardware-rule checker (vgpu_rules.c) remembers per context. */
 struct vgpu_rules_state {
    uint8_t constants_stale;     /* stages whose CONSTANT must be re-sent */
@@ -112,6 +126,12 @@ struct vgpu_rules_state {
     * high bits (the cache tags only the low bits). */
    struct vgpu_rules_vf_lines vf_lines[8];
    unsigned vf_line_count;
+   /* The last 3DPRIMITIVE or GPGPU_WALKER, which the cache rule names. */
+   uint64_t work_addr;
+   bool work_is_walker;
+   /* Render-target writes the texture cache may not see yet. */
+   struct vgpu_rules_rt_write rt_writes[16];
+   unsigned rt_write_count;
 };
 
 enum vgpu_rules_mode { VGPU_RULES_OFF, VGPU_RULES_WARN, VGPU_RULES_ERROR };
@@ -427,6 +447,12 @@ void vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
  * VF cache (a vertex buffer or the index buffer, named by what). */
 void vgpu_rules_vf_fetch(struct vgpu_exec *exec, uint64_t addr, uint64_t start,
                          uint64_t size, const char *what);
+/* Reports a sampler message that reads what a draw wrote through the
+ * render cache before the flush and texture cache invalidation the PRM
+ * requires (vgpu_cache_rules.c decides; packet and addr name the work
+ * the message belongs to). */
+void vgpu_rules_texture_cache_violation(struct vgpu_exec *exec, const char *packet,
+                                        uint64_t addr, const char *detail);
 /* Reports vertex element `element` of the 3DPRIMITIVE at addr, which the
  * VF cannot fetch as programmed (why: vgpu_vf_element_error's reason). */
 void vgpu_rules_vertex_element(struct vgpu_exec *exec, uint64_t addr,

@@ -107,6 +107,11 @@ struct machine {
    uint64_t size;                   /* bytes from MEM_BASE */
    uint64_t at[COMPUTE_MAX_BINDINGS];   /* each binding's offset from MEM_BASE */
    uint64_t scratch_at;
+   unsigned verx10;
+   /* RENDER_SURFACE_STATE of each binding table entry the sampler reads,
+    * made on first use */
+   uint32_t state[256][16];
+   bool state_made[256];
 };
 
 static void *
@@ -231,6 +236,54 @@ m_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
    return true;
 }
 
+/* The entry as RENDER_SURFACE_STATE, which the sampler reads (texel
+ * buffer fetches, size queries): isl's packing of the surface m_surface
+ * describes.  The sampler only asks a storage image its size, so isl
+ * picks the row pitch (the tightly packed rows typed messages use through
+ * m_surface are not always a pitch isl's layout of the image allows). */
+static bool
+make_state(const struct machine *m, const struct vgpu_eu_surface *s, uint32_t *dw)
+{
+   if (s->buffer) {
+      const struct isl_buffer_state b = {
+         .address = s->base, .size_B = s->entries * s->pitch, .format = s->format,
+         .stride_B = s->pitch, .swizzle = ISL_SWIZZLE_IDENTITY };
+      return isl_fill_buffer_state(m->verx10, dw, &b);
+   }
+   static const enum isl_surf_dim dims[] = {
+      [VGPU_EU_SURF_1D] = ISL_SURF_DIM_1D, [VGPU_EU_SURF_2D] = ISL_SURF_DIM_2D,
+      [VGPU_EU_SURF_3D] = ISL_SURF_DIM_3D };
+   bool is_3d = s->type == VGPU_EU_SURF_3D;
+   const struct isl_surf_info info = {
+      .dim = dims[s->type], .format = s->format, .width = s->width,
+      .height = s->type == VGPU_EU_SURF_1D ? 1 : s->height, .depth = is_3d ? s->depth : 1,
+      .levels = 1, .array_len = is_3d ? 1 : s->depth, .usage = ISL_USAGE_STORAGE,
+      .tilings = ISL_TILING_BIT(ISL_TILING_LINEAR) };
+   struct isl_surf surf;
+   if (!isl_surf_init(m->verx10, &info, &surf))
+      return false;
+   const struct isl_view view = {
+      .format = s->format, .levels = 1, .layers = s->depth,
+      .usage = ISL_USAGE_STORAGE, .swizzle = ISL_SWIZZLE_IDENTITY };
+   const struct isl_image_state st = { .surf = &surf, .view = &view, .address = s->base };
+   return isl_fill_image_state(m->verx10, dw, &st);
+}
+
+static const uint32_t *
+m_surface_state(void *user, unsigned bti)
+{
+   struct machine *m = user;
+   struct vgpu_eu_surface s;
+   if (bti >= 256)
+      return NULL;
+   if (!m->state_made[bti]) {
+      if (!m_surface(m, bti, &s) || !make_state(m, &s, m->state[bti]))
+         return NULL;
+      m->state_made[bti] = true;
+   }
+   return m->state[bti];
+}
+
 /* ---- one kernel ---- */
 
 static char front_end_error[512];
@@ -282,7 +335,7 @@ static const char *
 run(const struct compute_args *a, struct compute_vk_binding *b, const struct compute_vk_job *job,
     const struct gbe_kernel *k, bool checks, char *why, size_t why_size)
 {
-   struct machine m = { .a = a, .b = b, .k = k };
+   struct machine m = { .a = a, .b = b, .k = k, .verx10 = isa_gen_verx10(k->gen) };
    layout_memory(&m);
    m.mem = calloc(1, m.size);
    if (!m.mem)
@@ -301,7 +354,7 @@ run(const struct compute_args *a, struct compute_vk_binding *b, const struct com
       .base = { a->base[0], a->base[1], a->base[2] },
       .scratch_base = MEM_BASE + m.scratch_at, .scratch_bytes = SCRATCH_BYTES,
       .env = { .user = &m, .map = m_map, .surface = m_surface,
-               .checks = checks ? VGPU_EU_CHECK_ALL : 0 },
+               .surface_state = m_surface_state, .checks = checks ? VGPU_EU_CHECK_ALL : 0 },
    };
    const char *failed = gbe_eu_dispatch_run(&d);
    if (failed) {

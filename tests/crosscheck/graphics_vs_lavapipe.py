@@ -30,7 +30,7 @@ Verdicts, one line per program and device:
   SKIP      with its reason: the device lacks a feature (gfx_run prints
             "unsupported: WHAT"), the spec lists the program as unsupported
             on that device ("unsupported DEVICE[,DEVICE] REASON"), or the
-            program needs the sampler ("needs sampler REASON": issue 15).
+            program needs multisampling ("needs multisampling REASON": issue 14).
 Exit status: 1 with any FAIL, 77 when the drivers are not installed, 0
 otherwise.
 
@@ -54,7 +54,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mesa_icds import (  # noqa: E402  (shared by the cross-check harnesses)
     LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP,
-    device_icd)
+    device_icd, mesa_env)
 import xfb_fan  # noqa: E402  (the fan rule xfb_vs_lavapipe.py shares)
 
 DEVICES = ["ivb-gt2", "hsw-gt2", "bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
@@ -62,10 +62,6 @@ HANG = re.compile(r"(vgpu: )?(GPU hang.*|EU check failed.*)")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
 RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
 MAX_REPORTED_PIXELS = 6
-# Mesa's switches that keep HiZ, CCS and fast clears off (Mesa 22.3,
-# src/intel/dev/intel_debug.c): vgpu models none of them.  MCS (multisampled
-# colour) has no switch; no program renders multisampled yet.
-INTEL_DEBUG = "nohiz,noccs,nofc"
 
 # Texel layouts of the formats specs render to: bytes per texel, the bit
 # width of each channel from the lowest bits up, and how to read one.
@@ -139,9 +135,9 @@ class Program:
             for device in w[1].split(","):
                 self.unsupported[device] = " ".join(w[2:])
         elif w[0] == "needs":
-            if len(w) < 3 or w[1] != "sampler":
-                sys.exit("%s: needs sampler REASON" % where)
-            self.needs = "waiting for the sampler (issue 15): " + " ".join(w[2:])
+            if len(w) < 3 or w[1] != "multisampling":
+                sys.exit("%s: needs multisampling REASON" % where)
+            self.needs = "waiting for multisampling (issue 14): " + " ".join(w[2:])
 
     def parse_xfb_fan(self, w, where):
         usage = "%s: xfb_fan_rotation B offset=O triangles=N stride=S" % where
@@ -366,8 +362,7 @@ def device_env(icd):
     env = dict(base_env(), VK_ICD_FILENAMES=icd)
     env.setdefault("VGPU_RULES", "error")
     env.setdefault("VGPU_EU_CHECKS", "all")
-    env["INTEL_DEBUG"] = ",".join(filter(None, [env.get("INTEL_DEBUG"), INTEL_DEBUG]))
-    return env
+    return mesa_env(env)
 
 
 def run_all(args, programs, work):

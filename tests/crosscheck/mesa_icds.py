@@ -19,6 +19,10 @@ VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validatio
 VALIDATION_ERROR = re.compile(r"Validation Error: .*")
 NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
 RULE_BROKEN = re.compile(r"hardware rule .*")
+# Mesa's switches that keep HiZ, CCS and fast clears off (Mesa 22.3,
+# src/intel/dev/intel_debug.c): vgpu models none of them, so Mesa's drivers
+# on vgpu run without them.  MCS (multisampled colour) has no switch.
+MESA_INTEL_DEBUG = "nohiz,noccs,nofc"
 # The exit status of a program that cannot run on the device (a feature
 # it lacks), as meson counts a skip.
 SKIP = 77
@@ -27,3 +31,10 @@ SKIP = 77
 def device_icd(device):
     """The JSON manifest of Mesa's driver for an emulated device."""
     return os.path.join(ICD_DIR, DEVICE_ICD[device])
+
+
+def mesa_env(env):
+    """env for one of Mesa's Intel drivers on vgpu: MESA_INTEL_DEBUG added to
+    whatever INTEL_DEBUG the caller set."""
+    flags = [env.get("INTEL_DEBUG"), MESA_INTEL_DEBUG]
+    return dict(env, INTEL_DEBUG=",".join(filter(None, flags)))

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "isa.h"
+#include "isl.h"
 #include "vgpu_eu_priv.h"
 
 #define RIG_MEM_BASE 0x100000ull
@@ -32,6 +33,11 @@ struct eu_rig {
    enum isa_gen gen;
    uint8_t mem[RIG_MEM_SIZE];
    struct vgpu_eu_surface surf[4];
+   /* The sampler's view of each entry: a RENDER_SURFACE_STATE isl packs
+    * (rig_set_state), or else one rig_surface_state makes from surf. */
+   uint32_t state[4][16];
+   bool state_set[4];
+   uint32_t sampler_state;       /* SAMPLER_STATE table, from RIG_MEM_BASE */
    uint8_t slm[RIG_SLM_SIZE];
    struct vgpu_eu_thread t;
    struct vgpu_eu_cache *cache;
@@ -72,6 +78,86 @@ rig_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
       return false;
    *out = r->surf[bti];
    return true;
+}
+
+static inline unsigned
+rig_verx10(enum isa_gen gen)
+{
+   static const unsigned verx10[ISA_GEN_COUNT] = { 70, 75, 80, 90, 110, 120 };
+   return gen < ISA_GEN_COUNT ? verx10[gen] : 0;
+}
+
+/* isl's layout of the rig's description of an image: its sizes, format,
+ * tiling, pitch and MIP count; the rest as isl chooses. */
+static inline bool
+rig_isl_image(const struct eu_rig *r, const struct vgpu_eu_surface *s,
+              struct isl_surf *surf)
+{
+   static const enum isl_surf_dim dim[] = {
+      [VGPU_EU_SURF_1D] = ISL_SURF_DIM_1D, [VGPU_EU_SURF_2D] = ISL_SURF_DIM_2D,
+      [VGPU_EU_SURF_3D] = ISL_SURF_DIM_3D, [VGPU_EU_SURF_CUBE] = ISL_SURF_DIM_2D,
+   };
+   static const enum isl_tiling tiling[] = {
+      [VGPU_EU_LINEAR] = ISL_TILING_LINEAR, [VGPU_EU_TILE_X] = ISL_TILING_X,
+      [VGPU_EU_TILE_Y] = ISL_TILING_Y,
+   };
+   if (s->type > VGPU_EU_SURF_CUBE || s->tiling > VGPU_EU_TILE_Y)
+      return false;
+   bool is3d = s->type == VGPU_EU_SURF_3D, cube = s->type == VGPU_EU_SURF_CUBE;
+   struct isl_surf_info info = {
+      .dim = dim[s->type], .format = (enum isl_format)s->format,
+      .width = s->width, .height = s->height, .depth = is3d ? s->depth : 1,
+      .levels = s->mip_count + 1,
+      .array_len = is3d ? 1 : (cube ? 6 : 1) * s->depth,
+      .usage = ISL_USAGE_SAMPLED | (cube ? ISL_USAGE_CUBE : 0),
+      .tilings = ISL_TILING_BIT(tiling[s->tiling]),
+   };
+   return isl_surf_init(rig_verx10(r->gen), &info, surf);
+}
+
+/* The RENDER_SURFACE_STATE the sampler reads for entry bti: the one the
+ * test set, or isl's packing of the rig's description of the surface. */
+static inline const uint32_t *
+rig_surface_state(void *user, unsigned bti)
+{
+   struct eu_rig *r = user;
+   if (bti >= 4)
+      return NULL;
+   if (r->state_set[bti])
+      return r->state[bti];
+   const struct vgpu_eu_surface *s = &r->surf[bti];
+   if (!s->base)
+      return NULL;
+   unsigned verx10 = rig_verx10(r->gen);
+   if (s->buffer) {
+      struct isl_buffer_state b = {
+         .address = s->base, .size_B = s->entries * s->pitch,
+         .format = (enum isl_format)s->format, .stride_B = s->pitch,
+         .swizzle = ISL_SWIZZLE_IDENTITY,
+      };
+      return isl_fill_buffer_state(verx10, r->state[bti], &b) ? r->state[bti] : NULL;
+   }
+   struct isl_surf surf;
+   if (!rig_isl_image(r, s, &surf))
+      return NULL;
+   bool cube = s->type == VGPU_EU_SURF_CUBE;
+   struct isl_view view = {
+      .format = surf.format, .levels = surf.levels,
+      .layers = s->type == VGPU_EU_SURF_3D ? 1 : surf.array_len,
+      .usage = ISL_USAGE_SAMPLED | (cube ? ISL_USAGE_CUBE : 0),
+      .swizzle = ISL_SWIZZLE_IDENTITY,
+   };
+   struct isl_image_state is = { .surf = &surf, .view = &view, .address = s->base };
+   return isl_fill_image_state(verx10, r->state[bti], &is) ? r->state[bti] : NULL;
+}
+
+/* Sets entry bti's RENDER_SURFACE_STATE for the sampler. */
+static inline void
+rig_set_state(struct eu_rig *r, unsigned bti, const uint32_t *dw, unsigned dwords)
+{
+   memset(r->state[bti], 0, sizeof(r->state[bti]));
+   memcpy(r->state[bti], dw, dwords * 4);
+   r->state_set[bti] = true;
 }
 
 static inline struct eu_rig *
@@ -141,6 +227,8 @@ rig_run(struct eu_rig *r)
 {
    struct vgpu_eu_env env = {
       .gen = r->gen, .user = r, .map = rig_map, .surface = rig_surface,
+      .surface_state = rig_surface_state,
+      .dynamic_state_base = RIG_MEM_BASE, .sampler_state = r->sampler_state,
       .slm = r->slm, .slm_size = RIG_SLM_SIZE,
       .general_state_base = RIG_MEM_BASE,
       .scratch_per_thread = RIG_SCRATCH_PER_THREAD,

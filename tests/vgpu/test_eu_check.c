@@ -231,6 +231,61 @@ test_undef(void)
    fail(ISA_GEN9, "render-target write with half its header written", k, UNDEF,
         "g11 bytes 0-31 (message payload) by send(8)", NULL);
 
+   /* A WE_all raw move copies each byte's state instead of being judged.
+    * g12 gets only z and w of each vec4 (bytes 8-15 and 24-31; x and y,
+    * bytes 0-7 and 16-23, nothing ever wrote); g11 is its NoMask copy,
+    * then the data of the Gen9 URB write above, or an add's source. */
+   static const char copied[] =
+      "mov(8) g12<1>.zwF g2<4>F { align16 1Q };\n"
+      "mov(8) g10<1>UD 0x00000001UD { align1 1Q };\n"
+      "mov(8) g11<1>UD g12<8,8,1>UD { align1 WE_all 1Q };\n"
+      "%s" RIG_EOT;
+   snprintf(k, sizeof(k), copied,
+            "send(8) null<1>UD g10<8,8,1>UD 0x04080017\n"
+            "    urb MsgDesc: m { align1 1Q };\n");
+   pass(ISA_GEN9, "NoMask copy of a partly written register, stored by a URB write",
+        k, UNDEF);
+   snprintf(k, sizeof(k), copied,
+            "add(8) g13<1>D g11<8,8,1>D g2<8,8,1>D { align1 1Q };\n");
+   fail(ISA_GEN9, "the copied undefined bytes fed to an add", k, UNDEF,
+        "g11 bytes 0-23 (src0) by add(8)", NULL);
+   snprintf(k, sizeof(k), copied,
+            "add(8) g13<1>D g11<8,8,1>D g2<8,8,1>D { align1 WE_all 1Q };\n");
+   fail(ISA_GEN9, "the copied never-covered bytes fed to a WE_all add", k, UNDEF,
+        "g11 bytes 0-23 (src0) by add(8)", NULL);
+   snprintf(k, sizeof(k), copied,
+            "send(8) g14<1>UW g11<8,8,1>UD " UNTYPED_READ_DESC "\n"
+            "    dp_data1 MsgDesc: m { align1 1Q };\n");
+   fail(ISA_GEN9, "the copied bytes as an untyped read's addresses", k, UNDEF,
+        "g11 bytes 0-23 (message payload) by send(8)", NULL);
+   snprintf(k, sizeof(k), copied,
+            "add(4) g13<1>D g11.2<4,2,1>D g2<4,4,1>D { align1 1Q };\n");
+   pass(ISA_GEN9, "the copied defined bytes (z and w) fed to an add", k, UNDEF);
+   fail(ISA_GEN9, "a converting move is judged, not copied",
+        "mov(8) g12<1>.zwF g2<4>F { align16 1Q };\n"
+        "mov(8) g11<1>F g12<8,8,1>D { align1 WE_all 1Q };\n" RIG_EOT,
+        UNDEF, "g12 bytes 0-23 (src0) by mov(8)", NULL);
+
+   /* hasvk's Gen7 HS (Mesa 22.3, tess_points on Ivy Bridge): z and w of
+    * a temporary (g16 here) written under a writemask, the register copied NoMask into the
+    * data of an OWord URB write (per-slot offsets, interleaved) whose
+    * header masks z and w (DWord 5 = 0xcc00). */
+   static const char hs[] =
+      "mov(8) g16<1>.zwUD g2<4>UD { align16 1Q };\n"
+      "mov(8) g27<1>UD 0x00000000UD { align1 WE_all 1Q };\n"
+      "mov(1) g27.5<1>UD 0x0000cc00UD { align1 WE_all 1N };\n"
+      "mov(2) g27<1>UD g0<0,1,0>UD { align1 WE_all 1N };\n"
+      "mov(8) g28<1>D g16<4>D { align16 WE_all 1Q };\n"
+      "%s" RIG_EOT;
+   snprintf(k, sizeof(k), hs,
+            "send(8) null<1>F g27<4>UD 0x04094001\n"
+            "    urb MsgDesc: m { align16 1Q };\n");
+   pass(ISA_GEN7, "Gen7 HS: NoMask copy into a masked OWord URB write", k, UNDEF);
+   snprintf(k, sizeof(k), hs,
+            "add(8) g29<1>D g28<4>D g2<4>D { align16 1Q };\n");
+   fail(ISA_GEN7, "Gen7 HS: the copy's x and y fed to an add", k, UNDEF,
+        "g28 bytes 0-23 (src0) by add(8)", NULL);
+
    /* Reported and passed over instead of a fault. */
    struct eu_rig *r = rig_create(ISA_GEN9);
    struct run warn = { .checks = VGPU_EU_CHECK_UNDEF, .warn = true };

@@ -10,8 +10,10 @@
  * after it).  The primitives that reach stream output and the clipper
  * are compared with lists derived by hand from the output topology's
  * rules and the cut bits / stream IDs written, never by running the code
- * under test.  A Gen7 case checks the DUAL_OBJECT payload (SIMD4x2, two
- * objects) and the vertex counts taken from the final URB write. */
+ * under test.  Gen7 cases check the DUAL_OBJECT payload (SIMD4x2, two
+ * objects) and the DUAL_INSTANCE one (two instances of a primitive,
+ * interleaved vertex rows), and the vertex counts taken from the final
+ * URB write. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,8 +470,107 @@ test_dual_object(void)
       for (unsigned c = 0; c < 3; c++)
          CHECK_EQ(clip_seen[i].tag[c], want[i][0] * 100 + want[i][1 + c], "output vertex");
    }
+   gs->dispatch_mode = 0;     /* SINGLE */
+   CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "Gen7 SINGLE dispatch not modelled");
+   dev.ver = 9;
+   rig_fini(&g);
+}
+
+/* ---- scenario 7: Gen7 DUAL_INSTANCE (instanced GS) ---- */
+
+/* Instance Control 2 (three instances) on two triangles: a thread holds
+ * two instances of one primitive (2i and 2i + 1), so the threads are
+ * (prim 0: 0, 1), (prim 0: 2), (prim 1: 0, 1), (prim 1: 2).  The payload
+ * as Mesa 22.3's vec4 GS reads it in DUAL_INSTANCE mode: R0 DWord 0/1 the
+ * instances' output handles with the instance number in bits 31:27 (its
+ * gs_get_instance_id shifts R0.0 and R0.1 right by 27), R1 DWord 0 and 4
+ * the primitive's PrimitiveID (read as g1<4>.x, one per half), then from
+ * Dispatch GRF Start (2) the vertex rows interleaved, both halves'
+ * instances sharing them: with Vertex URB Entry Read Length 1 (two rows)
+ * GRF 2 + k holds vertex k's row 0 in its low half and row 1 in its high
+ * half.  Output: instance i of primitive p emits a strip of 3 + i
+ * vertices tagged p * 100 + i * 10 + v after a 32-byte control data
+ * header of no cuts, its count in its half of the final URB write's
+ * DWord 2; the header's handles keep the instance bits
+ * (Mesa copies R0), which the URB ignores. */
+static void
+dual_instance_kernel(struct vgpu_draw_run *r, struct vgpu_eu_thread *t)
+{
+   unsigned n = threads - 1, p = n / 2, first = (n % 2) * 2;
+   uint8_t eot[32] = { 0 };
+   uint32_t counts = 0;
+   CHECK_EQ(t->live, first ? 0x0fu : 0xffu, "channels: one or two instances");
+   for (unsigned j = 0; j < 2; j++) {
+      if (!(t->live & (0xfu << (4 * j))))
+         continue;
+      unsigned instance = first + j;
+      uint32_t r0 = grf_dword(t, 0, j);
+      CHECK_EQ(r0 >> 27, instance, "R0: the instance number in bits 31:27");
+      uint32_t h = r0 & 0xffff;
+      CHECK(h == GS_HANDLE(0) || h == GS_HANDLE(1), "R0: an output handle (%u)", h);
+      CHECK_EQ(grf_dword(t, 1, 4 * j), p, "R1: the primitive's PrimitiveID in each half");
+      for (unsigned k = 0; k < 3; k++) {
+         for (unsigned c = 0; c < 4; c++) {
+            CHECK_EQ(grf_dword(t, 2 + k, c), in_tag(p, k, 0, c), "vertex row 0, low half");
+            CHECK_EQ(grf_dword(t, 2 + k, 4 + c), in_tag(p, k, 1, c), "vertex row 1, high half");
+         }
+      }
+      uint8_t *entry = vgpu_urb_entry(r->urb, h);
+      uint32_t count = 3 + instance, cut = 0;
+      memcpy(entry, &cut, 4);
+      for (unsigned v = 0; v < count; v++)
+         put_vertex(entry, 0, v, p * 100 + instance * 10 + v);
+      memcpy(&eot[4 * j], &r0, 4);
+      counts |= count << (16 * j);
+   }
+   CHECK(grf_dword(t, 0, 0) != grf_dword(t, 0, 1) || first,
+         "the two instances have entries of their own");
+   memcpy(&eot[8], &counts, 4);
+   struct isa_send_msg msg = { .msg = ISA_MSG_URB_WRITE_HWORD, .mlen = 1, .channel_masked = true };
+   CHECK_EQ(vgpu_urb_message(r->urb, ISA_GEN7, t, &msg, eot, NULL, t->live), VGPU_EU_DONE,
+            "EOT URB write");
+}
+
+static void
+test_dual_instance(void)
+{
+   struct rig g;
+   rig_init(&g);
+   dev.ver = 7;
+   struct vgpu_3d_shader *gs = &g.st.shader[VGPU_3D_GS];
    gs->dispatch_mode = 1;     /* DUAL_INSTANCE */
-   CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "Gen7 DUAL_INSTANCE not modelled");
+   gs->instance_count = 3;
+   gs->include_vertex_handles = false;
+   gs->output_topology = 5;   /* TRISTRIP */
+   gs->urb_read_length = 1;
+   gs->grf_start[0] = 2;      /* R0, R1 */
+   kernel = dual_instance_kernel;
+   CHECK(vgpu_gs_unmodelled(&g.st) == NULL, "Gen7 DUAL_INSTANCE GS modelled");
+   for (uint32_t p = 0; p < 2; p++) {
+      struct vgpu_prim in = make_prim(4 /* TRILIST */, 3, p, p);
+      CHECK(vgpu_gs_prim(&g.r, &in), "prim %u queued: %s", p, fault_reason ? fault_reason : "");
+   }
+   vgpu_gs_end(&g.r);
+   CHECK_EQ(threads, 4, "two threads a primitive: instances (0, 1) and (2)");
+   /* A strip of n vertices: (0, 1, 2), (1, 3, 2), (2, 3, 4): n - 2
+    * triangles, odd ones with their last two vertices swapped (the
+    * assembler's order), per primitive instance 0, 1, 2 in turn. */
+   static const uint32_t strip[3][3] = { { 0, 1, 2 }, { 1, 3, 2 }, { 2, 3, 4 } };
+   unsigned i = 0;
+   for (uint32_t p = 0; p < 2; p++) {
+      for (unsigned inst = 0; inst < 3; inst++) {
+         for (unsigned tri = 0; tri < 1 + inst; tri++, i++) {
+            if (i >= clip_count)
+               continue;
+            CHECK_EQ(clip_seen[i].primitive_id, p, "primitive id");
+            for (unsigned c = 0; c < 3; c++)
+               CHECK_EQ(clip_seen[i].tag[c], p * 100 + inst * 10 + strip[tri][c],
+                        "output vertex");
+         }
+      }
+   }
+   CHECK_EQ(clip_count, i, "triangles to the clipper");
+   CHECK_EQ(g.r.stats.gs_invocations, 6, "GS_INVOCATION_COUNT: one per instance");
    dev.ver = 9;
    rig_fini(&g);
 }
@@ -486,6 +587,7 @@ main(void)
    test_reorder(1, (const unsigned[]){ 2, 0, 1 });
    test_overflow();
    test_dual_object();
+   test_dual_instance();
    struct rig g;
    rig_init(&g);
    g.st.shader[VGPU_3D_GS].dispatch_mode = 2;
@@ -493,6 +595,6 @@ main(void)
    rig_fini(&g);
    if (isl_test_result("test_gs"))
       return 1;
-   printf("GS payload, output parsing, cuts, streams, instancing, reorder, Gen7 dual-object checked\n");
+   printf("GS payload, output parsing, cuts, streams, instancing, reorder, Gen7 dual-object and dual-instance checked\n");
    return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "genX_pack.h"
 #include "isa.h"
+#include "vgpu_cache_rules.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_om.h"
 #include "vgpu_pipe.h"
@@ -87,6 +88,13 @@ void
 vgpu_not_modelled(const char *what)
 {
    not_modelled = what;
+}
+
+/* The hardware-rule checker is not linked: no rules here. */
+void
+vgpu_cache_rules_render_target(struct vgpu_exec *exec, const struct isl_state_desc *d)
+{
+   (void)exec; (void)d;
 }
 
 int
@@ -427,6 +435,70 @@ test_depth(void)
          passed);
 }
 
+/* The depth bounds test (Gen12 3DSTATE_DEPTH_BOUNDS, here set in the
+ * decoded state directly: the output merger is the same code on every
+ * generation) on D32_FLOAT with the depth test LESS and writes.  Columns
+ * of the buffer hold 0.2, 0.5, 0.7 and 0.9 (four pixels wide each), the
+ * bounds are [0.5, 0.7]: Vulkan 28.8 compares the depth already stored,
+ * bounds included, and a pixel outside them is discarded before the
+ * depth test, so only the 0.5 and 0.7 columns may pass, there where the
+ * triangle's z is below the stored depth; nothing else changes and
+ * PS_DEPTH_COUNT counts the pixels that pass both. */
+static float
+bounds_column_depth(unsigned x)
+{
+   static const float z[4] = { 0.2f, 0.5f, 0.7f, 0.9f };
+   return x < 16 ? z[x / 4] : 1.0f;
+}
+
+static void
+test_depth_bounds(void)
+{
+   struct scene sc;
+   scene_init(&sc);
+   write_surface(0xc7, 0, RT_W * 4);
+   write_blend(false);
+   memset(&mem[OFF_RT], 0, RT_W * 4 * RT_H);
+   const uint32_t dpitch = 128;
+   struct vgpu_3d_depth *d = &sc.st.depth;
+   *d = (struct vgpu_3d_depth){
+      .surface_type = 1, .format = 1 /* D32_FLOAT */, .address = MEM_BASE + OFF_DEPTH,
+      .pitch = dpitch, .width = 31, .height = 31, .write_enable = true,
+      .test_enable = true, .test_write_enable = true, .test_function = 2 /* LESS */,
+      .bounds_test = true, .bounds_min = 0.5f, .bounds_max = 0.7f,
+   };
+   for (uint32_t y = 0; y < 32; y++) {
+      for (uint32_t x = 0; x < 32; x++) {
+         float z = bounds_column_depth(x);
+         memcpy(&mem[OFF_DEPTH + ytile_offset(dpitch, x * 4, y)], &z, 4);
+      }
+   }
+   draw(&sc);
+   unsigned passed = 0, cut = 0;
+   for (unsigned y = 0; y < 16; y++) {
+      for (unsigned x = 0; x < 16; x++) {
+         float b[3], z;
+         bool in = inside((float)x + 0.5f, (float)y + 0.5f, b);
+         float old = bounds_column_depth(x);
+         bool bounded = old >= 0.5f && old <= 0.7f;
+         bool pass = in && bounded && expected_z(b) < old;
+         memcpy(&z, &mem[OFF_DEPTH + ytile_offset(dpitch, x * 4, y)], 4);
+         const uint8_t *p = &mem[OFF_RT + y * RT_W * 4 + x * 4];
+         passed += pass;
+         cut += in && !bounded && expected_z(b) < old;
+         CHECK(pass ? fabsf(z - expected_z(b)) < 1e-6f : z == old,
+               "bounds depth (%u,%u): %g (pass %d)", x, y, z, pass);
+         CHECK(pass ? abs(p[0] - unorm8(expected_attr(b, 0))) <= 1 : p[0] == 0 && p[3] == 0,
+               "bounds colour (%u,%u): %u (pass %d)", x, y, p[0], pass);
+      }
+   }
+   /* The scene exercises both outcomes: pixels that pass, and pixels
+    * (cut) that the depth test alone would have passed. */
+   CHECK(passed > 5 && cut > 0 && sc.r.stats.ps_depth_count == passed,
+         "bounds: depth count %llu, passing pixels %u, cut by the bounds %u",
+         (unsigned long long)sc.r.stats.ps_depth_count, passed, cut);
+}
+
 /* Byte offset of (x, y) in a W-tiled surface (PRM Vol 5 "W-Major Tile
  * Format"): 4 KB tiles of 64 bytes by 64 rows; inside one, 8x8-byte
  * blocks, column-major (8 blocks down a column), each block's 64 bytes
@@ -511,6 +583,59 @@ test_stencil(void)
          CHECK(got == want, "back-face stencil (%u,%u): %u want %u", x, y, got, want);
       }
    }
+}
+
+/* The depth bounds test alone (no depth test or write) on D24_UNORM_X8
+ * with a separate stencil buffer, ALWAYS with pass op INCRSAT: the left
+ * half stores 0x400000 (0.25 as UNORM24, 4194304 / 16777215), the right
+ * 0xc00000 (0.75); bounds [0.5, 1.0] judge the stored value as its [0, 1]
+ * UNORM value, so the right half passes (stencil 1 -> 2, colour written)
+ * and the left half is discarded before the stencil test (stencil stays
+ * 1, no colour, not counted). */
+static void
+test_depth_bounds_stencil(void)
+{
+   struct scene sc;
+   scene_init(&sc);
+   write_surface(0xc7, 0, RT_W * 4);
+   write_blend(false);
+   memset(&mem[OFF_RT], 0, RT_W * 4 * RT_H);
+   const uint32_t dpitch = 128, spitch = 64, soff = OFF_DEPTH + 0x4000;
+   struct vgpu_3d_depth *d = &sc.st.depth;
+   *d = (struct vgpu_3d_depth){
+      .surface_type = 1, .format = 3 /* D24_UNORM_X8 */, .address = MEM_BASE + OFF_DEPTH,
+      .pitch = dpitch, .width = 31, .height = 31,
+      .stencil_enable = true, .stencil_address = MEM_BASE + soff, .stencil_pitch = spitch,
+      .stencil_write_enable = true, .stencil_test_enable = true, .stencil_buffer_write = true,
+      .stencil_func = { 0 /* ALWAYS */, 0 }, .stencil_pass_op = { 3 /* INCRSAT */, 0 },
+      .stencil_test_mask = { 0xff, 0 }, .stencil_write_mask = { 0xff, 0 },
+      .bounds_test = true, .bounds_min = 0.5f, .bounds_max = 1.0f,
+   };
+   for (uint32_t y = 0; y < 32; y++) {
+      for (uint32_t x = 0; x < 32; x++) {
+         uint32_t z = x < 8 ? 0x400000u : 0xc00000u;
+         memcpy(&mem[OFF_DEPTH + ytile_offset(dpitch, x * 4, y)], &z, 4);
+         mem[soff + wtile_offset(spitch, x, y)] = 1;
+      }
+   }
+   draw(&sc);
+   unsigned passed = 0;
+   for (unsigned y = 0; y < 16; y++) {
+      for (unsigned x = 0; x < 16; x++) {
+         float b[3];
+         bool in = inside((float)x + 0.5f, (float)y + 0.5f, b);
+         bool pass = in && x >= 8;
+         uint8_t st = mem[soff + wtile_offset(spitch, x, y)];
+         const uint8_t *p = &mem[OFF_RT + y * RT_W * 4 + x * 4];
+         passed += pass;
+         CHECK(st == (pass ? 2 : 1), "bounds stencil (%u,%u): %u (pass %d)", x, y, st, pass);
+         CHECK(pass ? abs(p[0] - unorm8(expected_attr(b, 0))) <= 1 : p[0] == 0 && p[3] == 0,
+               "bounds stencil colour (%u,%u): %u (pass %d)", x, y, p[0], pass);
+      }
+   }
+   CHECK(passed > 5 && sc.r.stats.ps_depth_count == passed,
+         "bounds stencil: depth count %llu, passing %u",
+         (unsigned long long)sc.r.stats.ps_depth_count, passed);
 }
 
 /* Logic op XOR (LOGICOP_XOR, 6) on RGBA8_UNORM: Vulkan 28.2, the source
@@ -613,6 +738,233 @@ test_simd8_header(void)
    }
 }
 
+/* ---- render targets and depth buffers beyond LOD 0 of a 2D surface ----
+ *
+ * Expected addresses are worked out from the SKL PRM Vol 5 "Surface
+ * Layout" by hand: in a 2D (and, from Gen9, a 3D) surface, LOD 0 sits at
+ * the top left and LOD 1 right below it, at row ALIGN(H0, VALIGN); each
+ * array layer or 3D slice repeats that picture QPitch rows further down.
+ * Here H0 = RT_H = 32 rows and VALIGN 4, so LOD 1 starts at row 32, is
+ * 16 rows high, and QPitch is 48 rows (LOD 0 and 1 stacked). */
+#define LAYER_ROWS 48u
+#define LOD1_ROW 32u
+
+/* A layered or 3D render target at LOD 1: Minimum Array Element first,
+ * Render Target View Extent + 1 layers (Depth equal to it for arrays). */
+static void
+write_layered_surface(uint32_t type, uint32_t tile_mode, uint32_t depth, uint32_t min_element,
+                      uint32_t view_extent)
+{
+   struct GENX(RENDER_SURFACE_STATE) s = {
+      .surface_type = type, .surface_format = 0xc7 /* R8G8B8A8_UNORM */,
+      .tile_mode = tile_mode, .surface_array = type != 2,
+      .surface_horizontal_alignment = 1, .surface_vertical_alignment = 1,
+      .width = RT_W - 1, .height = RT_H - 1, .surface_pitch = RT_W * 4 - 1,
+      .depth = depth, .minimum_array_element = min_element,
+      .render_target_view_extent = view_extent, .mip_count_lod = 1,
+      .surface_qpitch = LAYER_ROWS / 4, .surface_base_address = MEM_BASE + OFF_RT,
+      .shader_channel_select_red = 4, .shader_channel_select_green = 5,
+      .shader_channel_select_blue = 6, .shader_channel_select_alpha = 7,
+   };
+   GENX(RENDER_SURFACE_STATE_pack)(NULL, (uint32_t *)&mem[OFF_SURFACE], &s);
+   put32(OFF_BT, OFF_SURFACE);
+}
+
+/* The surface after a draw: every covered pixel's colour at want_offset(x,
+ * y), every other byte of the RT_BYTES still the clear pattern. */
+#define RT_BYTES (4u * LAYER_ROWS * RT_W * 4u)
+
+static void
+check_layered(const char *what, uint32_t (*want_offset)(uint32_t x, uint32_t y))
+{
+   static uint8_t expect[RT_BYTES];
+   memset(expect, 0x5a, sizeof(expect));
+   unsigned written = 0;
+   for (uint32_t y = 0; y < 16; y++) {
+      for (uint32_t x = 0; x < 16; x++) {
+         float b[3];
+         if (!inside((float)x + 0.5f, (float)y + 0.5f, b))
+            continue;
+         written++;
+         for (unsigned k = 0; k < 4; k++)
+            expect[want_offset(x, y) + k] = unorm8(expected_attr(b, k));
+      }
+   }
+   unsigned bad = 0;
+   for (uint32_t i = 0; i < RT_BYTES; i++) {
+      int diff = abs((int)mem[OFF_RT + i] - (int)expect[i]);
+      /* Colours may round either way; the clear pattern must be exact. */
+      if (diff > (expect[i] == 0x5a && mem[OFF_RT + i] == 0x5a ? 0 : 1) && bad++ < 4)
+         CHECK(false, "%s: byte 0x%x is 0x%02x want 0x%02x", what, i, mem[OFF_RT + i], expect[i]);
+   }
+   CHECK(written > 20 && bad == 0, "%s: %u covered pixels, %u wrong bytes", what, written, bad);
+}
+
+/* 2D array, linear: slice = Minimum Array Element 1 + RTAI 1 = layer 2,
+ * LOD 1: row LOD1_ROW + 2 * LAYER_ROWS + y, 4 bytes a pixel. */
+static uint32_t
+array_layer2_offset(uint32_t x, uint32_t y)
+{
+   return (LOD1_ROW + 2 * LAYER_ROWS + y) * RT_W * 4 + x * 4;
+}
+
+/* 3D, Y-tiled: Minimum Array Element 1 is LOD 1's second Z slice; the
+ * view holds that one slice (extent 0), so RTAI 3 lies beyond it and the
+ * pixel goes to the view's first slice (as D3D10 defines it). */
+static uint32_t
+volume_slice1_offset(uint32_t x, uint32_t y)
+{
+   return ytile_offset(RT_W * 4, x * 4, LOD1_ROW + LAYER_ROWS + y);
+}
+
+static void
+test_layered_render_targets(void)
+{
+   struct scene sc;
+   scene_init(&sc);
+   write_blend(false);
+   write_layered_surface(1 /* 2D */, 0 /* LINEAR */, 2, 1, 2);
+   sc.s.render_target_array_index = 1;
+   memset(&mem[OFF_RT], 0x5a, RT_BYTES);
+   draw(&sc);
+   check_layered("2D array LOD 1 layer 2", array_layer2_offset);
+
+   scene_init(&sc);
+   /* 3D: Depth is the LOD 0 depth (4 slices, so 2 at LOD 1). */
+   write_layered_surface(2 /* 3D */, 3 /* YMAJOR */, 3, 1, 0);
+   sc.s.render_target_array_index = 3;
+   memset(&mem[OFF_RT], 0x5a, RT_BYTES);
+   draw(&sc);
+   check_layered("3D LOD 1 slice 1", volume_slice1_offset);
+}
+
+/* D32_FLOAT depth buffer (Y-tiled, HALIGN 4 / VALIGN 4: the alignment
+ * table in PRM Vol 5 for DEPTH_BUFFER) at LOD 1, layer 2 = Minimum Array
+ * Element 1 + RTAI 1, test LESS with writes: that layer holds 1.0 so
+ * every covered pixel passes and stores its z there; every other byte
+ * of the buffer keeps its 0x5a pattern. */
+static void
+test_layered_depth(void)
+{
+   struct scene sc;
+   scene_init(&sc);
+   write_surface(0xc7, 0, RT_W * 4);
+   write_blend(false);
+   const uint32_t dpitch = RT_W * 4, rows = 3 * LAYER_ROWS;
+   const uint32_t bytes = (rows + 31) / 32 * 4096 * (dpitch / 128);
+   struct vgpu_3d_depth *d = &sc.st.depth;
+   *d = (struct vgpu_3d_depth){
+      .surface_type = 1, .format = 1 /* D32_FLOAT */, .address = MEM_BASE + OFF_DEPTH,
+      .pitch = dpitch, .width = RT_W - 1, .height = RT_H - 1, .lod = 1,
+      .min_array_element = 1, .depth = 1, .view_extent = 1, .qpitch = LAYER_ROWS / 4,
+      .write_enable = true, .test_enable = true, .test_write_enable = true,
+      .test_function = 2 /* LESS */,
+   };
+   sc.s.render_target_array_index = 1;
+   memset(&mem[OFF_DEPTH], 0x5a, bytes);
+   const float one = 1.0f;
+   for (uint32_t y = 0; y < 16; y++)
+      for (uint32_t x = 0; x < 32; x++)
+         memcpy(&mem[OFF_DEPTH + ytile_offset(dpitch, x * 4, LOD1_ROW + 2 * LAYER_ROWS + y)],
+                &one, 4);
+   static uint8_t expect[0x10000];
+   memcpy(expect, &mem[OFF_DEPTH], bytes);
+   unsigned passed = 0;
+   for (uint32_t y = 0; y < 16; y++) {
+      for (uint32_t x = 0; x < 16; x++) {
+         float b[3];
+         if (!inside((float)x + 0.5f, (float)y + 0.5f, b))
+            continue;
+         float z = expected_z(b);
+         memcpy(&expect[ytile_offset(dpitch, x * 4, LOD1_ROW + 2 * LAYER_ROWS + y)], &z, 4);
+         passed++;
+      }
+   }
+   draw(&sc);
+   unsigned bad = 0;
+   for (uint32_t i = 0; i < bytes; i += 4) {
+      float got, want;
+      memcpy(&got, &mem[OFF_DEPTH + i], 4);
+      memcpy(&want, &expect[i], 4);
+      if (fabsf(got - want) > 1e-6f && !(got != got && want != want) &&
+          memcmp(&got, &want, 4) && bad++ < 4)
+         CHECK(false, "depth LOD 1 layer 2: dword 0x%x is %g want %g", i, got, want);
+   }
+   CHECK(passed > 20 && bad == 0 && sc.r.stats.ps_depth_count == passed,
+         "depth LOD 1 layer 2: %u wrong dwords, depth count %llu want %u", bad,
+         (unsigned long long)sc.r.stats.ps_depth_count, passed);
+}
+
+/* A render-target write with a header takes the Render Target Array
+ * Index from the header (M0.0 bits 26:16 on Gen9, a copy of R0.0 the
+ * kernel may change), not from the thread's dispatch: here the thread's
+ * index is 0 and the kernel writes 2 into its header, so every covered
+ * pixel lands in layer 2 of a linear R32G32B32A32_UINT 2D array at LOD 0
+ * (rows 2 * LAYER_ROWS + y), holding the four words the kernel sends. */
+static const char header_rtai_kernel_text[] =
+   "mov(16) g20<1>UD g0<8,8,1>UD { align1 WE_all 1H };\n"
+   "and(1) g20<1>UD g20<0,1,0>UD 0xf800ffffUD { align1 WE_all 1N };\n"
+   "or(1) g20<1>UD g20<0,1,0>UD 0x00020000UD { align1 WE_all 1N };\n"
+   "mov(8) g22<1>UD 0x11UD { align1 1Q };\n"
+   "mov(8) g23<1>UD 0x22UD { align1 1Q };\n"
+   "mov(8) g24<1>UD 0x33UD { align1 1Q };\n"
+   "mov(8) g25<1>UD 0x44UD { align1 1Q };\n"
+   /* mlen 6 with a header, SIMD8 single source (subtype 4), BTI 0, last RT */
+   "send(8) null<1>UW g20<8,8,1>UW 0x0c0b1400\n"
+   "    render MsgDesc: rt { align1 1Q EOT };\n";
+
+static void
+test_header_rtai(void)
+{
+   char err[256];
+   code_size = isa_asm_kernel(ISA_GEN9, header_rtai_kernel_text, code, sizeof(code), err,
+                              sizeof(err));
+   CHECK(code_size, "kernel: %s", err);
+   if (!code_size)
+      return;
+   struct scene sc;
+   scene_init(&sc);
+   sc.st.shader[VGPU_3D_PS].simd = 8;
+   sc.st.shader[VGPU_3D_PS].kernel[0] = 0x1000;
+   sc.st.shader[VGPU_3D_PS].grf_start[0] = 2;
+   sc.st.wm.barycentric_mode = 0;
+   sc.st.sbe.attribute_count = 0;
+   sc.s.render_target_array_index = 0;
+   const uint32_t pitch = RT_W * 16;
+   struct GENX(RENDER_SURFACE_STATE) s = {
+      .surface_type = 1, .surface_format = 0x002 /* R32G32B32A32_UINT */,
+      .surface_array = true, .surface_horizontal_alignment = 1,
+      .surface_vertical_alignment = 1, .width = RT_W - 1, .height = RT_H - 1,
+      .surface_pitch = pitch - 1, .depth = 3, .render_target_view_extent = 3,
+      .surface_qpitch = LAYER_ROWS / 4, .surface_base_address = MEM_BASE + OFF_RT,
+      .shader_channel_select_red = 4, .shader_channel_select_green = 5,
+      .shader_channel_select_blue = 6, .shader_channel_select_alpha = 7,
+   };
+   GENX(RENDER_SURFACE_STATE_pack)(NULL, (uint32_t *)&mem[OFF_SURFACE], &s);
+   put32(OFF_BT, OFF_SURFACE);
+   write_blend(false);
+   const uint32_t bytes = 3 * LAYER_ROWS * pitch;
+   memset(&mem[OFF_RT], 0, bytes);
+   draw(&sc);
+   static const uint32_t want[4] = { 0x11, 0x22, 0x33, 0x44 };
+   unsigned bad = 0, covered = 0;
+   for (uint32_t y = 0; y < 3 * LAYER_ROWS; y++) {
+      for (uint32_t x = 0; x < RT_W; x++) {
+         float b[3];
+         bool in = y >= 2 * LAYER_ROWS && y - 2 * LAYER_ROWS < 16 && x < 16 &&
+                   inside((float)x + 0.5f, (float)(y - 2 * LAYER_ROWS) + 0.5f, b);
+         uint32_t got[4];
+         memcpy(got, &mem[OFF_RT + y * pitch + x * 16], 16);
+         covered += in;
+         for (unsigned k = 0; k < 4; k++)
+            if (got[k] != (in ? want[k] : 0) && bad++ < 4)
+               CHECK(false, "header RTAI: row %u pixel %u word %u: 0x%x want 0x%x", y, x, k,
+                     got[k], in ? want[k] : 0);
+      }
+   }
+   CHECK(covered > 20 && bad == 0, "header RTAI: %u covered pixels, %u wrong words", covered, bad);
+}
+
 int
 main(void)
 {
@@ -628,8 +980,13 @@ main(void)
    test_float_blend();
    test_depth();
    test_stencil();
+   test_depth_bounds();
+   test_depth_bounds_stencil();
+   test_layered_render_targets();
+   test_layered_depth();
    test_logic_op();
    test_simd8_header();
+   test_header_rtai();
    vgpu_eu_cache_destroy(cache);
    if (failures) {
       fprintf(stderr, "%d failures\n", failures);

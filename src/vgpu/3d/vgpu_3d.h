@@ -254,6 +254,10 @@ struct vgpu_3d_depth {
    bool stencil_enable;
    uint64_t stencil_address;
    uint32_t stencil_pitch, stencil_qpitch;
+   /* Gen12 3DSTATE_STENCIL_BUFFER's own view (earlier generations use
+    * the depth buffer's): as encoded, sizes less one */
+   uint32_t stencil_surface_type, stencil_width, stencil_height, stencil_depth;
+   uint32_t stencil_lod, stencil_min_array_element, stencil_view_extent;
    uint64_t hiz_address;
    uint32_t hiz_pitch, hiz_qpitch;
    bool test_enable, test_write_enable;   /* Gen8+ WM_DEPTH_STENCIL */
@@ -263,6 +267,10 @@ struct vgpu_3d_depth {
     * (3D_Compare_Function, 3D_Stencil_Operation); the references Gen9+ */
    uint8_t stencil_func[2], stencil_fail_op[2], stencil_zfail_op[2], stencil_pass_op[2];
    uint8_t stencil_test_mask[2], stencil_write_mask[2], stencil_ref[2];
+   /* Gen12 3DSTATE_DEPTH_BOUNDS: the depth bounds test's enable and
+    * range (the output merger compares the stored depth) */
+   bool bounds_test;
+   float bounds_min, bounds_max;
 };
 
 struct vgpu_3d {

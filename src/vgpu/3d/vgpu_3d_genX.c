@@ -825,6 +825,23 @@ wm_depth_stencil(const struct packet *p)
 }
 #endif
 
+#if GFX_VER >= 12
+/* Each Modify Disable bit keeps the state it names as it was (PRM Vol 2a
+ * 3DSTATE_DEPTH_BOUNDS). */
+static void
+depth_bounds(const struct packet *p)
+{
+   UNPACK(3DSTATE_DEPTH_BOUNDS, v);
+   struct vgpu_3d_depth *d = &p->st->depth;
+   if (!v.depth_bounds_test_enable_modify_disable)
+      d->bounds_test = v.depth_bounds_test_enable;
+   if (!v.depth_bounds_test_value_modify_disable) {
+      d->bounds_min = v.depth_bounds_test_min_value;
+      d->bounds_max = v.depth_bounds_test_max_value;
+   }
+}
+#endif
+
 static void
 depth_buffer(const struct packet *p)
 {
@@ -865,6 +882,13 @@ stencil_buffer(const struct packet *p)
     * moved here from 3DSTATE_DEPTH_BUFFER. */
    d->stencil_enable = v.surface_type != 7;
    d->stencil_write_enable = v.stencil_write_enable;
+   d->stencil_surface_type = v.surface_type;
+   d->stencil_width = v.width;
+   d->stencil_height = v.height;
+   d->stencil_depth = v.depth;
+   d->stencil_lod = v.surf_lod;
+   d->stencil_min_array_element = v.minimum_array_element;
+   d->stencil_view_extent = v.render_target_view_extent;
 #elif GFX_VERx10 >= 75
    d->stencil_enable = v.stencil_buffer_enable;
 #else
@@ -1022,6 +1046,7 @@ init_handlers(void)
    HANDLE(3DSTATE_SO_BUFFER_INDEX_1, so_buffer_index_1);
    HANDLE(3DSTATE_SO_BUFFER_INDEX_2, so_buffer_index_2);
    HANDLE(3DSTATE_SO_BUFFER_INDEX_3, so_buffer_index_3);
+   HANDLE(3DSTATE_DEPTH_BOUNDS, depth_bounds);
 #endif
    HANDLE_STAGE(VS, vs);
    HANDLE_STAGE(HS, hs);

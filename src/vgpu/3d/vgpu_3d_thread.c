@@ -5,6 +5,7 @@
  * dispatch them, so that memory writes land in API order. */
 #include <string.h>
 
+#include "vgpu_cache_rules.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_om.h"
 #include "vgpu_pipe.h"
@@ -118,17 +119,32 @@ env_map(void *user, uint64_t addr, uint64_t len)
 /* Binding table entry bti of the stage: the table is at its
  * 3DSTATE_BINDING_TABLE_POINTERS_xS offset from Surface State Base
  * Address, its entries offsets from that base too (32-byte aligned). */
-static bool
-env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+static const uint32_t *
+env_surface_state(void *user, unsigned bti)
 {
    struct stage_env *se = user;
    struct vgpu_draw_run *r = se->r;
    uint64_t table = r->g->surface_base + r->st->binding_table[se->stage];
    const uint32_t *entry = vgpu_exec_map(r->exec, table + bti * 4ull, 4);
    if (!entry)
-      return false;
+      return NULL;
    uint64_t ss = r->g->surface_base + (*entry & ~0x1fu);
-   const uint32_t *dw = vgpu_exec_map(r->exec, ss, se->surface_state_dwords * 4);
+   return vgpu_exec_map(r->exec, ss, se->surface_state_dwords * 4);
+}
+
+/* The texture-cache rule sees every surface a sampler message reads. */
+static void
+env_texture_read(void *user, const struct vgpu_tex_surface *s)
+{
+   struct stage_env *se = user;
+   vgpu_cache_rules_texture_read(se->r->exec, s);
+}
+
+static bool
+env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+{
+   struct stage_env *se = user;
+   const uint32_t *dw = env_surface_state(user, bti);
    return dw && se->surface_state(dw, out);
 }
 
@@ -259,6 +275,9 @@ vgpu_3d_thread_run(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
    const struct vgpu_3d_shader *s = &r->st->shader[stage];
    struct vgpu_eu_env env = {
       .gen = gen, .user = &se, .map = env_map, .surface = env_surface,
+      .surface_state = env_surface_state, .texture_read = env_texture_read,
+      .dynamic_state_base = r->g->dynamic_base,
+      .sampler_state = r->st->sampler_state[stage],
       .general_state_base = r->g->general_base,
       .scratch_per_thread = scratch_bytes(s),
       .max_instructions = left,

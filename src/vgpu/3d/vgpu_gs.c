@@ -1,8 +1,11 @@
 /* Geometry shader dispatch (PRM Vol 7 "Geometry Shader", Vol 2a
  * 3DSTATE_GS): Gen8+ SIMD8 dispatch (what ANV and hasvk program on
- * Broadwell and later) and Gen7/7.5 DUAL_OBJECT dispatch (what hasvk's
- * vec4 kernels without GS instancing use); Gen7's DUAL_INSTANCE and
- * SINGLE modes are not modelled.
+ * Broadwell and later) and Gen7/7.5 DUAL_OBJECT and DUAL_INSTANCE
+ * dispatch (what hasvk's vec4 kernels use without and with GS
+ * instancing: the Ivy Bridge PRM's 3DSTATE_GS makes DUAL_OBJECT invalid
+ * with InstanceCount > 1, and Mesa 22.3's brw_compile_gs then picks
+ * DUAL_INSTANCE); Gen7's SINGLE mode (which Mesa uses only for a kernel
+ * that spills in DUAL_OBJECT mode) is not modelled.
  *
  * Objects: each assembled input primitive makes Instance Control + 1
  * objects, its instances in order; a thread takes up to eight of them,
@@ -41,6 +44,18 @@
  * (EOT) carries the two objects' counts in its header's DWord 2, and the
  * control data header starts the entry.
  *
+ * Gen7/7.5 DUAL_INSTANCE (SIMD4x2, two instances of one primitive,
+ * channels 0-3 instance 2i's, 4-7 instance 2i+1's): the same as
+ * DUAL_OBJECT but for
+ *  - R0 DWord 0 and 1: the output URB handles with the instance number
+ *    in bits 31:27 (Mesa's vec4 GS shifts it out of R0.0 and R0.1 by 27);
+ *  - R1 (Include Primitive ID): the primitive's PrimitiveID in DWord 0
+ *    and DWord 4, one for each half (Mesa reads it as g1<4>.x);
+ *  - the vertex rows interleaved, as both instances read the same
+ *    vertices: one GRF per two rows, row 2n in the low half and 2n+1 in
+ *    the high half, Vertex URB Entry Read Length GRFs per vertex (Mesa's
+ *    vec4 GS attribute_to_hw_reg with interleaved attributes). 
+ *
  * Output URB entry (what the kernel writes): without Static Output,
  * 32 bytes whose DWord 0 is the count of vertices emitted; then the
  * control data header of Control Data Header Size 32-byte units: CUT
@@ -61,10 +76,12 @@
 #include "vgpu_vf.h"
 
 #define GS_SLOTS 8
-#define DUAL_OBJECT_SLOTS 2
+#define SIMD4X2_SLOTS 2
 #define GS_MAX_INPUT_VERTICES 6
 
-/* 3DSTATE_GS encodings (Gen8+). */
+/* 3DSTATE_GS encodings (Dispatch Mode: Gen7 SINGLE 0, DUAL_INSTANCE 1,
+ * DUAL_OBJECT 2; Gen8+ DUAL_OBJECT 2, SIMD8 3). */
+#define DISPATCH_MODE_DUAL_INSTANCE 1
 #define DISPATCH_MODE_DUAL_OBJECT 2
 #define DISPATCH_MODE_SIMD8 3
 #define CONTROL_DATA_SID 1
@@ -97,7 +114,7 @@ struct vgpu_gs {
    size_t max_out_prims;
    struct vgpu_vf_vertex *out_seq;   /* an object's output vertices (no cuts) */
    size_t max_out_seq;
-   uint32_t dual_object_counts;  /* Gen7: the EOT header's DWord 2 */
+   uint32_t simd4x2_counts;      /* Gen7: the EOT header's DWord 2 */
 };
 
 static void
@@ -124,8 +141,9 @@ vgpu_gs_unmodelled(const struct vgpu_3d *st)
 {
    const struct vgpu_3d_shader *gs = &st->shader[VGPU_3D_GS];
    if (vgpu.info->ver < 8) {
-      if (gs->dispatch_mode != DISPATCH_MODE_DUAL_OBJECT)
-         return "Gen7 geometry shader in DUAL_INSTANCE or SINGLE dispatch";
+      if (gs->dispatch_mode != DISPATCH_MODE_DUAL_OBJECT &&
+          gs->dispatch_mode != DISPATCH_MODE_DUAL_INSTANCE)
+         return "Gen7 geometry shader in SINGLE dispatch";
       /* Mesa's vec4 kernels pull no inputs: where the handles would go
        * is not known. */
       if (gs->include_vertex_handles)
@@ -164,7 +182,7 @@ gs_create(struct vgpu_draw_run *r, unsigned nverts)
       gs->in_stage = in_stage;
       gs->nverts = nverts;
       gs->in_dwords = in->entry_bytes / 4;
-      gs->max_objects = vgpu.info->ver < 8 ? DUAL_OBJECT_SLOTS : GS_SLOTS;
+      gs->max_objects = vgpu.info->ver < 8 ? SIMD4X2_SLOTS : GS_SLOTS;
       if (out->entries < gs->max_objects)
          gs->max_objects = out->entries;
       if (in->entries / nverts < gs->max_objects)
@@ -320,15 +338,47 @@ pushed_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu
    return (int)(grf + gs->nverts * rows * 4);
 }
 
-/* The whole Gen7 DUAL_OBJECT payload; returns the GRFs it takes, -1
- * after a fault. */
+/* Gen7 DUAL_OBJECT: one GRF per row, object j's in half j; returns the
+ * GRFs they take. */
+static unsigned
+dual_object_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned grf,
+                 uint32_t first_row, uint32_t rows)
+{
+   for (unsigned k = 0; k < gs->nverts; k++) {
+      for (uint32_t row = 0; row < rows; row++) {
+         for (unsigned j = 0; j < gs->count; j++)
+            memcpy(&t->regs[(grf + k * rows + row) * 32 + j * 16],
+                   input_vue(gs, j, k) + (first_row + row) * 4, 16);
+      }
+   }
+   return gs->nverts * rows;
+}
+
+/* Gen7 DUAL_INSTANCE: the instances share their primitive's vertices,
+ * two rows a GRF (row 2n in the low half); returns the GRFs they take. */
+static unsigned
+dual_instance_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned grf,
+                   uint32_t first_row, uint32_t rows)
+{
+   for (unsigned k = 0; k < gs->nverts; k++) {
+      for (uint32_t row = 0; row < rows; row++)
+         memcpy(&t->regs[(grf + (k * rows + row) / 2) * 32 + (row % 2) * 16],
+                input_vue(gs, 0, k) + (first_row + row) * 4, 16);
+   }
+   return gs->nverts * rows / 2;
+}
+
+/* The whole Gen7 DUAL_OBJECT or DUAL_INSTANCE payload; returns the GRFs
+ * it takes, -1 after a fault. */
 static int
-dual_object_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu_thread *t)
+simd4x2_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu_thread *t)
 {
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
+   bool dual_instance = s->dispatch_mode == DISPATCH_MODE_DUAL_INSTANCE;
    unsigned header = 1;
    for (unsigned j = 0; j < gs->count; j++)
-      set_dword(t, 0, j, vgpu_urb_handle(r->urb, VGPU_3D_GS, j));
+      set_dword(t, 0, j, vgpu_urb_handle(r->urb, VGPU_3D_GS, j) |
+                         gs->obj[j].instance << INSTANCE_SHIFT);
    if (s->include_primitive_id) {
       for (unsigned j = 0; j < gs->count; j++)
          set_dword(t, 1, 4 * j, gs->obj[j].primitive_id);
@@ -340,18 +390,13 @@ dual_object_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vg
       return -1;
    grf += (unsigned)consts;
    uint32_t rows = s->urb_read_length * 2, first_row = s->urb_read_offset * 2;
-   if (grf + gs->nverts * rows > VGPU_EU_GRFS || (first_row + rows) * 4 > gs->in_dwords) {
+   unsigned row_grfs = gs->nverts * (dual_instance ? rows / 2 : rows);
+   if (grf + row_grfs > VGPU_EU_GRFS || (first_row + rows) * 4 > gs->in_dwords) {
       stop_fault(r, "3DSTATE_GS URB entry read beyond the register file or the entry");
       return -1;
    }
-   for (unsigned k = 0; k < gs->nverts; k++) {
-      for (uint32_t row = 0; row < rows; row++) {
-         for (unsigned j = 0; j < gs->count; j++)
-            memcpy(&t->regs[(grf + k * rows + row) * 32 + j * 16],
-                   input_vue(gs, j, k) + (first_row + row) * 4, 16);
-      }
-   }
-   grf += gs->nverts * rows;
+   grf += dual_instance ? dual_instance_rows(gs, t, grf, first_row, rows)
+                        : dual_object_rows(gs, t, grf, first_row, rows);
    return (int)(grf > header ? grf : header);
 }
 
@@ -374,8 +419,8 @@ read_output(struct vgpu_draw_run *r, const struct vgpu_gs *gs, unsigned j, struc
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
    const uint8_t *entry = vgpu_urb_entry(r->urb, vgpu_urb_handle(r->urb, VGPU_3D_GS, j));
    uint32_t entry_bytes = r->urb->stage[VGPU_3D_GS].entry_bytes;
-   bool dual_object = vgpu.info->ver < 8;
-   uint32_t at = s->static_output || dual_object ? 0 : VERTEX_COUNT_BYTES;
+   bool simd4x2 = vgpu.info->ver < 8;
+   uint32_t at = s->static_output || simd4x2 ? 0 : VERTEX_COUNT_BYTES;
    uint32_t header_bytes = s->control_data_header_size * HEADER_UNIT_BYTES;
    *o = (struct gs_output){
       .header = (const uint32_t *)(entry + at),
@@ -386,8 +431,8 @@ read_output(struct vgpu_draw_run *r, const struct vgpu_gs *gs, unsigned j, struc
       stop_fault(r, "3DSTATE_GS control data header beyond the GS URB entry");
       return false;
    }
-   if (dual_object)
-      o->vertex_count = (gs->dual_object_counts >> (16 * j)) & 0xffff;
+   if (simd4x2)
+      o->vertex_count = (gs->simd4x2_counts >> (16 * j)) & 0xffff;
    else
       memcpy(&o->vertex_count, entry, 4);
    if (s->static_output)
@@ -512,18 +557,18 @@ run_queue(struct vgpu_draw_run *r, struct vgpu_gs *gs)
 {
    static _Thread_local struct vgpu_eu_thread t;
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
-   bool dual_object = vgpu.info->ver < 8;
+   bool simd4x2 = vgpu.info->ver < 8;
    if (!gs->count)
       return !r->stop;
    uint32_t mask = 0;
    for (unsigned j = 0; j < gs->count; j++)
-      mask |= dual_object ? 0xfu << (4 * j) : 1u << j;
+      mask |= simd4x2 ? 0xfu << (4 * j) : 1u << j;
    vgpu_eu_thread_init(&t, mask);
    vgpu_3d_thread_r0(r, VGPU_3D_GS, &t);
    prepare_entries(r, gs);
    int grfs;
-   if (dual_object) {
-      grfs = dual_object_payload(r, gs, &t);
+   if (simd4x2) {
+      grfs = simd4x2_payload(r, gs, &t);
    } else {
       unsigned header = header_payload(r, gs, &t);
       grfs = pushed_payload(r, gs, &t);
@@ -538,7 +583,7 @@ run_queue(struct vgpu_draw_run *r, struct vgpu_gs *gs)
    r->urb->simd4x2_header_dw2 = 0;
    if (!vgpu_3d_thread_run(r, VGPU_3D_GS, s->kernel[0], &t))
       return false;
-   gs->dual_object_counts = r->urb->simd4x2_header_dw2;
+   gs->simd4x2_counts = r->urb->simd4x2_header_dw2;
    for (unsigned j = 0; j < gs->count && !r->stop; j++)
       emit_object(r, gs, j);
    gs->count = 0;

@@ -1,10 +1,15 @@
-/* The output merger: stencil and depth tests and writes, then for each
- * render-target write message blending or a logic op, the write mask,
- * format conversion and the store (vgpu_om.h says which PRM sections).
+/* The output merger: the depth bounds test (Gen12), stencil and depth
+ * tests and writes, then for each render-target write message blending
+ * or a logic op, the write mask, format conversion and the store
+ * (vgpu_om.h says which PRM sections).
  * Render targets come from the pixel shader's binding table, decoded with
  * isl as the data port does; the depth buffer from 3DSTATE_DEPTH_BUFFER
  * (Y-tiled), the separate stencil buffer from 3DSTATE_STENCIL_BUFFER
- * (W-tiled, Y-tiled on Gen12).  The tests run before the shader unless
+ * (W-tiled, Y-tiled on Gen12).  Each is a 1D, 2D, 3D or cube surface
+ * rendered at one LOD, from its Minimum Array Element on; the pixel's
+ * Render Target Array Index (the VUE header's, which Mesa's blorp fills
+ * with the instance ID for layered clears) picks the layer or Z slice,
+ * isl's layout the address.  The tests run before the shader unless
  * it decides coverage or depth (vgpu_ps.c), then on its first
  * render-target write.
  *
@@ -16,6 +21,7 @@
 
 #include "isa_send.h"
 #include "isl.h"
+#include "vgpu_cache_rules.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_om.h"
 #include "vgpu_pipe.h"
@@ -25,6 +31,10 @@
 #define DEPTH_D32_FLOAT 1
 #define DEPTH_D24_UNORM_X8 3
 #define DEPTH_D16_UNORM 5
+#define SURFTYPE_1D 0
+#define SURFTYPE_2D 1
+#define SURFTYPE_3D 2
+#define SURFTYPE_CUBE 3
 #define SURFTYPE_NULL 7
 /* Gen8+ addresses are 48-bit, canonical in the state (bits 63:48 copy bit
  * 47): the GPU ignores the upper bits. */
@@ -120,6 +130,7 @@ wm_depth_stencil(const struct vgpu_3d_depth *d, struct vgpu_om *om)
       .depth_test = d->test_enable, .depth_write = d->test_write_enable,
       .depth_func = d->test_function, .stencil_test = d->stencil_test_enable,
       .stencil_write = d->stencil_buffer_write, .double_sided = d->double_sided_stencil,
+      .bounds_test = d->bounds_test, .bounds_min = d->bounds_min, .bounds_max = d->bounds_max,
    };
    for (unsigned f = 0; f < 2; f++) {
       ds->stencil_func[f] = d->stencil_func[f];
@@ -132,6 +143,143 @@ wm_depth_stencil(const struct vgpu_3d_depth *d, struct vgpu_om *om)
    }
 }
 
+/* The depth or the stencil buffer as this draw renders to it: the
+ * surface laid out as the hardware walks it, the LOD and the layers
+ * (3D: slices) from Minimum Array Element on. */
+struct ds_view {
+   struct isl_surf surf;
+   uint64_t address;
+   uint32_t level, first_layer;
+   uint32_t extent;            /* Render Target View Extent + 1 */
+   uint32_t slices;            /* layers (3D: slices of the LOD) there are */
+   uint32_t width, height;     /* of the LOD */
+};
+
+/* Where the buffer's fields sit: Gen12's 3DSTATE_STENCIL_BUFFER has its
+ * own, earlier stencil buffers take the depth buffer's (PRM Vol 2a
+ * 3DSTATE_STENCIL_BUFFER). */
+struct ds_fields {
+   uint32_t type, width, height, depth, lod, min_array_element, view_extent;
+   uint32_t pitch, qpitch;
+   uint64_t address;
+};
+
+static struct ds_fields
+ds_fields(const struct vgpu_3d_depth *d, unsigned verx10, bool stencil)
+{
+   struct ds_fields f = {
+      .type = d->surface_type, .width = d->width, .height = d->height, .depth = d->depth,
+      .lod = d->lod, .min_array_element = d->min_array_element,
+      .view_extent = d->view_extent, .pitch = d->pitch, .qpitch = d->qpitch,
+      .address = d->address,
+   };
+   if (!stencil)
+      return f;
+   f.pitch = d->stencil_pitch;
+   f.qpitch = d->stencil_qpitch;
+   f.address = d->stencil_address;
+   if (verx10 >= 120) {
+      f.type = d->stencil_surface_type;
+      f.width = d->stencil_width;
+      f.height = d->stencil_height;
+      f.depth = d->stencil_depth;
+      f.lod = d->stencil_lod;
+      f.min_array_element = d->stencil_min_array_element;
+      f.view_extent = d->stencil_view_extent;
+   } else if (f.type == SURFTYPE_NULL) {
+      /* A stencil buffer alone still takes its size from the depth
+       * buffer's fields; its type is then 2D's. */
+      f.type = SURFTYPE_2D;
+   }
+   return f;
+}
+
+/* LOD alignment of depth and stencil buffers (PRM Vol 5 "Surface
+ * Layout", the alignment table; TGL RENDER_SURFACE_STATE Surface
+ * Horizontal/Vertical Alignment): depth 4x4 (D16 8x4), stencil 8x8;
+ * Gen12 depth 8x4 (D16 8x8), stencil 16x8. */
+static void
+ds_alignment(unsigned verx10, bool stencil, bool d16, struct isl_surf *surf)
+{
+   if (stencil) {
+      surf->halign = verx10 >= 120 ? 16 : 8;
+      surf->valign = 8;
+   } else if (verx10 >= 120) {
+      surf->halign = 8;
+      surf->valign = d16 ? 8 : 4;
+   } else {
+      surf->halign = d16 ? 8 : 4;
+      surf->valign = 4;
+   }
+}
+
+static uint32_t
+align_up(uint32_t v, uint32_t a)
+{
+   return (v + a - 1) / a * a;
+}
+
+/* Rows from one layer to the next: Gen8+ Surface QPitch (in units of four
+ * rows); Gen7 has none and lays depth and stencil arrays out with full
+ * spacing, QPitch = h0 + h1 + 12 * j (IVB PRM Vol 1 Part 1 6.18.4.7
+ * "Surface Arrays": the buffers' implied ARYSPC_FULL). */
+static uint32_t
+ds_array_pitch(unsigned verx10, const struct ds_fields *f, const struct isl_surf *surf)
+{
+   if (verx10 >= 80)
+      return f->qpitch << 2;
+   uint32_t h0 = align_up(surf->height, surf->valign);
+   uint32_t h1 = align_up(isl_minify(surf->height, 1), surf->valign);
+   return h0 + h1 + 12 * surf->valign;
+}
+
+static bool
+ds_view_init(struct vgpu_draw_run *r, bool stencil, struct ds_view *v)
+{
+   const unsigned verx10 = r->om->verx10;
+   const struct ds_fields f = ds_fields(&r->st->depth, verx10, stencil);
+   const bool d16 = !stencil && r->st->depth.format == DEPTH_D16_UNORM;
+   if (f.type > SURFTYPE_CUBE)
+      return stop(r, stencil ? "stencil buffer surface type" : "depth buffer surface type");
+   if (f.lod > 14)
+      return stop(r, stencil ? "stencil buffer LOD beyond 14" : "depth buffer LOD beyond 14");
+   memset(v, 0, sizeof(*v));
+   struct isl_surf *s = &v->surf;
+   s->verx10 = (uint16_t)verx10;
+   s->format = stencil ? ISL_FORMAT_R8_UINT : d16 ? ISL_FORMAT_R16_UNORM : ISL_FORMAT_R32_FLOAT;
+   /* Depth is Y-tiled, separate stencil W-tiled (Y-tiled on Gen12). */
+   s->tiling = stencil && verx10 < 120 ? ISL_TILING_W : ISL_TILING_Y;
+   s->dim = f.type == SURFTYPE_3D ? ISL_SURF_DIM_3D :
+            f.type == SURFTYPE_1D ? ISL_SURF_DIM_1D : ISL_SURF_DIM_2D;
+   /* Tiled, so never Gen9's linear 1D layout; Gen7/8 3D keep each LOD's
+    * slices side by side. */
+   s->layout = f.type == SURFTYPE_3D && verx10 < 90 ? ISL_LAYOUT_3D_GEN7 : ISL_LAYOUT_2D;
+   s->width = f.width + 1;
+   s->height = f.height + 1;
+   s->depth = f.type == SURFTYPE_3D ? f.depth + 1 : 1;
+   s->levels = f.lod + 1;
+   s->row_pitch_B = f.pitch;
+   ds_alignment(verx10, stencil, d16, s);
+   s->array_pitch_rows = s->layout == ISL_LAYOUT_3D_GEN7 ? align_up(s->height, s->valign)
+                                                         : ds_array_pitch(verx10, &f, s);
+   v->address = f.address;
+   v->level = f.lod;
+   v->first_layer = f.min_array_element;
+   v->extent = f.view_extent + 1;
+   v->width = isl_minify(s->width, v->level);
+   v->height = isl_minify(s->height, v->level);
+   /* Depth: the slices of a 3D LOD, else the layers from Minimum Array
+    * Element on (PRM Vol 2a 3DSTATE_DEPTH_BUFFER Depth; cubes: 6 faces
+    * a cube, as layers). */
+   v->slices = f.type == SURFTYPE_3D ? isl_minify(s->depth, v->level) :
+               f.min_array_element + (f.depth + 1) * (f.type == SURFTYPE_CUBE ? 6u : 1u);
+   s->array_len = f.type == SURFTYPE_3D ? 1 : v->slices;
+   return true;
+}
+
+/* One draw per host thread, as om_storage: [0] depth, [1] stencil. */
+static _Thread_local struct ds_view ds_views[2];
+
 static bool
 depth_buffer_state(struct vgpu_draw_run *r, struct vgpu_om *om)
 {
@@ -143,9 +291,7 @@ depth_buffer_state(struct vgpu_draw_run *r, struct vgpu_om *om)
    case DEPTH_D16_UNORM: om->depth_bytes = 2; break;
    default: return stop(r, "depth buffer format");
    }
-   if (d->surface_type != 1 || d->lod || d->min_array_element)
-      return stop(r, "depth buffer other than LOD 0 of a 2D surface's first layer");
-   return true;
+   return ds_view_init(r, false, &ds_views[0]);
 }
 
 /* The depth and stencil tests in force: Gen7/7.5 DEPTH_STENCIL_STATE,
@@ -186,13 +332,19 @@ depth_stencil_state(struct vgpu_draw_run *r, struct vgpu_om *om)
       om->ds.write_mask[1] = om->ds.write_mask[0];
       om->ds.ref[1] = om->ds.ref[0];
    }
-   om->depth_buffer = d->surface_type != SURFTYPE_NULL && (om->ds.depth_test || om->ds.depth_write);
+   /* Without a depth buffer the depth bounds test passes (Vulkan 28.8
+    * "Depth Bounds Test": no depth attachment leaves coverage as it is). */
+   om->ds.bounds_test = om->ds.bounds_test && d->surface_type != SURFTYPE_NULL;
+   om->depth_buffer = d->surface_type != SURFTYPE_NULL &&
+                      (om->ds.depth_test || om->ds.depth_write || om->ds.bounds_test);
    om->ds.depth_write = om->ds.depth_write && d->write_enable;
    om->stencil_buffer = d->stencil_enable && om->ds.stencil_test;
    om->ds.stencil_write = om->ds.stencil_write && d->stencil_write_enable;
    if (om->ds.stencil_test && !d->stencil_enable)
       return stop(r, "stencil test without a stencil buffer");
    if (om->depth_buffer && !depth_buffer_state(r, om))
+      return false;
+   if (om->stencil_buffer && !ds_view_init(r, true, &ds_views[1]))
       return false;
    return true;
 }
@@ -262,22 +414,42 @@ depth_value(uint32_t format, uint32_t bits)
    return format == DEPTH_D24_UNORM_X8 ? (double)(bits & 0xffffff) : (double)bits;
 }
 
-/* Host pointer of a depth (stencil: bytes 1, tiling W, Gen12 Y) texel;
- * NULL outside the buffer (*outside) or after a fault. */
-static uint8_t *
-ds_texel(struct vgpu_draw_run *r, bool stencil, int32_t x, int32_t y, bool *outside)
+/* The depth bounds test of one pixel: the depth already in the buffer
+ * (not the pixel's), UNORM as its [0, 1] value, must lie in the bounds,
+ * both included (Vulkan 28.8 "Depth Bounds Test"; PRM Vol 2a
+ * 3DSTATE_DEPTH_BOUNDS).  A stored NaN lies in no range. */
+static bool
+depth_bounds_test(const struct vgpu_om *om, uint32_t format, const uint8_t *dp)
 {
-   const struct vgpu_3d_depth *d = &r->st->depth;
-   *outside = x < 0 || y < 0 || (uint32_t)x > d->width || (uint32_t)y > d->height;
+   if (!om->ds.bounds_test || !dp)
+      return true;
+   uint32_t bits = 0;
+   memcpy(&bits, dp, om->depth_bytes);
+   double z = depth_value(format, bits);
+   if (format == DEPTH_D24_UNORM_X8)
+      z /= 16777215.0;
+   else if (format == DEPTH_D16_UNORM)
+      z /= 65535.0;
+   return z >= om->ds.bounds_min && z <= om->ds.bounds_max;
+}
+
+/* Host pointer of a depth (stencil: bytes 1, tiling W, Gen12 Y) texel
+ * of the layer the Render Target Array Index selects; NULL outside the
+ * buffer (*outside) or after a fault.  An index beyond Render Target
+ * View Extent selects the first layer, as for render targets. */
+static uint8_t *
+ds_texel(struct vgpu_draw_run *r, bool stencil, int32_t x, int32_t y, uint32_t rtai,
+         bool *outside)
+{
+   const struct ds_view *v = &ds_views[stencil ? 1 : 0];
+   uint32_t slice = v->first_layer + (rtai < v->extent ? rtai : 0);
+   *outside = x < 0 || y < 0 || (uint32_t)x >= v->width || (uint32_t)y >= v->height ||
+              slice >= v->slices;
    if (*outside)
       return NULL;
-   /* PRM Vol 2a 3DSTATE_DEPTH_BUFFER, STENCIL_BUFFER: depth is Y-tiled;
-    * separate stencil W-tiled, Y-tiled from Gen12. */
    unsigned bytes = stencil ? 1 : r->om->depth_bytes;
-   enum isl_tiling tiling = stencil && r->om->verx10 < 120 ? ISL_TILING_W : ISL_TILING_Y;
-   uint64_t base = stencil ? d->stencil_address : d->address;
-   uint64_t off = isl_tiling_offset(tiling, stencil ? d->stencil_pitch : d->pitch,
-                                    (uint64_t)x * bytes, (uint64_t)y);
+   uint64_t base = v->address;
+   uint64_t off = isl_surf_texel_offset(&v->surf, v->level, slice, (uint32_t)x, (uint32_t)y);
    uint8_t *p = vgpu_exec_map(r->exec, base + off, bytes);
    if (!p) {
       vgpu_exec_fault(r->exec, base + off, stencil ?
@@ -357,19 +529,21 @@ vgpu_om_depth(struct vgpu_draw_run *r, const struct vgpu_om_thread *th,
    }
    const uint32_t format = r->st->depth.format;
    const unsigned f = th->front_facing ? 0 : 1;
-   /* Like a render target, an array index past the view is layer 0. */
-   if (th->layer && th->layer <= r->st->depth.view_extent) {
-      stop(r, "layered depth/stencil rendering");
-      return 0;
-   }
    uint32_t pass = 0;
    for (unsigned c = 0; c < th->simd && !r->stop; c++) {
       if (!((mask >> c) & 1))
          continue;
       bool outside = false, s_outside = false;
-      uint8_t *dp = om->depth_buffer ? ds_texel(r, false, th->x[c], th->y[c], &outside) : NULL;
-      uint8_t *sp = om->stencil_buffer ? ds_texel(r, true, th->x[c], th->y[c], &s_outside) : NULL;
+      uint8_t *dp = om->depth_buffer ?
+                    ds_texel(r, false, th->x[c], th->y[c], th->layer, &outside) : NULL;
+      uint8_t *sp = om->stencil_buffer ?
+                    ds_texel(r, true, th->x[c], th->y[c], th->layer, &s_outside) : NULL;
       if (r->stop || outside || s_outside)
+         continue;
+      /* The depth bounds test comes before the stencil test and a pixel
+       * failing it changes nothing (Vulkan 28 "Fragment Operations"
+       * order; 28.8: its coverage is cleared). */
+      if (!depth_bounds_test(om, format, dp))
          continue;
       /* Stencil first; a pixel failing it is not depth tested (Vulkan
        * 27.7, 27.8). */
@@ -393,7 +567,9 @@ vgpu_om_depth(struct vgpu_draw_run *r, const struct vgpu_om_thread *th,
 struct target {
    struct isl_state_desc d;
    const struct isl_format_layout *fmt;
-   uint32_t level, width, height;
+   uint32_t level, width, height;   /* the LOD rendered to and its size */
+   uint32_t extent;                 /* layers the view shows (3D: slices) */
+   uint32_t slices;                 /* layers (3D: slices of the LOD) there are */
    struct vgpu_om_blend blend;
 };
 
@@ -434,6 +610,37 @@ uses_constant(const struct vgpu_om_blend *b)
           constant_factor(b->src_alpha) || constant_factor(b->dst_alpha);
 }
 
+/* The part of the surface a render target shows (PRM Vol 2d
+ * RENDER_SURFACE_STATE): MIP Count / LOD is the LOD rendered to (Surface
+ * Min LOD is the sampler's), Minimum Array Element the first layer, or
+ * for 3D the first Z slice of that LOD, and Render Target View Extent
+ * (Depth for 1D and 2D, which must equal it) the layers from there on;
+ * a cube's faces are its layers, six a cube. */
+static bool
+target_view(struct vgpu_draw_run *r, struct target *t)
+{
+   t->level = t->d.mip_count_lod;
+   if (t->level >= t->d.surf.levels)
+      return stop(r, "render target LOD beyond its surface");
+   t->width = isl_minify(t->d.surf.width, t->level);
+   t->height = isl_minify(t->d.surf.height, t->level);
+   switch (t->d.type) {
+   case SURFTYPE_3D:
+      t->extent = t->d.array_extent;
+      t->slices = isl_minify(t->d.surf.depth, t->level);
+      break;
+   case SURFTYPE_CUBE:
+      t->extent = t->d.array_extent * 6;
+      t->slices = t->d.surf.array_len;
+      break;
+   default:
+      t->extent = t->d.array_extent;
+      t->slices = t->d.surf.array_len;
+      break;
+   }
+   return true;
+}
+
 /* Render target bti: its surface and blend state; false when the draw
  * must stop (a fault or a surface vgpu does not model). */
 static bool
@@ -448,16 +655,13 @@ target_decode(struct vgpu_draw_run *r, unsigned bti, struct target *t)
       return true;
    if (t->d.unsupported)
       return stop(r, t->d.unsupported);
-   if (t->d.type != 1)
-      return stop(r, "render target other than a 2D surface");
+   if (t->d.type > SURFTYPE_CUBE)
+      return stop(r, "render target of a buffer surface type");
    t->fmt = isl_format_layout((enum isl_format)t->d.format);
    if (!t->fmt || !isl_texel_convertible(t->fmt))
       return stop(r, "render target format");
-   t->level = t->d.mip_count_lod;
-   if (t->level >= t->d.surf.levels)
-      return stop(r, "render target LOD beyond its surface");
-   t->width = isl_minify(t->d.surf.width, t->level);
-   t->height = isl_minify(t->d.surf.height, t->level);
+   if (!target_view(r, t))
+      return false;
    uint32_t dw[2 * 8 + 1];
    if (bti >= 8)
       return stop(r, "render target index beyond 8");
@@ -489,6 +693,7 @@ target(struct vgpu_draw_run *r, unsigned bti)
    struct target *out = bti < 8 ? &targets[bti] : &t;
    if (!target_decode(r, bti, out))
       return NULL;
+   vgpu_cache_rules_render_target(r->exec, &out->d);
    if (bti < 8)
       r->om->targets_known |= (uint8_t)(1u << bti);
    return out;
@@ -694,17 +899,20 @@ logic_op(const struct target *t, const uint32_t rgba[4], uint8_t *texel)
       texel[i] = (uint8_t)((texel[i] & keep[i]) | (res[i] & ~keep[i]));
 }
 
-/* Writes channel c's colour (and, for blending, source 1) to the texel. */
+/* Writes channel c's colour (and, for blending, source 1) to the texel
+ * of layer rtai (a Render Target Array Index). */
 static bool
 store(struct vgpu_draw_run *r, const struct target *t, const struct vgpu_om_thread *th,
-      unsigned ch, uint32_t rgba[4], const uint32_t src1[4])
+      unsigned ch, uint32_t rtai, uint32_t rgba[4], const uint32_t src1[4])
 {
    int32_t x = th->x[ch], y = th->y[ch];
    /* A Render Target Array Index beyond the view (Render Target View
-    * Extent) renders to its first layer, as D3D10 defines it. */
-   uint32_t layer = th->layer < t->d.array_extent ? th->layer : 0;
+    * Extent) renders to its first layer, as D3D10 defines it; a layer
+    * or slice the surface lacks is not written. */
+   uint32_t layer = rtai < t->extent ? rtai : 0;
    uint32_t slice = t->d.min_array_element + layer;
-   if (x < 0 || y < 0 || (uint32_t)x >= t->width || (uint32_t)y >= t->height)
+   if (x < 0 || y < 0 || (uint32_t)x >= t->width || (uint32_t)y >= t->height ||
+       slice >= t->slices)
       return true;
    uint64_t off = isl_surf_texel_offset(&t->d.surf, t->level, slice, (uint32_t)x, (uint32_t)y);
    unsigned bytes = isl_format_bytes(t->fmt);
@@ -757,6 +965,21 @@ message_channels(const struct vgpu_om_thread *th, const struct isa_send_msg *msg
       out |= (uint32_t)on << c;
    }
    return out;
+}
+
+/* The Render Target Array Index the message writes: its header's (M0.0
+ * bits 26:16 as in R0.0, Gen12 M1.1 as in R1.1: PRM Vol 2d "Render
+ * Target Write" message header, which the kernel copies from its
+ * payload), else the thread's. */
+static uint32_t
+message_rtai(const struct vgpu_draw_run *r, const struct isa_send_msg *msg,
+             const uint8_t *payload)
+{
+   if (!msg->header)
+      return r->om->th.layer;
+   uint32_t dw;
+   memcpy(&dw, &payload[r->om->verx10 >= 120 ? 32 + 4 : 0], 4);
+   return (dw >> 16) & 0x7ff;
 }
 
 /* The late depth test of the message's channels, once per pixel: a
@@ -826,6 +1049,7 @@ vgpu_om_render_target(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
       return r->exec->fault ? VGPU_EU_FAULT : VGPU_EU_UNSUPPORTED;
    if (tg->d.type == SURFTYPE_NULL)
       return VGPU_EU_DONE;
+   const uint32_t rtai = message_rtai(r, msg, payload);
    for (unsigned c = 0; c < 32; c++) {
       if (!((mask >> c) & 1))
          continue;
@@ -836,7 +1060,7 @@ vgpu_om_render_target(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
          if (l.src1)
             src1[k] = channel_word(payload, l.src1, 1, k, c);
       }
-      if (!store(r, tg, th, thread_channel(msg, c), rgba, src1)) {
+      if (!store(r, tg, th, thread_channel(msg, c), rtai, rgba, src1)) {
          r->stop = true;
          return VGPU_EU_FAULT;
       }

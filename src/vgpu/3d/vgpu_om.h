@@ -43,6 +43,10 @@ struct vgpu_om_depth_stencil {
    uint8_t stencil_func[2];          /* 3D_Compare_Function */
    uint8_t fail_op[2], zfail_op[2], pass_op[2];   /* 3D_Stencil_Operation */
    uint8_t test_mask[2], write_mask[2], ref[2];
+   /* Gen12 3DSTATE_DEPTH_BOUNDS: a pixel whose stored depth lies outside
+    * [bounds_min, bounds_max] is discarded before the stencil test */
+   bool bounds_test;
+   float bounds_min, bounds_max;
 };
 
 struct vgpu_draw_run;

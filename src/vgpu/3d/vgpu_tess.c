@@ -56,7 +56,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vgpu_gpgpu.h"
 #include "vgpu_pipe.h"
 #include "vgpu_priv.h"
 #include "vgpu_te.h"
@@ -78,19 +77,6 @@ stop_fault(struct vgpu_draw_run *r, const char *why)
    vgpu_exec_fault(r->exec, r->draw->addr, why);
 }
 
-/* Mesa 22.3's vec4 HS kernels write some components of a temporary
- * (align16 writemask), copy the whole register with NoMask into a URB
- * write's data and let the header's channel mask drop the rest: harmless
- * on hardware, but the undef check stops at the copy, as it cannot follow
- * the bytes to the mask.  Until it can, such a run is not modelled
- * rather than a hang; with the checks off or warning it runs. */
-static bool
-gen7_hs_trips_undef_check(void)
-{
-   bool warn;
-   return (vgpu_gpgpu_eu_checks(&warn) & VGPU_EU_CHECK_UNDEF) && !warn;
-}
-
 const char *
 vgpu_tess_unmodelled(const struct vgpu_3d *st, uint32_t topology)
 {
@@ -110,9 +96,6 @@ vgpu_tess_unmodelled(const struct vgpu_3d *st, uint32_t topology)
       return "DS dispatch mode other than SIMD8_SINGLE_PATCH";
    if (st->shader[VGPU_3D_HS].urb_read_length)
       return "HS with pushed control point data (Vertex URB Entry Read Length)";
-   if (vgpu.info->ver < 8 && gen7_hs_trips_undef_check())
-      return "Gen7 tessellation under VGPU_EU_CHECKS=undef (Mesa's vec4 HS copies "
-             "GRF bytes it never wrote into URB writes that mask them off)";
    if (vgpu.info->ver < 8 && st->shader[VGPU_3D_HS].instance_count > GEN7_MAX_HS_INSTANCES)
       return "Gen7 HS of more than 16 instances";
    /* Side-by-side instances would share the one scratch slot 3D threads

@@ -15,6 +15,7 @@
 
 #include "log.h"
 #include "macros.h"
+#include "vgpu_cache_rules.h"
 #include "vgpu_cmd.h"
 #include "vgpu_cs.h"
 #include "vgpu_priv.h"
@@ -43,6 +44,7 @@ enum rule_id {
    RULE_VF_CACHE_32BIT_TAG,
    RULE_URB_ALLOCATION,
    RULE_PUSH_CONSTANT_ALLOCATION,
+   RULE_TEXTURE_CACHE_COHERENCY,
 };
 
 static const struct rule rules[] = {
@@ -189,6 +191,18 @@ static const struct rule rules[] = {
       "device's push-constant space, and no two stages' allocations may "
       "overlap",
    },
+   /* Tracked by vgpu_cache_rules.c, checked per sampler message. */
+   [RULE_TEXTURE_CACHE_COHERENCY] = {
+      "texture-cache-coherency",
+      "SNB PRM Vol. 2 Part 1, 1.7.2 End-of-Pipe Synchronization; HSW PRM "
+      "Vol. 2 Part 1 and BDW PRM Vol. 7, End-of-Pipe Synchronization; PRM "
+      "Vol. 2a, PIPE_CONTROL, Render Target Cache Flush Enable and Texture "
+      "Cache Invalidation Enable (as Mesa's ANV quotes and applies them)",
+      "before the sampler reads memory a draw wrote as a render target, a "
+      "PIPE_CONTROL must flush the render target cache, a CS stall must "
+      "wait for the flush, and a later PIPE_CONTROL must invalidate the "
+      "texture cache",
+   },
 };
 
 /* ---- command identification (top 16 bits of the header) ---- */
@@ -322,6 +336,7 @@ vgpu_rules_batch_start(struct vgpu_rules_state *st)
    st->null_pipe_control = false;
    /* i915's invalidation between requests includes the VF cache. */
    st->vf_line_count = 0;
+   vgpu_cache_rules_batch_start(st);
 }
 
 /* Mesa's i965 implements the workaround for Ivy Bridge and Bay Trail only
@@ -730,6 +745,7 @@ check_gfx(struct vgpu_exec *exec, struct vgpu_rules_state *st,
           bool after_null_pipe_control)
 {
    const uint16_t op = dw[0] >> 16;
+   vgpu_cache_rules_command(st, dw, len, addr);
    switch (op) {
    case OP_PIPE_CONTROL:
       check_ivb_pipe_control_count(exec, st, dw[1], addr);
@@ -893,6 +909,13 @@ vgpu_rules_check_dispatch(struct vgpu_exec *exec, struct vgpu_cs *cs,
    snprintf(detail, sizeof(detail), "%u bytes of SLM, register 0x%x = 0x%x", slm_size,
             reg, vgpu_cs_read_reg32(cs, reg));
    violation(exec, RULE_L3_SLM_PARTITION, "GPGPU_WALKER", vgpu_cs_ip(cs), detail);
+}
+
+void
+vgpu_rules_texture_cache_violation(struct vgpu_exec *exec, const char *packet,
+                                   uint64_t addr, const char *detail)
+{
+   violation(exec, RULE_TEXTURE_CACHE_COHERENCY, packet, addr, detail);
 }
 
 void

@@ -72,6 +72,7 @@ struct vgpu_eu_surface {
 
 struct vgpu_eu_thread;
 struct isa_send_msg;
+struct vgpu_tex_surface;
 
 /* Everything outside the thread.  map returns a host pointer for
  * [addr, addr + len) of the GPU address space or NULL (a page fault). */
@@ -81,6 +82,15 @@ struct vgpu_eu_env {
    void *(*map)(void *user, uint64_t addr, uint64_t len);
    /* Binding table entry bti of the current dispatch; false when absent. */
    bool (*surface)(void *user, unsigned bti, struct vgpu_eu_surface *out);
+   /* The sampler's view of the same entry: its RENDER_SURFACE_STATE as
+    * the generation lays it out (the sampler decodes it itself,
+    * src/vgpu/sampler), or NULL when absent. */
+   const uint32_t *(*surface_state)(void *user, unsigned bti);
+   /* SAMPLER_STATE of the dispatch: Dynamic State Base Address and the
+    * table's offset from it (the interface descriptor's or the stage's
+    * 3DSTATE_SAMPLER_STATE_POINTERS_xS). */
+   uint64_t dynamic_state_base;
+   uint32_t sampler_state;
    uint8_t *slm;                 /* the thread group's shared local memory */
    uint32_t slm_size;
    uint64_t general_state_base;  /* A32 stateless (BTI 255/253) is relative to it */
@@ -105,6 +115,10 @@ struct vgpu_eu_env {
                                         const struct isa_send_msg *msg,
                                         const uint8_t *payload, uint8_t *reply,
                                         uint32_t exec_mask);
+   /* Called once per sampler message that reads texels of surface s
+    * (struct vgpu_tex_surface, src/vgpu/sampler): the hardware-rule
+    * checker's texture-cache rule (cs/vgpu_cache_rules.c).  NULL: none. */
+   void (*texture_read)(void *user, const struct vgpu_tex_surface *s);
    /* NULL: a failed check stops the thread with VGPU_EU_FAULT and why.
     * Otherwise each violation is passed here and the thread goes on. */
    void (*check_report)(void *user, const char *what);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "vgpu_eu_priv.h"
+#include "vgpu_sampler.h"
 
 #define SB_A0   VGPU_EU_GRFS          /* scoreboard index of a0 */
 #define SB_ACC  (VGPU_EU_GRFS + 1)    /* ... of acc0 */
@@ -171,7 +172,9 @@ output_header_regs(enum isa_gen gen, const struct isa_send_msg *d)
    switch (d->msg) {
    case ISA_MSG_URB_WRITE_HWORD: case ISA_MSG_URB_WRITE_OWORD:
    case ISA_MSG_URB_SIMD8_WRITE:
-      n = 1 + d->per_slot_offset + (gen >= ISA_GEN8 && d->channel_masked);
+      /* Gen7/7.5 keep the per-slot offsets and channel masks in the
+       * header itself (DWords 3-5); Gen8+ in registers after it. */
+      n = 1 + (gen >= ISA_GEN8 ? d->per_slot_offset + d->channel_masked : 0);
       break;
    case ISA_MSG_RT_WRITE:
       n = d->header ? 2 : 0;
@@ -205,6 +208,8 @@ send_lengths(const struct vgpu_eu_env *env, const struct vgpu_eu_thread *t,
 }
 
 /* ---- UNDEF: reads of GRF bytes nothing wrote ---- */
+
+static bool raw_move(const struct isa_inst *in);
 
 /* The first GRF an operand reads undefined bytes of, and which. */
 struct undef_hit {
@@ -327,6 +332,28 @@ undef_alu_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
  * from a split send's src1).  Which bytes belong to which channel depends
  * on the message, so the payload needs only have been covered by writes:
  * a lane a disabled channel skipped is garbage the message ignores. */
+/* A sampler message reads the DWords of its payload the sampler says it
+ * uses (a SIMD4x2 one only its parameters' components of each GRF);
+ * false when it is no sampler message with a known layout. */
+static bool
+undef_sampler_payload(const struct vgpu_eu_env *env, const struct vgpu_eu_thread *t,
+                      const struct eu_inst *e, const struct eu_check_masks *m,
+                      struct undef_hit *h)
+{
+   uint8_t used[16];
+   unsigned regs = m->defined_regs;
+   if (regs > 16 || !e->msg_decoded || e->msg.msg != ISA_MSG_SAMPLER ||
+       !vgpu_sampler_payload_used(env, &e->msg, used, regs))
+      return false;
+   for (unsigned r = 0; r < regs; r++) {
+      for (unsigned d = 0; d < 8; d++) {
+         if ((used[r] >> d) & 1)
+            undef_bytes(&t->chk, (e->in.src[0].nr + r) * 32 + d * 4, 4, false, h);
+      }
+   }
+   return true;
+}
+
 static enum vgpu_eu_status
 undef_send_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
                  uint64_t kernel, const struct eu_inst *e,
@@ -334,7 +361,7 @@ undef_send_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
 {
    const struct isa_inst *in = &e->in;
    struct undef_hit h = { -1, 0, 0 };
-   if (in->src[0].file == ISA_FILE_GRF)
+   if (in->src[0].file == ISA_FILE_GRF && !undef_sampler_payload(env, t, e, m, &h))
       undef_bytes(&t->chk, in->src[0].nr * 32, m->defined_regs * 32, false, &h);
    if (h.grf >= 0)
       return undef_report(env, t, kernel, e, "message payload", &h);
@@ -343,6 +370,68 @@ undef_send_reads(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (h.grf >= 0)
       return undef_report(env, t, kernel, e, "message payload, src1", &h);
    return VGPU_EU_DONE;
+}
+
+/* A WE_all raw move (MOV of the same bits: no conversion, source
+ * modifier, saturate or conditional modifier) computes nothing with its
+ * source.  Mesa's vec4 backend copies whole registers of which an Align16
+ * writemask wrote only some components into a message payload whose
+ * channel mask then drops the rest (hasvk's Gen7 HS: the components of a
+ * temporary copied NoMask into a URB write masked to z and w).  Such a
+ * move hands each byte's state to its destination instead of being
+ * judged; a byte is judged where it is consumed: by an ALU instruction
+ * that computes with it, or in the payload of a message that uses it. */
+static bool
+undef_copies(const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   const struct eu_operand *s = &e->src[0], *d = &e->dst;
+   return in->op == ISA_OP_MOV && in->mask_ctrl && !in->cond_mod && raw_move(in) &&
+          !e->df_pairs && !s->imm && s->size == d->size &&
+          (s->indirect || s->reg.file == ISA_FILE_GRF) &&
+          (d->indirect || d->reg.file == ISA_FILE_GRF);
+}
+
+/* The copy itself, for the channels that write (predicate, Align16
+ * writemask).  Every source byte's state is read before any destination
+ * byte changes, so that an overlapping move copies what it read. */
+static void
+undef_copy(struct vgpu_eu_thread *t, const struct eu_inst *e,
+           const struct eu_check_masks *m)
+{
+   struct vgpu_eu_check_state *s = &t->chk;
+   const struct isa_inst *in = &e->in;
+   unsigned size = e->dst.size, n = e->n < 32 ? e->n : 32;
+   bool def[32][8], cov[32][8];
+   int to[32];
+   for (unsigned c = 0; c < n; c++) {
+      to[c] = -1;
+      if (!((m->exec >> c) & 1) || size > 8)
+         continue;
+      if (in->align16 && !((e->dst.writemask >> (c % 4)) & 1))
+         continue;
+      int from = eu_operand_offset(t, &e->src[0], in->align16, c, false);
+      int dst = eu_operand_offset(t, &e->dst, in->align16, c, true);
+      if (from < 0 || dst < 0 || from + size > VGPU_EU_GRF_BYTES ||
+          dst + size > VGPU_EU_GRF_BYTES)
+         continue;   /* execution faults an access outside the GRFs */
+      to[c] = dst;
+      for (unsigned b = 0; b < size; b++) {
+         def[c][b] = bit_get(s->defined, (unsigned)from + b);
+         cov[c][b] = bit_get(s->touched, (unsigned)from + b);
+      }
+   }
+   for (unsigned c = 0; c < n; c++) {
+      for (unsigned b = 0; to[c] >= 0 && b < size; b++) {
+         unsigned at = (unsigned)to[c] + b;
+         bits_clear(s->defined, at, 1);
+         bits_clear(s->touched, at, 1);
+         if (def[c][b])
+            bits_set(s->defined, at, 1);
+         if (cov[c][b])
+            bits_set(s->touched, at, 1);
+      }
+   }
 }
 
 /* Enabled channels define their destination bytes (WE_all enables them
@@ -1123,6 +1212,8 @@ eu_check_before(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (st == VGPU_EU_DONE && (env->checks & VGPU_EU_CHECK_UNDEF)) {
       if (send)
          st = undef_send_reads(env, t, kernel, e, m);
+      else if (!e->branch && e->ok && undef_copies(e))
+         undef_copy(t, e, m);   /* its whole effect: nothing after */
       else if (!e->branch && e->ok)
          st = undef_alu_reads(env, t, kernel, e, m);
    }
@@ -1136,7 +1227,7 @@ void
 eu_check_after(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
                const struct eu_inst *e, const struct eu_check_masks *m)
 {
-   if (env->checks & VGPU_EU_CHECK_UNDEF)
+   if ((env->checks & VGPU_EU_CHECK_UNDEF) && !undef_copies(e))
       undef_writes(t, e, m);
    if ((env->checks & VGPU_EU_CHECK_SWSB) && env->gen >= ISA_GEN12)
       sb_after(t, e, m);

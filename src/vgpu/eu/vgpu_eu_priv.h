@@ -238,14 +238,6 @@ enum vgpu_eu_status vgpu_eu_typed(const struct vgpu_eu_env *env,
                                   const uint8_t *payload, uint8_t *reply,
                                   uint32_t exec_mask);
 
-/* vgpu_eu_typed.c: the sampler's resinfo message (image and texel buffer
- * sizes), arguments as vgpu_eu_typed's. */
-enum vgpu_eu_status vgpu_eu_resinfo(const struct vgpu_eu_env *env,
-                                    struct vgpu_eu_thread *t,
-                                    const struct isa_send_msg *msg,
-                                    const uint8_t *payload, uint8_t *reply,
-                                    uint32_t exec_mask);
-
 /* vgpu_eu_typed.c, for every atomic message: the new value of an integer
  * atomic (PRM Vol 2d "Atomic Operations") on a 32-bit operand (64-bit
  * when q) holding old, with sources a and b; and the sources an operation

@@ -1,7 +1,8 @@
 /* Shared functions reached by send: the data port (untyped surface,
  * scattered, block, scratch, A64 and SLM messages, atomics, fences), the
- * sampler's buffer ld, the message gateway (barriers) and the thread
- * spawner (EOT).  Typed surface messages are vgpu_eu_typed.c's.
+ * message gateway (barriers) and the thread spawner (EOT).  Typed surface
+ * messages are vgpu_eu_typed.c's, every sampler message the sampler's
+ * (src/vgpu/sampler, vgpu_sampler_message).
  *
  * Which message a send carries and its fields come from src/isa
  * (isa_send_decode); this file knows the messages' payloads and what they
@@ -15,7 +16,7 @@
 #include <string.h>
 
 #include "vgpu_eu_priv.h"
-#include "vgpu_format.h"
+#include "vgpu_sampler.h"
 
 #define MAX_PAYLOAD_REGS 48
 
@@ -46,12 +47,6 @@ pay64(const struct msg *m, unsigned reg, unsigned c)
    uint64_t v;
    memcpy(&v, &m->payload[reg * 32 + c * 8], 8);
    return v;
-}
-
-static void
-reply32(struct msg *m, unsigned reg, unsigned c, uint32_t v)
-{
-   memcpy(&m->reply[reg * 32 + c * 4], &v, 4);
 }
 
 /* Channel c's address: a DWord per channel, or a QWord for A64. */
@@ -442,53 +437,6 @@ scratch_block(struct msg *m)
                                                          : VGPU_EU_FAULT;
 }
 
-/* Sampler "ld" from a buffer surface, the one sampler message compute
- * kernels send (Mesa's uniform-block pulls and texel buffers): the payload
- * is one integer coordinate per channel; the reply holds R, G, B, A, one
- * register group per component, converted from the buffer's surface
- * format (vgpu_format.c; components it lacks read 0, alpha 1). */
-static enum vgpu_eu_status
-sampler_message(struct msg *m)
-{
-   if (m->d.type == ISA_SAMPLER_RESINFO)
-      return vgpu_eu_resinfo(m->env, m->t, &m->d, m->payload, m->reply, m->mask);
-   /* Gen9+ sends ld_lz, ld without its LOD parameter, for LOD 0. */
-   if (m->d.type != ISA_SAMPLER_LD && m->d.type != ISA_SAMPLER_LD_LZ)
-      return eu_send_unsupported(m->t, "sampler message other than ld");
-   if (m->d.header)
-      return eu_send_unsupported(m->t, "sampler message with a header");
-   unsigned n = m->d.simd;
-   if ((n != 8 && n != 16) || m->d.half)
-      return eu_send_unsupported(m->t, "sampler SIMD mode");
-   struct vgpu_eu_surface s;
-   if (!m->env->surface || !m->env->surface(m->env->user, m->d.bti, &s))
-      return eu_send_fault(m->t, m->d.bti, "sampler message to an absent binding table entry");
-   if (!s.buffer)
-      return eu_send_unsupported(m->t, "sampling an image");
-   const struct vgpu_format *f = vgpu_format_get(s.format);
-   if (!f)
-      return eu_send_unsupported(m->t, "sampler ld from this buffer format");
-   unsigned regs = n / 8;
-   for (unsigned c = 0; c < n; c++) {
-      if (!((m->mask >> c) & 1))
-         continue;
-      uint32_t u = eu_payload32(m->payload, c / 8, c % 8);
-      /* Out of bounds: every component 0 (Vulkan robustBufferAccess
-       * allows (0, 0, 0, 0) or (0, 0, 0, 1) for texel buffers). */
-      uint32_t texel[4] = { 0, 0, 0, 0 };
-      if (u < s.entries) {
-         uint64_t addr = s.base + (uint64_t)u * s.pitch;
-         const uint8_t *p = m->env->map(m->env->user, addr, f->bytes);
-         if (!p)
-            return eu_send_fault(m->t, addr, "sampler read outside every object of the submission");
-         vgpu_format_unpack(f, p, texel);
-      }
-      for (unsigned k = 0; k < 4 && (k + 1) * regs <= m->d.rlen; k++)
-         reply32(m, k * regs + c / 8, c % 8, texel[k]);
-   }
-   return VGPU_EU_DONE;
-}
-
 /* ---- dispatch by message ---- */
 
 static enum vgpu_eu_status
@@ -541,7 +489,7 @@ execute(struct msg *m)
       m->t->barrier_arrived = true;
       return VGPU_EU_DONE;
    case ISA_MSG_SAMPLER:
-      return sampler_message(m);
+      return vgpu_sampler_message(m->env, m->t, &m->d, m->payload, m->reply, m->mask);
    case ISA_MSG_TYPED_READ: case ISA_MSG_TYPED_WRITE:
    case ISA_MSG_TYPED_ATOMIC: case ISA_MSG_TYPED_ATOMIC_SIMD4X2:
       return vgpu_eu_typed(m->env, m->t, &m->d, m->payload, m->reply, m->mask);

@@ -1,8 +1,8 @@
 /* Typed surface messages: read, write and atomics on storage images and
  * storage texel buffers, with the surface format conversions of the data
- * port, and the sampler's size query on those surfaces (PRM Vol 2d
- * "Typed Surface Read/Write/Atomic" message descriptors and payloads,
- * "Sampler Message Types"; Vol 7 "Data Port" "Typed Surface" messages).
+ * port (PRM Vol 2d "Typed Surface Read/Write/Atomic" message descriptors
+ * and payloads; Vol 7 "Data Port" "Typed Surface" messages).  The
+ * sampler's size query on them is the sampler's (src/vgpu/sampler).
  *
  * Payload, SIMD8 (one GRF per parameter): an optional header, then the
  * address parameters U, V, R (and LOD), then the data (writes: the enabled
@@ -265,65 +265,6 @@ vgpu_eu_atomic_sources(enum isa_atomic_op op)
    default:
       return 1;
    }
-}
-
-/* ---- resinfo: the sampler's size query, Mesa's imageSize ---- */
-
-/* Width, height, depth at the surface's Min LOD plus lod and the MIP
- * count (PRM Vol 2d "Sampler Message Types", resinfo): 1D arrays give
- * their layers as the height, 2D arrays and cubes as the depth; a buffer
- * its entries as the width; an LOD beyond the MIP count gives zeros. */
-static void
-resinfo(const struct vgpu_eu_surface *s, uint32_t lod, uint32_t out[4])
-{
-   memset(out, 0, 16);
-   if (s->buffer) {
-      out[0] = (uint32_t)s->entries;
-      return;
-   }
-   if (lod > s->mip_count)
-      return;
-   unsigned l = s->min_lod + lod;
-   uint32_t w = s->width >> l, h = s->height >> l, d = s->depth >> l;
-   out[0] = w ? w : 1;
-   switch (s->type) {
-   case VGPU_EU_SURF_1D:
-      out[1] = s->depth;
-      break;
-   case VGPU_EU_SURF_3D:
-      out[1] = h ? h : 1;
-      out[2] = d ? d : 1;
-      break;
-   default:
-      out[1] = h ? h : 1;
-      out[2] = s->depth;
-      break;
-   }
-   out[3] = s->mip_count + 1;
-}
-
-enum vgpu_eu_status
-vgpu_eu_resinfo(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
-                const struct isa_send_msg *msg, const uint8_t *payload,
-                uint8_t *reply, uint32_t exec_mask)
-{
-   struct typed m = { .env = env, .t = t, .msg = msg, .payload = payload,
-                      .reply = reply, .mask = exec_mask };
-   unsigned n = msg->simd;
-   if ((n != 8 && n != 16) || msg->header || msg->half)
-      return eu_send_unsupported(m.t, "resinfo with a header or in this SIMD mode");
-   if (!env->surface || !env->surface(env->user, msg->bti, &m.s))
-      return eu_send_fault(m.t, msg->bti, "resinfo on an absent binding table entry");
-   unsigned regs = n / 8;
-   for (unsigned c = 0; c < n; c++) {
-      if (!((m.mask >> c) & 1))
-         continue;
-      uint32_t size[4];
-      resinfo(&m.s, eu_payload32(m.payload, c / 8, c % 8), size);
-      for (unsigned k = 0; k < 4 && (k + 1) * regs <= msg->rlen; k++)
-         memcpy(&reply[(k * regs + c / 8) * 32 + (c % 8) * 4], &size[k], 4);
-   }
-   return VGPU_EU_DONE;
 }
 
 /* ---- the message ---- */

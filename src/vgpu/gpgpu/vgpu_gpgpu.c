@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vgpu_cache_rules.h"
 #include "vgpu_cmd.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_pool.h"
@@ -156,21 +157,34 @@ env_map(void *user, uint64_t addr, uint64_t len)
    return vgpu_exec_map(de->exec, addr & ((1ull << 48) - 1), len);
 }
 
+/* The RENDER_SURFACE_STATE of binding table entry bti, NULL when the
+ * table or the state is not mapped. */
+static const uint32_t *
+env_surface_state(void *user, unsigned bti)
+{
+   struct dispatch_env *de = user;
+   const uint32_t *p = vgpu_exec_map(de->exec, de->d->binding_table + bti * 4ull, 4);
+   if (!p)
+      return NULL;
+   /* Binding table entries hold the surface state offset from Surface
+    * State Base Address, 64-byte aligned (32 on Gen7). */
+   uint64_t ss = de->g->surface_base + (*p & ~0x1fu);
+   return vgpu_exec_map(de->exec, ss, de->d->surface_state_dwords * 4);
+}
+
+/* The texture-cache rule sees every surface a sampler message reads. */
+static void
+env_texture_read(void *user, const struct vgpu_tex_surface *s)
+{
+   struct dispatch_env *de = user;
+   vgpu_cache_rules_texture_read(de->exec, s);
+}
+
 static bool
 decode_surface(struct dispatch_env *de, unsigned bti, struct vgpu_eu_surface *out)
 {
-   uint32_t entry;
-   const uint32_t *p = vgpu_exec_map(de->exec, de->d->binding_table + bti * 4, 4);
-   if (!p)
-      return false;
-   entry = *p;
-   /* Binding table entries hold the surface state offset from Surface
-    * State Base Address, 64-byte aligned (32 on Gen7). */
-   uint64_t ss = de->g->surface_base + (entry & ~0x1fu);
-   const uint32_t *dw = vgpu_exec_map(de->exec, ss, de->d->surface_state_dwords * 4);
-   if (!dw)
-      return false;
-   return de->d->surface_state(dw, out);
+   const uint32_t *dw = env_surface_state(de, bti);
+   return dw && de->d->surface_state(dw, out);
 }
 
 static bool
@@ -258,19 +272,21 @@ struct worker {
 
 /* R0 of a GPGPU thread (PRM Vol 7 "R0 Header" for GPGPU): DWord 1 the
  * thread group id X, 6 and 7 Y and Z; DWord 2 the barrier id; DWord 3
- * bits 3:0 the Per Thread Scratch Space as MEDIA_VFE_STATE encodes it;
+ * bits 31:5 the interface descriptor's Sampler State Pointer (a sampler
+ * message header copied from R0 names it) and bits 3:0 the Per Thread
+ * Scratch Space as MEDIA_VFE_STATE encodes it;
  * DWord 5 the thread's scratch space pointer (bits 31:10, relative to
  * General State Base Address) and its FFTID (9:0). */
 static void
 write_r0(struct vgpu_eu_thread *t, const struct vgpu_gpgpu *g,
-         const uint32_t gid[3], unsigned fftid)
+         const struct vgpu_dispatch *d, const uint32_t gid[3], unsigned fftid)
 {
    uint32_t r0[8] = { 0 };
    r0[1] = gid[0];
    r0[6] = gid[1];
    r0[7] = gid[2];
    r0[2] = 0;             /* barrier id 0: a worker runs one group at a time */
-   r0[3] = g->scratch_space & 0xf;
+   r0[3] = (d->sampler_state & ~0x1fu) | (g->scratch_space & 0xf);
    r0[5] = (uint32_t)(g->scratch_base + (uint64_t)fftid * g->scratch_per_thread) |
            (fftid & 0x3ff);
    memcpy(t->regs, r0, sizeof(r0));
@@ -497,7 +513,7 @@ start_group(struct walker_run *w, struct worker *wk, unsigned worker,
       unsigned tx = i % d->thread_w, ty = (i / d->thread_w) % d->thread_h;
       vgpu_eu_thread_init(t, thread_mask(d, tx, ty));
       memcpy(&t->regs[VGPU_EU_ARF_CR0], &d->cr0, 4);
-      write_r0(t, w->g, gid, worker * w->n + i);
+      write_r0(t, w->g, d, gid, worker * w->n + i);
       if (!write_constants(w->exec, t, w->g, d, i)) {
          stop_walker(w, 0, NULL);
          return false;
@@ -621,6 +637,8 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
    w.invocations = group_invocations(d, w.n);
    struct vgpu_eu_env env = {
       .gen = gen, .user = &w.de, .map = env_map, .surface = env_surface,
+      .surface_state = env_surface_state, .texture_read = env_texture_read,
+      .dynamic_state_base = g->dynamic_base, .sampler_state = d->sampler_state,
       .slm_size = d->slm_size,
       .general_state_base = g->general_base,
       .scratch_per_thread = g->scratch_per_thread,

@@ -39,6 +39,7 @@ struct vgpu_gpgpu {
 struct vgpu_dispatch {
    uint64_t kernel;              /* GPU address */
    uint64_t binding_table;       /* GPU address */
+   uint32_t sampler_state;       /* SAMPLER_STATE table, from Dynamic State Base */
    unsigned cross_regs, per_thread_regs, read_offset_regs;
    unsigned slm_size;            /* bytes */
    bool barrier;

@@ -311,6 +311,7 @@ gpgpu_walker(struct vgpu_cs *cs, struct vgpu_exec *exec, struct vgpu_gpgpu *g,
    struct vgpu_dispatch d = {
       .kernel = g->instruction_base + idd.kernel_start_pointer,
       .binding_table = g->surface_base + idd.binding_table_pointer,
+      .sampler_state = idd.sampler_state_pointer,
       .per_thread_regs = idd.constant_urb_entry_read_length,
       .slm_size = slm_bytes(idd.shared_local_memory_size),
       .barrier = idd.barrier_enable,

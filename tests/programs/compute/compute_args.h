@@ -28,6 +28,7 @@ struct compute_buffer {
    char init[64];
    VkFormat format;
    struct compute_vk_image image;
+   struct compute_vk_sampler sampler;   /* --texture's, set by --sampler */
 };
 
 struct compute_args {

@@ -4,6 +4,7 @@
  *
  *   compute_run SHADER.spv [--groups X,Y,Z] [--base X,Y,Z | --indirect]
  *               [--buffer B:KIND:BYTES:INIT]... [--image B:VIEW:FORMAT:EXTENT:INIT[:TILING]]...
+ *               [--texture B:VIEW:FORMAT:EXTENT:INIT[:levels=N|max] [--sampler B:KEY=VAL,...]]...
  *               [--push W,W,...] [--spec ID=VALUE]... [--address DST:OFFSET=SRC[+DELTA]]...
  *               [--out PREFIX]
  *
@@ -18,6 +19,21 @@
  * EXTENT is W, WxH or WxHxD (D: the depth of a 3d image, the layers of a
  * 2darray), TILING linear (the default), mapped (linear, written and read
  * through mapped memory rather than buffer copies) or optimal.
+ * --texture: a combined image sampler (optimal tiling, sampled only, not
+ * written back); VIEW is 1d, 2d, 3d, cube (EXTENT WxW), 2darray or
+ * cubearray (EXTENT WxWxN: N cubes); levels=N gives N mip levels (max: the
+ * full chain), each filled from INIT after the one before (each level its
+ * own texels) and copied in with vkCmdCopyBufferToImage (depth formats
+ * d16, d32f, d24s8 through the depth aspect).  FORMAT also takes srgba8,
+ * r11g11b10f and the blocks of bc1, bc3, bc7 and etc2; INIT also
+ * frand=SEED (random texels the format holds exactly: floats in [0, 1)).
+ * --sampler: the texture's sampler, comma-separated KEY=VAL: mag, min,
+ * mip (nearest, linear); u, v, w (repeat, mirror, edge, border,
+ * mirror_edge); border ({float,int}_{transparent_black,opaque_black,
+ * opaque_white}); bias, minlod, maxlod (a number, maxlod also none);
+ * compare (never, less, equal, lequal, greater, notequal, gequal,
+ * always); aniso (max anisotropy); unnormalized (0, 1).  The default is
+ * nearest, repeat, every level.
  * B may be B[E], element E of a descriptor array binding (written back to
  * PREFIX.bB.E when E > 0).  KIND mem (or memout, written back) is a buffer no
  * descriptor names, reached through its device address only.

@@ -53,6 +53,9 @@ static const struct {
      "shaderStorageImageReadWithoutFormat", NULL),
    F(StorageImageWriteWithoutFormat, f2.features.shaderStorageImageWriteWithoutFormat,
      "shaderStorageImageWriteWithoutFormat", NULL),
+   F(ImageGatherExtended, f2.features.shaderImageGatherExtended, "shaderImageGatherExtended",
+     NULL),
+   F(SampledCubeArray, f2.features.imageCubeArray, "imageCubeArray", NULL),
    F(RuntimeDescriptorArray, di.runtimeDescriptorArray, "runtimeDescriptorArray",
      "VK_EXT_descriptor_indexing"),
    F(StorageBufferArrayNonUniformIndexing, di.shaderStorageBufferArrayNonUniformIndexing,
@@ -105,37 +108,51 @@ static const struct {
 #undef M
 };
 
-/* Formats by the short names of GLSL's image format qualifiers. */
+/* Formats by the short names of GLSL's image format qualifiers, and the
+ * texture formats storage images do not have (sRGB, depth, compressed:
+ * bytes are per 4x4 block, block 4).  A depth format's bytes are those of
+ * a buffer copy of its depth aspect (Vulkan spec, "Copying Data Between
+ * Buffers and Images": D24 takes 4 bytes, the depth in the low 24 bits). */
 static const struct {
    const char *name;
    VkFormat format;
    uint32_t bytes;
+   uint32_t block;
 } formats[] = {
-   { "r8", VK_FORMAT_R8_UNORM, 1 },
-   { "r8_snorm", VK_FORMAT_R8_SNORM, 1 },
-   { "r8ui", VK_FORMAT_R8_UINT, 1 },
-   { "r8i", VK_FORMAT_R8_SINT, 1 },
-   { "rg8", VK_FORMAT_R8G8_UNORM, 2 },
-   { "r16f", VK_FORMAT_R16_SFLOAT, 2 },
-   { "r16ui", VK_FORMAT_R16_UINT, 2 },
-   { "rg16f", VK_FORMAT_R16G16_SFLOAT, 4 },
-   { "r32ui", VK_FORMAT_R32_UINT, 4 },
-   { "r32i", VK_FORMAT_R32_SINT, 4 },
-   { "r32f", VK_FORMAT_R32_SFLOAT, 4 },
-   { "rgba8", VK_FORMAT_R8G8B8A8_UNORM, 4 },
-   { "rgba8_snorm", VK_FORMAT_R8G8B8A8_SNORM, 4 },
-   { "rgba8ui", VK_FORMAT_R8G8B8A8_UINT, 4 },
-   { "rgba8i", VK_FORMAT_R8G8B8A8_SINT, 4 },
-   { "bgra8", VK_FORMAT_B8G8R8A8_UNORM, 4 },
-   { "rgb10a2", VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4 },
-   { "rg32ui", VK_FORMAT_R32G32_UINT, 8 },
-   { "rg32f", VK_FORMAT_R32G32_SFLOAT, 8 },
-   { "rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT, 8 },
-   { "rgba16ui", VK_FORMAT_R16G16B16A16_UINT, 8 },
-   { "rgba16i", VK_FORMAT_R16G16B16A16_SINT, 8 },
-   { "rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16 },
-   { "rgba32i", VK_FORMAT_R32G32B32A32_SINT, 16 },
-   { "rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT, 16 },
+   { "r8", VK_FORMAT_R8_UNORM, 1, 1 },
+   { "r8_snorm", VK_FORMAT_R8_SNORM, 1, 1 },
+   { "r8ui", VK_FORMAT_R8_UINT, 1, 1 },
+   { "r8i", VK_FORMAT_R8_SINT, 1, 1 },
+   { "rg8", VK_FORMAT_R8G8_UNORM, 2, 1 },
+   { "r16f", VK_FORMAT_R16_SFLOAT, 2, 1 },
+   { "r16ui", VK_FORMAT_R16_UINT, 2, 1 },
+   { "rg16f", VK_FORMAT_R16G16_SFLOAT, 4, 1 },
+   { "r32ui", VK_FORMAT_R32_UINT, 4, 1 },
+   { "r32i", VK_FORMAT_R32_SINT, 4, 1 },
+   { "r32f", VK_FORMAT_R32_SFLOAT, 4, 1 },
+   { "rgba8", VK_FORMAT_R8G8B8A8_UNORM, 4, 1 },
+   { "rgba8_snorm", VK_FORMAT_R8G8B8A8_SNORM, 4, 1 },
+   { "rgba8ui", VK_FORMAT_R8G8B8A8_UINT, 4, 1 },
+   { "rgba8i", VK_FORMAT_R8G8B8A8_SINT, 4, 1 },
+   { "bgra8", VK_FORMAT_B8G8R8A8_UNORM, 4, 1 },
+   { "rgb10a2", VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, 1 },
+   { "rg32ui", VK_FORMAT_R32G32_UINT, 8, 1 },
+   { "rg32f", VK_FORMAT_R32G32_SFLOAT, 8, 1 },
+   { "rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT, 8, 1 },
+   { "rgba16ui", VK_FORMAT_R16G16B16A16_UINT, 8, 1 },
+   { "rgba16i", VK_FORMAT_R16G16B16A16_SINT, 8, 1 },
+   { "rgba32ui", VK_FORMAT_R32G32B32A32_UINT, 16, 1 },
+   { "rgba32i", VK_FORMAT_R32G32B32A32_SINT, 16, 1 },
+   { "rgba32f", VK_FORMAT_R32G32B32A32_SFLOAT, 16, 1 },
+   { "srgba8", VK_FORMAT_R8G8B8A8_SRGB, 4, 1 },
+   { "r11g11b10f", VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, 1 },
+   { "d16", VK_FORMAT_D16_UNORM, 2, 1 },
+   { "d32f", VK_FORMAT_D32_SFLOAT, 4, 1 },
+   { "d24s8", VK_FORMAT_D24_UNORM_S8_UINT, 4, 1 },
+   { "bc1", VK_FORMAT_BC1_RGBA_UNORM_BLOCK, 8, 4 },
+   { "bc3", VK_FORMAT_BC3_UNORM_BLOCK, 16, 4 },
+   { "bc7", VK_FORMAT_BC7_UNORM_BLOCK, 16, 4 },
+   { "etc2", VK_FORMAT_ETC2_R8G8B8A8_UNORM_BLOCK, 16, 4 },
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -177,6 +194,29 @@ texel_bytes(VkFormat f)
 {
    size_t i = format_index(f);
    return i < ARRAY_LEN(formats) ? formats[i].bytes : 0;
+}
+
+uint32_t
+compute_vk_format_block(VkFormat f)
+{
+   size_t i = format_index(f);
+   return i < ARRAY_LEN(formats) ? formats[i].block : 1;
+}
+
+static uint32_t
+minify(uint32_t size, uint32_t level)
+{
+   return level < 32 && size >> level ? size >> level : 1;
+}
+
+uint64_t
+compute_vk_level_bytes(const struct compute_vk_image *im, VkFormat f, uint32_t texel_bytes,
+                       uint32_t level)
+{
+   uint32_t block = compute_vk_format_block(f);
+   uint64_t w = (minify(im->extent.width, level) + block - 1) / block;
+   uint64_t h = (minify(im->extent.height, level) + block - 1) / block;
+   return w * h * minify(im->extent.depth, level) * im->layers * texel_bytes;
 }
 
 /* What the module declares: its SPIR-V version, capabilities, LocalSize,
@@ -380,6 +420,47 @@ unsupported_float_modes(const struct compute_vk *v, const struct compute_vk_modu
    return NULL;
 }
 
+static bool
+is_texture(const struct compute_vk_binding *b)
+{
+   return b->type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+}
+
+static bool
+filters_linearly(const struct compute_vk_sampler *s)
+{
+   return s->mag == VK_FILTER_LINEAR || s->min == VK_FILTER_LINEAR ||
+          s->mipmap == VK_SAMPLER_MIPMAP_MODE_LINEAR;
+}
+
+static bool
+mirror_clamps(const struct compute_vk_sampler *s)
+{
+   for (int i = 0; i < 3; i++)
+      if (s->address[i] == VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE)
+         return true;
+   return false;
+}
+
+static bool
+is_depth(VkFormat f)
+{
+   return f == VK_FORMAT_D16_UNORM || f == VK_FORMAT_D32_SFLOAT ||
+          f == VK_FORMAT_D24_UNORM_S8_UINT;
+}
+
+static bool
+is_bc(VkFormat f)
+{
+   return f >= VK_FORMAT_BC1_RGB_UNORM_BLOCK && f <= VK_FORMAT_BC7_SRGB_BLOCK;
+}
+
+static bool
+is_etc2(VkFormat f)
+{
+   return f >= VK_FORMAT_ETC2_R8G8B8_UNORM_BLOCK && f <= VK_FORMAT_EAC_R11G11_SNORM_BLOCK;
+}
+
 /* The format features a binding needs from its tiling or buffer features. */
 static VkFormatFeatureFlags
 needed_format_features(const struct compute_vk *v, const struct compute_vk_module *m,
@@ -399,6 +480,14 @@ needed_format_features(const struct compute_vk *v, const struct compute_vk_modul
              (atomic ? VK_FORMAT_FEATURE_STORAGE_IMAGE_ATOMIC_BIT : 0) |
              (v->props.apiVersion >= VK_API_VERSION_1_1
                  ? VK_FORMAT_FEATURE_TRANSFER_SRC_BIT | VK_FORMAT_FEATURE_TRANSFER_DST_BIT : 0);
+   case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+      /* linear filtering needs FILTER_LINEAR unless the sampler compares
+       * (VUIDs magFilter-04553 and mipmapMode-04770 of vkCmdDispatch) */
+      return VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+             (filters_linearly(&b->sampler) && !b->sampler.compare
+                 ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0) |
+             (v->props.apiVersion >= VK_API_VERSION_1_1 ? VK_FORMAT_FEATURE_TRANSFER_DST_BIT
+                                                        : 0);
    default:
       return 0;
    }
@@ -420,6 +509,63 @@ image_type_of(VkImageViewType view)
 
 static const VkImageUsageFlags image_usage = VK_IMAGE_USAGE_STORAGE_BIT |
    VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+static const VkImageUsageFlags texture_usage = VK_IMAGE_USAGE_SAMPLED_BIT |
+   VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+
+static bool
+is_cube(VkImageViewType view)
+{
+   return view == VK_IMAGE_VIEW_TYPE_CUBE || view == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+}
+
+/* A binding made without levels (a storage image) has one. */
+static uint32_t
+image_levels(const struct compute_vk_image *im)
+{
+   return im->levels ? im->levels : 1;
+}
+
+/* The bytes of every level of a storage image or texture, tightly packed. */
+static uint64_t
+image_bytes(const struct compute_vk_binding *b)
+{
+   uint64_t bytes = 0;
+   for (uint32_t l = 0; l < image_levels(&b->image); l++)
+      bytes += compute_vk_level_bytes(&b->image, b->format, texel_bytes(b->format), l);
+   return bytes;
+}
+
+/* What a texture's sampler needs beyond the format: device features,
+ * extensions and limits (VkSamplerCreateInfo's valid usage). */
+static const char *
+unsupported_sampler(const struct compute_vk *v, const struct compute_vk_binding *b,
+                    char *buf, size_t len)
+{
+   const struct compute_vk_sampler *s = &b->sampler;
+   const VkPhysicalDeviceLimits *l = &v->props.limits;
+   VkPhysicalDeviceFeatures f;
+   vkGetPhysicalDeviceFeatures(v->pd, &f);
+   if (s->anisotropy > 0 && !f.samplerAnisotropy)
+      return "samplerAnisotropy";
+   if (s->anisotropy > l->maxSamplerAnisotropy) {
+      snprintf(buf, len, "maxSamplerAnisotropy %g < %g", l->maxSamplerAnisotropy,
+               s->anisotropy);
+      return buf;
+   }
+   if (s->bias > l->maxSamplerLodBias || -s->bias > l->maxSamplerLodBias) {
+      snprintf(buf, len, "maxSamplerLodBias %g < |%g|", l->maxSamplerLodBias, s->bias);
+      return buf;
+   }
+   if (mirror_clamps(s) && !has_extension(v->pd, "VK_KHR_sampler_mirror_clamp_to_edge"))
+      return "VK_KHR_sampler_mirror_clamp_to_edge";
+   if (is_bc(b->format) && !f.textureCompressionBC)
+      return "textureCompressionBC";
+   if (is_etc2(b->format) && !f.textureCompressionETC2)
+      return "textureCompressionETC2";
+   if (b->image.view == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY && !f.imageCubeArray)
+      return "imageCubeArray";
+   return NULL;
+}
 
 static const char *
 unsupported_image(const struct compute_vk *v, const struct compute_vk_binding *b,
@@ -427,11 +573,9 @@ unsupported_image(const struct compute_vk *v, const struct compute_vk_binding *b
 {
    const struct compute_vk_image *im = &b->image;
    /* the staging buffer holds the texels tightly packed */
-   uint64_t texels = (uint64_t)im->extent.width * im->extent.height * im->extent.depth *
-                     im->layers;
-   if (texels * texel_bytes(b->format) != b->size) {
-      snprintf(buf, len, "invalid binding %u: %zu bytes for %llu texels of %s", b->binding,
-               b->size, (unsigned long long)texels, format_name(b->format));
+   if (image_bytes(b) != b->size) {
+      snprintf(buf, len, "invalid binding %u: %zu bytes for %llu bytes of %s texels",
+               b->binding, b->size, (unsigned long long)image_bytes(b), format_name(b->format));
       return buf;
    }
    if (im->mapped && im->tiling != VK_IMAGE_TILING_LINEAR) {
@@ -440,17 +584,19 @@ unsupported_image(const struct compute_vk *v, const struct compute_vk_binding *b
    }
    VkImageFormatProperties ip;
    VkResult r = vkGetPhysicalDeviceImageFormatProperties(v->pd, b->format,
-      image_type_of(im->view), im->tiling, image_usage, 0, &ip);
+      image_type_of(im->view), im->tiling, is_texture(b) ? texture_usage : image_usage,
+      is_cube(im->view) ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0, &ip);
    if (r == VK_SUCCESS && im->extent.width <= ip.maxExtent.width &&
        im->extent.height <= ip.maxExtent.height && im->extent.depth <= ip.maxExtent.depth &&
-       im->layers <= ip.maxArrayLayers)
-      return NULL;
+       im->layers <= ip.maxArrayLayers && image_levels(im) <= ip.maxMipLevels)
+      return is_texture(b) ? unsupported_sampler(v, b, buf, len) : NULL;
    if (r != VK_SUCCESS && r != VK_ERROR_FORMAT_NOT_SUPPORTED)
       VK(r);
-   snprintf(buf, len, "%s %uD storage image %s %ux%ux%u, %u layers",
+   snprintf(buf, len, "%s %uD %s %s %ux%ux%u, %u layers, %u levels",
             im->mapped ? "mapped" : im->tiling == VK_IMAGE_TILING_LINEAR ? "linear" : "optimal",
-            image_type_of(im->view) + 1, format_name(b->format), im->extent.width,
-            im->extent.height, im->extent.depth, im->layers);
+            image_type_of(im->view) + 1, is_texture(b) ? "texture" : "storage image",
+            format_name(b->format), im->extent.width, im->extent.height, im->extent.depth,
+            im->layers, image_levels(im));
    return buf;
 }
 
@@ -469,7 +615,7 @@ unsupported_format(const struct compute_vk *v, const struct compute_vk_module *m
    }
    VkFormatProperties fp;
    vkGetPhysicalDeviceFormatProperties(v->pd, b->format, &fp);
-   bool image = b->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+   bool image = b->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE || is_texture(b);
    VkFormatFeatureFlags have = !image ? fp.bufferFeatures
                                : b->image.tiling == VK_IMAGE_TILING_LINEAR
                                   ? fp.linearTilingFeatures : fp.optimalTilingFeatures;
@@ -569,6 +715,24 @@ has_arrays(const struct compute_vk_job *job)
    return false;
 }
 
+/* The features and extensions the job's samplers and texture formats use
+ * (compute_vk_unsupported checked that the device has them). */
+static void
+want_texture_features(const struct compute_vk_job *job, VkPhysicalDeviceFeatures *w,
+                      bool *mirror_clamp)
+{
+   for (uint32_t b = 0; b < job->num_bindings; b++) {
+      const struct compute_vk_binding *bd = &job->bindings[b];
+      if (!is_texture(bd))
+         continue;
+      w->samplerAnisotropy |= bd->sampler.anisotropy > 0;
+      w->textureCompressionBC |= is_bc(bd->format);
+      w->textureCompressionETC2 |= is_etc2(bd->format);
+      w->imageCubeArray |= bd->image.view == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+      *mirror_clamp |= mirror_clamps(&bd->sampler);
+   }
+}
+
 void
 compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
 {
@@ -576,8 +740,12 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
    scan_module(job->code, job->words, &m);
    struct compute_vk_features want;
    chain_features(v->pd, &want);
-   const char *exts[ARRAY_LEN(feature_caps) + 1];
+   const char *exts[ARRAY_LEN(feature_caps) + 2];
    uint32_t num_exts = 0;
+   bool mirror_clamp = false;
+   want_texture_features(job, &want.f2.features, &mirror_clamp);
+   if (mirror_clamp)
+      exts[num_exts++] = "VK_KHR_sampler_mirror_clamp_to_edge";
    /* SPV_KHR_float_controls in a SPIR-V 1.3 module needs the extension */
    if (m.num_float_modes)
       exts[num_exts++] = "VK_KHR_shader_float_controls";
@@ -629,6 +797,7 @@ struct compute_vk_resource {
    VkImage image;
    VkDeviceMemory image_mem;
    VkImageView image_view;
+   VkSampler sampler;
 };
 
 struct compute_vk_objects {
@@ -672,6 +841,8 @@ usage_of(VkDescriptorType t)
       return VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
    case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
       return VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+   case VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER:
+      return VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
    default:
       return VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
    }
@@ -762,6 +933,57 @@ create_image(struct compute_vk *v, const struct compute_vk_binding *b,
       NULL, &r->image_view));
 }
 
+/* The aspects of a texture's image (both for a depth/stencil format:
+ * barriers name both) and the one its view and copies use. */
+static VkImageAspectFlags
+texture_aspects(VkFormat f, bool view)
+{
+   if (f == VK_FORMAT_D24_UNORM_S8_UINT && !view)
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+   return is_depth(f) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+static void
+create_sampler(struct compute_vk *v, const struct compute_vk_sampler *s, VkSampler *out)
+{
+   VK(vkCreateSampler(v->dev, &(VkSamplerCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = s->mag,
+      .minFilter = s->min, .mipmapMode = s->mipmap, .addressModeU = s->address[0],
+      .addressModeV = s->address[1], .addressModeW = s->address[2], .mipLodBias = s->bias,
+      .anisotropyEnable = s->anisotropy > 0, .maxAnisotropy = s->anisotropy > 0 ? s->anisotropy
+                                                                                 : 1.0f,
+      .compareEnable = s->compare, .compareOp = s->compare_op, .minLod = s->min_lod,
+      .maxLod = s->max_lod, .borderColor = s->border,
+      .unnormalizedCoordinates = s->unnormalized }, NULL, out));
+}
+
+/* A sampled image in optimal tiling with every level and layer, its view
+ * and its sampler; the texels are copied in by upload_textures. */
+static void
+create_texture(struct compute_vk *v, const struct compute_vk_binding *b,
+               struct compute_vk_resource *r)
+{
+   const struct compute_vk_image *im = &b->image;
+   VK(vkCreateImage(v->dev, &(VkImageCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+      .flags = is_cube(im->view) ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+      .imageType = image_type_of(im->view), .format = b->format, .extent = im->extent,
+      .mipLevels = image_levels(im), .arrayLayers = im->layers, .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = texture_usage,
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED }, NULL, &r->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(v->dev, r->image, &req);
+   r->image_mem = allocate_memory(v, req, 0, false);
+   VK(vkBindImageMemory(v->dev, r->image, r->image_mem, 0));
+   VK(vkCreateImageView(v->dev, &(VkImageViewCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = r->image,
+      .viewType = im->view, .format = b->format,
+      .subresourceRange = { texture_aspects(b->format, true), 0, image_levels(im), 0,
+                             im->layers } },
+      NULL, &r->image_view));
+   create_sampler(v, &b->sampler, &r->sampler);
+}
+
 static void
 create_resources(struct compute_vk *v, const struct compute_vk_job *job,
                  struct compute_vk_objects *o)
@@ -777,6 +999,8 @@ create_resources(struct compute_vk *v, const struct compute_vk_job *job,
       create_host_buffer(v, usage, bd->data, bd->size, &r->buf, &r->mem, &r->map);
       if (is_image(bd))
          create_image(v, bd, r);
+      if (is_texture(bd))
+         create_texture(v, bd, r);
       if (bd->type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER ||
           bd->type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
          VK(vkCreateBufferView(v->dev, &(VkBufferViewCreateInfo){
@@ -861,7 +1085,7 @@ create_pipeline(struct compute_vk *v, const struct compute_vk_job *job,
 static const VkDescriptorType pool_types[] = {
    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
    VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
-   VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+   VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
 };
 
 static void
@@ -896,7 +1120,10 @@ write_descriptors(struct compute_vk *v, const struct compute_vk_job *job,
       if (job->bindings[b].memory)
          continue;
       VkDescriptorBufferInfo bi = { r->buf, 0, VK_WHOLE_SIZE };
-      VkDescriptorImageInfo ii = { VK_NULL_HANDLE, r->image_view, VK_IMAGE_LAYOUT_GENERAL };
+      VkDescriptorImageInfo ii = { r->sampler, r->image_view,
+                                   is_texture(&job->bindings[b])
+                                      ? VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL
+                                      : VK_IMAGE_LAYOUT_GENERAL };
       vkUpdateDescriptorSets(v->dev, 1, &(VkWriteDescriptorSet){
          .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = o->set,
          .dstBinding = job->bindings[b].binding,
@@ -935,6 +1162,47 @@ image_barriers(VkCommandBuffer cb, const struct compute_vk_job *job,
    }
 }
 
+static void
+texture_barrier(VkCommandBuffer cb, const struct compute_vk_binding *b,
+                const struct compute_vk_resource *r, VkPipelineStageFlags src_stage,
+                VkAccessFlags src, VkImageLayout from, VkPipelineStageFlags dst_stage,
+                VkAccessFlags dst, VkImageLayout to)
+{
+   vkCmdPipelineBarrier(cb, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1,
+      &(VkImageMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+         .srcAccessMask = src, .dstAccessMask = dst, .oldLayout = from, .newLayout = to,
+         .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+         .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = r->image,
+         .subresourceRange = { texture_aspects(b->format, false), 0, image_levels(&b->image), 0,
+                               b->image.layers } });
+}
+
+/* Every level of a texture copied from its staging buffer (the levels one
+ * after the other), then made readable by the shader. */
+static void
+upload_texture(VkCommandBuffer cb, const struct compute_vk_binding *b,
+               const struct compute_vk_resource *r)
+{
+   const struct compute_vk_image *im = &b->image;
+   texture_barrier(cb, b, r, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_IMAGE_LAYOUT_UNDEFINED,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+   VkDeviceSize offset = 0;
+   for (uint32_t l = 0; l < image_levels(im); l++) {
+      VkBufferImageCopy region = {
+         .bufferOffset = offset,
+         .imageSubresource = { texture_aspects(b->format, true), l, 0, im->layers },
+         .imageExtent = { minify(im->extent.width, l), minify(im->extent.height, l),
+                          minify(im->extent.depth, l) } };
+      vkCmdCopyBufferToImage(cb, r->buf, r->image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                             &region);
+      offset += compute_vk_level_bytes(im, b->format, texel_bytes(b->format), l);
+   }
+   texture_barrier(cb, b, r, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+}
+
 /* Storage images start with their staging buffer's texels, in GENERAL;
  * mapped ones already hold them (written by the host before the submit,
  * PREINITIALIZED keeps them through the transition). */
@@ -951,6 +1219,8 @@ upload_images(VkCommandBuffer cb, const struct compute_vk_job *job,
                   VK_ACCESS_TRANSFER_WRITE_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
    for (uint32_t b = 0; b < job->num_bindings; b++) {
       VkBufferImageCopy region = image_copy(&job->bindings[b]);
+      if (is_texture(&job->bindings[b]))
+         upload_texture(cb, &job->bindings[b], &o->res[b]);
       if (is_copied_image(&job->bindings[b], false))
          vkCmdCopyBufferToImage(cb, o->res[b].buf, o->res[b].image,
                                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
@@ -1033,6 +1303,7 @@ record_and_submit(struct compute_vk *v, const struct compute_vk_job *job,
 static void
 destroy_resource(struct compute_vk *v, struct compute_vk_resource *r)
 {
+   vkDestroySampler(v->dev, r->sampler, NULL);
    vkDestroyImageView(v->dev, r->image_view, NULL);
    vkDestroyImage(v->dev, r->image, NULL);
    vkFreeMemory(v->dev, r->image_mem, NULL);

@@ -20,28 +20,47 @@ struct compute_vk {
    VkPhysicalDeviceProperties props;
 };
 
-/* The shape of a storage image: extent.depth is the depth of a 3D image,
- * layers the layer count of an array (1 otherwise).  A mapped image (linear
- * tiling only) is written and read through its own mapped memory instead
- * of buffer copies, which Mesa's drivers run on the 3D pipeline. */
+/* The shape of a storage image or a texture: extent.depth is the depth of
+ * a 3D image, layers the layer count of an array (6 per cube; 1
+ * otherwise), levels the mip levels (textures; 0 counts as 1).  A mapped
+ * image (linear tiling only) is written and read through its own mapped
+ * memory instead of buffer copies, which Mesa's drivers run on the 3D
+ * pipeline. */
 struct compute_vk_image {
    VkImageViewType view;
    VkExtent3D extent;
    uint32_t layers;
+   uint32_t levels;
    VkImageTiling tiling;
    bool mapped;
 };
 
+/* The sampler of a texture (a combined image sampler): VkSamplerCreateInfo's
+ * fields; anisotropy 0 leaves anisotropic filtering off. */
+struct compute_vk_sampler {
+   VkFilter mag, min;
+   VkSamplerMipmapMode mipmap;
+   VkSamplerAddressMode address[3];
+   VkBorderColor border;
+   float bias, min_lod, max_lod, anisotropy;
+   bool compare;
+   VkCompareOp compare_op;
+   bool unnormalized;
+};
+
 /* One descriptor of set 0.  data holds the initial contents and, after
  * compute_vk_dispatch, what the GPU left in the buffer or image (an
- * image's texels tightly packed: rows, then slices or layers). */
+ * image's texels tightly packed: rows, then slices or layers; a texture's
+ * levels one after the other, each packed the same way, compressed
+ * formats as rows of blocks). */
 struct compute_vk_binding {
    uint32_t binding;
    VkDescriptorType type;
    void *data;
    size_t size;
    VkFormat format;                /* texel buffers and storage images */
-   struct compute_vk_image image;  /* storage images */
+   struct compute_vk_image image;  /* storage images and textures */
+   struct compute_vk_sampler sampler;   /* textures (COMBINED_IMAGE_SAMPLER) */
    uint32_t element;               /* array element of the binding */
    bool memory;                    /* no descriptor: reached by its device address */
 };
@@ -76,6 +95,15 @@ struct compute_vk_job {
 /* The VkFormat of a short name ("r32f", "rgba8", "rgba8_snorm"...) and its
  * bytes per texel; VK_FORMAT_UNDEFINED for an unknown name. */
 VkFormat compute_vk_format(const char *name, uint32_t *texel_bytes);
+
+/* The width and height of f's blocks: 4 for the block-compressed formats,
+ * 1 otherwise (then "texel bytes" are bytes per block). */
+uint32_t compute_vk_format_block(VkFormat f);
+
+/* The bytes of mip level `level` of image (all its layers or slices),
+ * tightly packed, in format f of texel_bytes bytes per texel or block. */
+uint64_t compute_vk_level_bytes(const struct compute_vk_image *image, VkFormat f,
+                                uint32_t texel_bytes, uint32_t level);
 
 /* Why the shader cannot run here, in unsupported (for example
  * "shaderInt64"), or NULL when it can; a malformed module is reported the

@@ -47,7 +47,8 @@ static const struct {
    FEATURE(fillModeNonSolid), FEATURE(depthBounds), FEATURE(wideLines), FEATURE(largePoints),
    FEATURE(independentBlend), FEATURE(vertexPipelineStoresAndAtomics),
    FEATURE(fragmentStoresAndAtomics), FEATURE(shaderTessellationAndGeometryPointSize),
-   FEATURE(shaderClipDistance), FEATURE(shaderCullDistance),
+   FEATURE(shaderClipDistance), FEATURE(shaderCullDistance), FEATURE(samplerAnisotropy),
+   FEATURE(imageCubeArray),
 };
 #undef FEATURE
 
@@ -79,6 +80,17 @@ struct image {
    VkImageView view;
 };
 
+struct texture {
+   VkImage image;
+   VkDeviceMemory memory;
+   VkImageView view;               /* all levels and layers, to sample */
+   VkSampler sampler;
+   struct buffer staging;          /* what is uploaded */
+   VkImageView attachment_view;    /* level 0, when a pass renders to it */
+   VkRenderPass render_pass;
+   VkFramebuffer framebuffer;
+};
+
 struct run {
    const struct gfx_spec *spec;
    VkInstance instance;
@@ -91,6 +103,7 @@ struct run {
    struct buffer buffers[GFX_MAX_BUFFERS];
    struct image targets[GFX_MAX_TARGETS];
    struct image depth;
+   struct texture textures[GFX_MAX_TEXTURES];
    VkRenderPass render_pass;
    VkFramebuffer framebuffer;
    VkDescriptorSetLayout set_layout;
@@ -98,6 +111,7 @@ struct run {
    VkDescriptorSet set;
    VkPipelineLayout layout;
    VkShaderModule modules[GFX_STAGES];
+   VkShaderModule frag_modules[GFX_MAX_FRAGS];   /* [0] is modules[GFX_FRAG] */
    VkPipeline pipelines[GFX_MAX_PIPELINES];
    VkCommandPool command_pool;
    VkCommandBuffer cmd;
@@ -427,6 +441,8 @@ create_device(struct run *r)
    }
 }
 
+static VkImageUsageFlags target_transfer_usage(const struct gfx_spec *s, uint32_t t);
+
 /* Formats: colour targets must render linearly (read back by mapping),
  * vertex formats be fetchable, the depth format be a depth attachment. */
 static void
@@ -445,12 +461,12 @@ check_formats(const struct run *r)
       if ((fp.linearTilingFeatures & want) != want ||
           vkGetPhysicalDeviceImageFormatProperties(
              r->pd, s->targets[t].format->format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_LINEAR,
-             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, 0, &ip) != VK_SUCCESS)
+             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | target_transfer_usage(s, t), 0,
+             &ip) != VK_SUCCESS)
          unsupported(want & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT
                         ? "linear colour attachment with blending (read back without a "
-                          "copy; a copy needs the sampler, issue 15):"
-                        : "linear colour attachment (read back without a copy; a copy "
-                          "needs the sampler, issue 15):",
+                          "copy):"
+                        : "linear colour attachment (read back without a copy):",
                      s->targets[t].format->name);
    }
    for (uint32_t p = 0; p < s->pipeline_count; p++) {
@@ -496,7 +512,9 @@ create_buffers(struct run *r)
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
                                  VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
                                  VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT;
       /* only with the extension enabled is this usage valid */
       if (s->buffers[i].xfb_binding >= 0 && r->needs.transform_feedback)
          usage |= VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT;
@@ -516,15 +534,15 @@ create_buffers(struct run *r)
 
 static void
 create_image(const struct run *r, struct image *im, VkFormat format, uint32_t width,
-             uint32_t height, bool colour)
+             uint32_t height, bool colour, VkImageUsageFlags transfer)
 {
    VK(vkCreateImage(r->dev, &(VkImageCreateInfo){
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
       .format = format, .extent = { width, height, 1 }, .mipLevels = 1, .arrayLayers = 1,
       .samples = VK_SAMPLE_COUNT_1_BIT,
       .tiling = colour ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
-      .usage = colour ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
-                      : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+      .usage = transfer | (colour ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                  : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT),
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    }, NULL, &im->image));
    VkMemoryRequirements req;
@@ -542,6 +560,382 @@ create_image(const struct run *r, struct image *im, VkFormat format, uint32_t wi
       .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = format,
       .subresourceRange = { aspect, 0, 1, 0, 1 },
    }, NULL, &im->view));
+}
+
+/* A render pass into level 0 of a texture ("pass texture=NAME"): one
+ * colour attachment of target 0's format, so that the pipelines made for
+ * the targets' pass are compatible with it. */
+static void
+create_texture_pass(struct run *r, uint32_t index)
+{
+   const struct gfx_texture *t = &r->spec->textures[index];
+   struct texture *tex = &r->textures[index];
+   VK(vkCreateImageView(r->dev, &(VkImageViewCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = tex->image,
+      .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = t->format->format,
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
+   }, NULL, &tex->attachment_view));
+   VK(vkCreateRenderPass(r->dev, &(VkRenderPassCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = 1,
+      .pAttachments = &(VkAttachmentDescription){
+         .format = t->format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
+         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+         .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
+         .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+         .initialLayout = VK_IMAGE_LAYOUT_GENERAL, .finalLayout = VK_IMAGE_LAYOUT_GENERAL },
+      .subpassCount = 1,
+      .pSubpasses = &(VkSubpassDescription){
+         .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS, .colorAttachmentCount = 1,
+         .pColorAttachments = &(VkAttachmentReference){ 0, VK_IMAGE_LAYOUT_GENERAL } },
+   }, NULL, &tex->render_pass));
+   VK(vkCreateFramebuffer(r->dev, &(VkFramebufferCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = tex->render_pass,
+      .attachmentCount = 1, .pAttachments = &tex->attachment_view,
+      .width = t->width, .height = t->height, .layers = 1,
+   }, NULL, &tex->framebuffer));
+}
+
+static void
+destroy_texture(const struct run *r, struct texture *tex)
+{
+   vkDestroyFramebuffer(r->dev, tex->framebuffer, NULL);
+   vkDestroyRenderPass(r->dev, tex->render_pass, NULL);
+   vkDestroyImageView(r->dev, tex->attachment_view, NULL);
+   vkDestroySampler(r->dev, tex->sampler, NULL);
+   vkDestroyImageView(r->dev, tex->view, NULL);
+   vkDestroyImage(r->dev, tex->image, NULL);
+   vkFreeMemory(r->dev, tex->memory, NULL);
+   vkDestroyBuffer(r->dev, tex->staging.buffer, NULL);
+   vkFreeMemory(r->dev, tex->staging.memory, NULL);
+}
+
+/* Textures (README.md, "Spec format"): optimal-tiling images whose
+ * every level and layer is filled by gfx_run and uploaded with
+ * vkCmdCopyBufferToImage, in layout GENERAL throughout. */
+
+static VkImageType
+texture_image_type(const struct gfx_texture *t)
+{
+   return t->view_type == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+}
+
+static VkImageCreateFlags
+texture_flags(const struct gfx_texture *t)
+{
+   bool cube = t->view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
+               t->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   return cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
+}
+
+static VkImageAspectFlags
+texture_aspect(const struct gfx_texture *t)
+{
+   return t->format->kind == GFX_DEPTH ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+static bool
+uses_linear_filter(const VkSamplerCreateInfo *s)
+{
+   return s->minFilter == VK_FILTER_LINEAR || s->magFilter == VK_FILTER_LINEAR ||
+          s->mipmapMode == VK_SAMPLER_MIPMAP_MODE_LINEAR;
+}
+
+/* What the transfer commands do with image (a texture's index or
+ * GFX_TARGET_IMAGE): usage bits and the format features they need. */
+static void
+transfer_uses(const struct gfx_spec *s, int image, VkImageUsageFlags *usage,
+              VkFormatFeatureFlags *features)
+{
+   for (uint32_t i = 0; i < s->command_count; i++) {
+      const struct gfx_command *c = &s->commands[i];
+      if (!GFX_CMD_IS_TRANSFER(c->kind))
+         continue;
+      bool blit = c->kind == GFX_CMD_BLIT;
+      if (c->src == image) {
+         *usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+         *features |= blit ? VK_FORMAT_FEATURE_BLIT_SRC_BIT : VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
+         if (blit && c->filter == VK_FILTER_LINEAR)
+            *features |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+      }
+      if (c->dst == image) {
+         *usage |= VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+         *features |= blit ? VK_FORMAT_FEATURE_BLIT_DST_BIT : VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+      }
+   }
+}
+
+/* The transfer usage of colour target t. */
+static VkImageUsageFlags
+target_transfer_usage(const struct gfx_spec *s, uint32_t t)
+{
+   VkImageUsageFlags usage = 0;
+   VkFormatFeatureFlags unused = 0;
+   transfer_uses(s, GFX_TARGET_IMAGE(t), &usage, &unused);
+   return usage;
+}
+
+static VkImageUsageFlags
+texture_usage(const struct gfx_spec *s, int index, VkFormatFeatureFlags *features)
+{
+   const struct gfx_texture *t = &s->textures[index];
+   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+   *features = VK_FORMAT_FEATURE_TRANSFER_DST_BIT;
+   if (t->binding >= 0) {
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+      *features |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+      if (uses_linear_filter(&t->sampler))
+         *features |= VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+   }
+   if (t->rendered) {
+      usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+      *features |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+   }
+   transfer_uses(s, index, &usage, features);
+   return usage;
+}
+
+static void
+check_texture_formats(const struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   for (uint32_t i = 0; i < s->texture_count; i++) {
+      const struct gfx_texture *t = &s->textures[i];
+      VkFormatFeatureFlags want;
+      VkImageUsageFlags usage = texture_usage(s, (int)i, &want);
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(r->pd, t->format->format, &fp);
+      VkImageFormatProperties ip;
+      if ((fp.optimalTilingFeatures & want) != want ||
+          vkGetPhysicalDeviceImageFormatProperties(r->pd, t->format->format,
+                                                   texture_image_type(t),
+                                                   VK_IMAGE_TILING_OPTIMAL, usage,
+                                                   texture_flags(t), &ip) != VK_SUCCESS ||
+          ip.maxMipLevels < t->levels || ip.maxArrayLayers < t->layers ||
+          ip.maxExtent.width < t->width || ip.maxExtent.height < t->height ||
+          ip.maxExtent.depth < t->depth)
+         unsupported("texture format with these uses:", t->format->name);
+      if (t->rendered && (s->target_count != 1 || s->depth_format ||
+                          t->format != s->targets[0].format)) {
+         /* the pipelines are made for the targets' render pass; another
+          * pass must be compatible with it (Vulkan "Render Pass
+          * Compatibility") */
+         fprintf(stderr, "gfx_run: a texture rendered to needs target 0's format, a single "
+                         "target and no depth buffer\n");
+         exit(EXIT_USAGE);
+      }
+   }
+   for (uint32_t n = 0; n < s->target_count; n++) {
+      if (!s->targets[n].transfer)
+         continue;
+      VkImageUsageFlags usage = 0;
+      VkFormatFeatureFlags want = 0;
+      transfer_uses(s, GFX_TARGET_IMAGE(n), &usage, &want);
+      VkFormatProperties fp;
+      vkGetPhysicalDeviceFormatProperties(r->pd, s->targets[n].format->format, &fp);
+      if ((fp.linearTilingFeatures & want) != want)
+         unsupported("linear colour target with these transfers:", s->targets[n].format->name);
+   }
+}
+
+static uint32_t
+level_size(uint32_t size, uint32_t level)
+{
+   return size >> level ? size >> level : 1;
+}
+
+static uint32_t
+texture_depth(const struct gfx_texture *t, uint32_t level)
+{
+   return level_size(t->depth, level);
+}
+
+/* Channel c (0 red .. 3 alpha) of texel (x, y, z) of a layer and level,
+ * in [0, 1].  "pattern" changes from texel to texel in red and blue and
+ * is constant over a level and layer in green and alpha, so that a
+ * result shows which level, layer and texel were read; "ramp" is smooth,
+ * for filtering. */
+static float
+fill_value(const struct gfx_texture *t, uint32_t x, uint32_t y, uint32_t z, uint32_t layer,
+           uint32_t level, uint32_t c)
+{
+   uint32_t w = level_size(t->width, level), h = level_size(t->height, level);
+   switch (t->fill) {
+   case GFX_FILL_PATTERN: {
+      static const float alpha[4] = { 1.0f, 0.75f, 0.5f, 0.25f };
+      uint32_t v[4] = { (x * 5 + y * 3 + z * 7) % 16, (level * 5 + layer * 3) % 16,
+                        ((x ^ y) + level) % 4, 0 };
+      return c == 3 ? alpha[level % 4] : (float)v[c] / (c == 2 ? 3.0f : 15.0f);
+   }
+   case GFX_FILL_RAMP: {
+      float v[4] = { ((float)x + 0.5f) / (float)w, ((float)y + 0.5f) / (float)h,
+                     ((float)((z + layer) % 8) + 0.5f) / 8.0f,
+                     1.0f - (float)(level % 8) / 8.0f };
+      return v[c];
+   }
+   case GFX_FILL_ZERO:
+      break;
+   }
+   return 0.0f;
+}
+
+/* One channel's bits in the texture's format. */
+static uint32_t
+encode_channel(const struct gfx_format *f, uint32_t size, float v)
+{
+   uint32_t max = size >= 4 ? UINT32_MAX : (1u << (8 * size)) - 1;
+   switch (f->kind) {
+   case GFX_UNORM:
+   case GFX_DEPTH:
+      if (f->kind == GFX_DEPTH && size == 4)
+         break;
+      return (uint32_t)(v * (float)max + 0.5f);
+   case GFX_SNORM:
+      return (uint32_t)(int32_t)((v * 2.0f - 1.0f) * (float)(max >> 1)) & max;
+   case GFX_UINT:
+      return (uint32_t)(v * 255.0f + 0.5f);
+   case GFX_SINT:
+      return (uint32_t)((int32_t)(v * 255.0f + 0.5f) - 128) & max;
+   case GFX_SFLOAT:
+      if (size == 2)
+         return gfx_float_to_half(v);
+      break;
+   case GFX_PACKED:
+      return 0;
+   }
+   uint32_t bits;
+   memcpy(&bits, &v, 4);
+   return bits;
+}
+
+static void
+fill_texel(const struct gfx_texture *t, uint8_t *texel, uint32_t x, uint32_t y, uint32_t z,
+           uint32_t layer, uint32_t level)
+{
+   const struct gfx_format *f = t->format;
+   uint32_t size = f->bytes / f->channels;
+   for (uint32_t c = 0; c < f->channels; c++) {
+      /* B8G8R8A8 keeps blue first in memory */
+      uint32_t logical = f->bgr && c != 3 ? 2 - c : c;
+      uint32_t bits = encode_channel(f, size, fill_value(t, x, y, z, layer, level, logical));
+      for (uint32_t b = 0; b < size; b++)
+         texel[c * size + b] = (uint8_t)(bits >> (8 * b));
+   }
+}
+
+/* Bytes of one level (all its layers), and where each level starts in
+ * the staging buffer (16-byte aligned: a multiple of every texel size). */
+static VkDeviceSize
+level_bytes(const struct gfx_texture *t, uint32_t level)
+{
+   return (VkDeviceSize)level_size(t->width, level) * level_size(t->height, level) *
+          texture_depth(t, level) * t->layers * t->format->bytes;
+}
+
+static VkDeviceSize
+staging_size(const struct gfx_texture *t)
+{
+   VkDeviceSize size = 0;
+   for (uint32_t l = 0; l < t->levels; l++)
+      size += (level_bytes(t, l) + 15) & ~(VkDeviceSize)15;
+   return size;
+}
+
+static void
+fill_staging(const struct gfx_texture *t, uint8_t *data)
+{
+   VkDeviceSize offset = 0;
+   for (uint32_t l = 0; l < t->levels; l++) {
+      uint32_t w = level_size(t->width, l), h = level_size(t->height, l);
+      uint32_t d = texture_depth(t, l);
+      uint8_t *texel = data + offset;
+      for (uint32_t layer = 0; layer < t->layers; layer++) {
+         for (uint32_t z = 0; z < d; z++) {
+            for (uint32_t y = 0; y < h; y++) {
+               for (uint32_t x = 0; x < w; x++, texel += t->format->bytes)
+                  fill_texel(t, texel, x, y, z, layer, l);
+            }
+         }
+      }
+      offset += (level_bytes(t, l) + 15) & ~(VkDeviceSize)15;
+   }
+}
+
+static void
+create_staging(struct run *r, struct buffer *b, VkDeviceSize size)
+{
+   b->size = size;
+   VK(vkCreateBuffer(r->dev, &(VkBufferCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+      .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT }, NULL, &b->buffer));
+   VkMemoryRequirements req;
+   vkGetBufferMemoryRequirements(r->dev, b->buffer, &req);
+   b->memory = allocate(r, req, HOST_MEMORY);
+   VK(vkBindBufferMemory(r->dev, b->buffer, b->memory, 0));
+   VK(vkMapMemory(r->dev, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map));
+}
+
+static void
+create_texture(struct run *r, uint32_t index)
+{
+   const struct gfx_texture *t = &r->spec->textures[index];
+   struct texture *tex = &r->textures[index];
+   VkFormatFeatureFlags unused;
+   VK(vkCreateImage(r->dev, &(VkImageCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .flags = texture_flags(t),
+      .imageType = texture_image_type(t), .format = t->format->format,
+      .extent = { t->width, t->height, t->depth }, .mipLevels = t->levels,
+      .arrayLayers = t->layers, .samples = VK_SAMPLE_COUNT_1_BIT,
+      .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = texture_usage(r->spec, (int)index, &unused),
+      .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED }, NULL, &tex->image));
+   VkMemoryRequirements req;
+   vkGetImageMemoryRequirements(r->dev, tex->image, &req);
+   tex->memory = allocate(r, req, 0);
+   VK(vkBindImageMemory(r->dev, tex->image, tex->memory, 0));
+   if (t->binding >= 0) {
+      VK(vkCreateImageView(r->dev, &(VkImageViewCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = tex->image,
+         .viewType = t->view_type, .format = t->format->format,
+         .subresourceRange = { texture_aspect(t), 0, t->levels, 0, t->layers },
+      }, NULL, &tex->view));
+      VK(vkCreateSampler(r->dev, &t->sampler, NULL, &tex->sampler));
+   }
+   create_staging(r, &tex->staging, staging_size(t));
+   fill_staging(t, tex->staging.map);
+   if (t->rendered)
+      create_texture_pass(r, index);
+}
+
+/* The image barrier that starts a texture's life in GENERAL, and its
+ * upload, a region per level (all layers at once). */
+static void
+upload_texture(const struct run *r, uint32_t index)
+{
+   const struct gfx_texture *t = &r->spec->textures[index];
+   const struct texture *tex = &r->textures[index];
+   vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1,
+                        &(VkImageMemoryBarrier){
+                           .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                           .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                           .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                           .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                           .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                           .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                           .image = tex->image,
+                           .subresourceRange = { texture_aspect(t), 0, t->levels, 0,
+                                                 t->layers } });
+   VkBufferImageCopy regions[16];
+   VkDeviceSize offset = 0;
+   for (uint32_t l = 0; l < t->levels; l++) {
+      regions[l] = (VkBufferImageCopy){
+         .bufferOffset = offset,
+         .imageSubresource = { texture_aspect(t), l, 0, t->layers },
+         .imageExtent = { level_size(t->width, l), level_size(t->height, l),
+                          texture_depth(t, l) } };
+      offset += (level_bytes(t, l) + 15) & ~(VkDeviceSize)15;
+   }
+   vkCmdCopyBufferToImage(r->cmd, tex->staging.buffer, tex->image, VK_IMAGE_LAYOUT_GENERAL,
+                          t->levels, regions);
 }
 
 static void
@@ -593,43 +987,80 @@ create_render_pass(struct run *r)
    }, NULL, &r->framebuffer));
 }
 
+/* Set 0: the storage buffers and the textures' combined image samplers
+ * (every graphics stage), all written once. */
+static void
+write_descriptors(const struct run *r)
+{
+   const struct gfx_spec *s = r->spec;
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      if (s->buffers[i].storage_binding < 0)
+         continue;
+      vkUpdateDescriptorSets(r->dev, 1, &(VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+         .dstBinding = (uint32_t)s->buffers[i].storage_binding, .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+         .pBufferInfo = &(VkDescriptorBufferInfo){ r->buffers[i].buffer, 0, VK_WHOLE_SIZE },
+      }, 0, NULL);
+   }
+   for (uint32_t i = 0; i < s->texture_count; i++) {
+      if (s->textures[i].binding < 0)
+         continue;
+      vkUpdateDescriptorSets(r->dev, 1, &(VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+         .dstBinding = (uint32_t)s->textures[i].binding, .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .pImageInfo = &(VkDescriptorImageInfo){ r->textures[i].sampler, r->textures[i].view,
+                                                 VK_IMAGE_LAYOUT_GENERAL },
+      }, 0, NULL);
+   }
+}
+
 static void
 create_layout(struct run *r)
 {
    const struct gfx_spec *s = r->spec;
-   VkDescriptorSetLayoutBinding bindings[GFX_MAX_BUFFERS];
-   uint32_t n = 0;
+   VkDescriptorSetLayoutBinding bindings[GFX_MAX_BUFFERS + GFX_MAX_TEXTURES];
+   uint32_t n = 0, storage = 0, samplers = 0;
    for (uint32_t i = 0; i < s->buffer_count; i++) {
       if (s->buffers[i].storage_binding < 0)
          continue;
+      storage++;
       bindings[n++] = (VkDescriptorSetLayoutBinding){
          .binding = (uint32_t)s->buffers[i].storage_binding,
          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = 1,
          .stageFlags = VK_SHADER_STAGE_ALL_GRAPHICS };
    }
+   for (uint32_t i = 0; i < s->texture_count; i++) {
+      if (s->textures[i].binding < 0)
+         continue;
+      samplers++;
+      bindings[n++] = (VkDescriptorSetLayoutBinding){
+         .binding = (uint32_t)s->textures[i].binding,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .descriptorCount = 1,
+         .stageFlags = VK_SHADER_STAGE_ALL_GRAPHICS };
+   }
    VkPushConstantRange push = { VK_SHADER_STAGE_ALL_GRAPHICS, 0, GFX_PUSH_BYTES };
    if (n) {
+      VkDescriptorPoolSize sizes[2];
+      uint32_t size_count = 0;
+      if (storage)
+         sizes[size_count++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                       storage };
+      if (samplers)
+         sizes[size_count++] = (VkDescriptorPoolSize){
+            VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, samplers };
       VK(vkCreateDescriptorSetLayout(r->dev, &(VkDescriptorSetLayoutCreateInfo){
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
          .bindingCount = n, .pBindings = bindings }, NULL, &r->set_layout));
       VK(vkCreateDescriptorPool(r->dev, &(VkDescriptorPoolCreateInfo){
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-         .poolSizeCount = 1,
-         .pPoolSizes = &(VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, n },
+         .poolSizeCount = size_count, .pPoolSizes = sizes,
       }, NULL, &r->pool));
       VK(vkAllocateDescriptorSets(r->dev, &(VkDescriptorSetAllocateInfo){
          .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = r->pool,
          .descriptorSetCount = 1, .pSetLayouts = &r->set_layout }, &r->set));
-      for (uint32_t i = 0; i < s->buffer_count; i++) {
-         if (s->buffers[i].storage_binding < 0)
-            continue;
-         vkUpdateDescriptorSets(r->dev, 1, &(VkWriteDescriptorSet){
-            .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
-            .dstBinding = (uint32_t)s->buffers[i].storage_binding, .descriptorCount = 1,
-            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-            .pBufferInfo = &(VkDescriptorBufferInfo){ r->buffers[i].buffer, 0, VK_WHOLE_SIZE },
-         }, 0, NULL);
-      }
+      write_descriptors(r);
    }
    VK(vkCreatePipelineLayout(r->dev, &(VkPipelineLayoutCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -652,8 +1083,8 @@ create_pipeline(const struct run *r, const struct gfx_pipeline *p)
       if (!r->modules[i])
          continue;
       stages[stage_count++] = (VkPipelineShaderStageCreateInfo){
-         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-         .stage = stage_bits[i], .module = r->modules[i], .pName = "main" };
+         .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = stage_bits[i],
+         .module = i == GFX_FRAG ? r->frag_modules[p->frag] : r->modules[i], .pName = "main" };
    }
    VkVertexInputBindingDescription bindings[GFX_MAX_BINDINGS];
    VkVertexInputBindingDivisorDescriptionEXT divisors[GFX_MAX_BINDINGS];
@@ -807,6 +1238,8 @@ record_command(const struct run *r, const struct gfx_command *c)
                             &(VkClearRect){ c->rect, 0, 1 });
       break;
    }
+   default:   /* passes and transfers are recorded outside render passes */
+      break;
    }
 }
 
@@ -815,6 +1248,168 @@ static bool
 is_draw(enum gfx_command_kind kind)
 {
    return kind <= GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT;
+}
+
+/* Everything before it done (and visible) before anything after it: the
+ * program's segments (uploads, passes, transfers) run in order. */
+static void
+full_barrier(const struct run *r)
+{
+   vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                        VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &(VkMemoryBarrier){
+                           .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_MEMORY_READ_BIT |
+                                            VK_ACCESS_MEMORY_WRITE_BIT }, 0, NULL, 0, NULL);
+}
+
+static VkImage
+transfer_image(const struct run *r, int image)
+{
+   return image >= 0 ? r->textures[image].image : r->targets[GFX_IMAGE_TARGET(image)].image;
+}
+
+static void
+record_transfer(const struct run *r, const struct gfx_command *c)
+{
+   const VkImageLayout general = VK_IMAGE_LAYOUT_GENERAL;
+   switch (c->kind) {
+   case GFX_CMD_BLIT:
+      vkCmdBlitImage(r->cmd, transfer_image(r, c->src), general, transfer_image(r, c->dst),
+                     general, 1, &c->blit, c->filter);
+      break;
+   case GFX_CMD_COPY_IMAGE:
+      vkCmdCopyImage(r->cmd, transfer_image(r, c->src), general, transfer_image(r, c->dst),
+                     general, 1, &c->copy);
+      break;
+   case GFX_CMD_COPY_TO_BUFFER:
+      vkCmdCopyImageToBuffer(r->cmd, transfer_image(r, c->src), general,
+                             r->buffers[c->buffer].buffer, 1, &c->buffer_copy);
+      break;
+   case GFX_CMD_COPY_FROM_BUFFER:
+      vkCmdCopyBufferToImage(r->cmd, r->buffers[c->buffer].buffer, transfer_image(r, c->dst),
+                             general, 1, &c->buffer_copy);
+      break;
+   case GFX_CMD_CLEAR_IMAGE:
+      vkCmdClearColorImage(r->cmd, transfer_image(r, c->dst), general, &c->clear.color, 1,
+                           &c->range);
+      break;
+   default:
+      break;
+   }
+}
+
+/* Which render pass is open while recording. */
+#define NO_PASS (-2)
+#define TARGETS_PASS (-1)
+
+struct recording {
+   int open;              /* NO_PASS, TARGETS_PASS or a texture's index */
+   int current;           /* the pass in-pass commands go to: TARGETS_PASS or a texture */
+   VkClearValue texture_clear;
+   bool targets_done;     /* the targets' pass (LOAD_OP_CLEAR) ran: it runs once */
+   int bound;             /* the pipeline bound */
+};
+
+static void
+begin_pass(const struct run *r, struct recording *rec, int pass)
+{
+   const struct gfx_spec *s = r->spec;
+   VkClearValue clears[GFX_MAX_TARGETS + 1];
+   VkRenderPassBeginInfo begin = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+                                   .pClearValues = clears };
+   if (pass == TARGETS_PASS) {
+      if (rec->targets_done) {
+         fprintf(stderr, "gfx_run: the colour targets' pass runs once: draw to them before "
+                         "any transfer that names them\n");
+         exit(EXIT_USAGE);
+      }
+      rec->targets_done = true;
+      for (uint32_t t = 0; t < s->target_count; t++)
+         clears[t].color = s->targets[t].clear;
+      clears[s->target_count].depthStencil = (VkClearDepthStencilValue){ s->clear_depth,
+                                                                         s->clear_stencil };
+      begin.renderPass = r->render_pass;
+      begin.framebuffer = r->framebuffer;
+      begin.renderArea.extent = (VkExtent2D){ s->targets[0].width, s->targets[0].height };
+      begin.clearValueCount = s->target_count + (s->depth_format != NULL);
+   } else {
+      clears[0] = rec->texture_clear;
+      begin.renderPass = r->textures[pass].render_pass;
+      begin.framebuffer = r->textures[pass].framebuffer;
+      begin.renderArea.extent = (VkExtent2D){ s->textures[pass].width,
+                                              s->textures[pass].height };
+      begin.clearValueCount = 1;
+   }
+   full_barrier(r);
+   vkCmdBeginRenderPass(r->cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
+   VkExtent2D e = begin.renderArea.extent;
+   vkCmdSetViewport(r->cmd, 0, 1, &(VkViewport){ 0, 0, (float)e.width, (float)e.height, 0, 1 });
+   vkCmdSetScissor(r->cmd, 0, 1, &(VkRect2D){ { 0, 0 }, e });
+   rec->open = pass;
+}
+
+static void
+end_pass(const struct run *r, struct recording *rec)
+{
+   if (rec->open == NO_PASS)
+      return;
+   vkCmdEndRenderPass(r->cmd);
+   full_barrier(r);
+   rec->open = NO_PASS;
+}
+
+static bool
+names_a_target(const struct gfx_command *c)
+{
+   return c->src <= GFX_TARGET_IMAGE(0) || c->dst <= GFX_TARGET_IMAGE(0);
+}
+
+static void
+record_in_pass(const struct run *r, struct recording *rec, uint32_t i)
+{
+   const struct gfx_spec *s = r->spec;
+   const struct gfx_command *c = &s->commands[i];
+   if (rec->open == NO_PASS)
+      begin_pass(r, rec, rec->current);
+   /* A pipeline cannot be bound while transform feedback is active:
+    * the next draw's is bound before it begins. */
+   const struct gfx_command *draw = c;
+   for (uint32_t j = i; c->kind == GFX_CMD_XFB_BEGIN && j < s->command_count; j++) {
+      draw = &s->commands[j];
+      if (is_draw(draw->kind))
+         break;
+   }
+   if (is_draw(draw->kind) && draw->pipeline != rec->bound) {
+      bind_pipeline(r, draw->pipeline);
+      rec->bound = draw->pipeline;
+   }
+   record_command(r, c);
+}
+
+static void
+record_segment_command(const struct run *r, struct recording *rec, uint32_t i)
+{
+   const struct gfx_command *c = &r->spec->commands[i];
+   if (c->kind == GFX_CMD_PASS) {
+      end_pass(r, rec);
+      rec->current = c->texture >= 0 ? c->texture : TARGETS_PASS;
+      rec->texture_clear = c->clear;
+      return;
+   }
+   if (!GFX_CMD_IS_TRANSFER(c->kind)) {
+      record_in_pass(r, rec, i);
+      return;
+   }
+   end_pass(r, rec);
+   /* the targets are cleared by their pass: it runs before a transfer
+    * touches them */
+   if (names_a_target(c) && !rec->targets_done) {
+      begin_pass(r, rec, TARGETS_PASS);
+      end_pass(r, rec);
+   }
+   record_transfer(r, c);
+   full_barrier(r);
 }
 
 static void
@@ -830,20 +1425,6 @@ record(struct run *r)
    VK(vkBeginCommandBuffer(r->cmd, &(VkCommandBufferBeginInfo){
       .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
       .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT }));
-   VkClearValue clears[GFX_MAX_TARGETS + 1];
-   for (uint32_t t = 0; t < s->target_count; t++)
-      clears[t].color = s->targets[t].clear;
-   clears[s->target_count].depthStencil = (VkClearDepthStencilValue){ s->clear_depth,
-                                                                      s->clear_stencil };
-   VkExtent2D extent = { s->targets[0].width, s->targets[0].height };
-   vkCmdBeginRenderPass(r->cmd, &(VkRenderPassBeginInfo){
-      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = r->render_pass,
-      .framebuffer = r->framebuffer, .renderArea = { { 0, 0 }, extent },
-      .clearValueCount = s->target_count + (s->depth_format != NULL), .pClearValues = clears,
-   }, VK_SUBPASS_CONTENTS_INLINE);
-   vkCmdSetViewport(r->cmd, 0, 1, &(VkViewport){ 0, 0, (float)extent.width,
-                                                  (float)extent.height, 0, 1 });
-   vkCmdSetScissor(r->cmd, 0, 1, &(VkRect2D){ { 0, 0 }, extent });
    /* Defined push constants for shaders that read them before a "push". */
    static const uint8_t zeros[GFX_PUSH_BYTES];
    vkCmdPushConstants(r->cmd, r->layout, VK_SHADER_STAGE_ALL_GRAPHICS, 0, GFX_PUSH_BYTES,
@@ -851,33 +1432,25 @@ record(struct run *r)
    if (r->set)
       vkCmdBindDescriptorSets(r->cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, r->layout, 0, 1,
                               &r->set, 0, NULL);
-   int bound = -1;
-   for (uint32_t i = 0; i < s->command_count; i++) {
-      const struct gfx_command *c = &s->commands[i];
-      /* A pipeline cannot be bound while transform feedback is active:
-       * the next draw's is bound before it begins. */
-      const struct gfx_command *draw = c;
-      for (uint32_t j = i; c->kind == GFX_CMD_XFB_BEGIN && j < s->command_count; j++) {
-         draw = &s->commands[j];
-         if (is_draw(draw->kind))
-            break;
-      }
-      if (is_draw(draw->kind) && draw->pipeline != bound) {
-         bind_pipeline(r, draw->pipeline);
-         bound = draw->pipeline;
-      }
-      record_command(r, c);
+   for (uint32_t t = 0; t < s->texture_count; t++)
+      upload_texture(r, t);
+   /* The uploads before any transfer or pass reads the textures (a pass
+    * puts its own barrier first; a transfer does not). */
+   if (s->texture_count)
+      full_barrier(r);
+   struct recording rec = { .open = NO_PASS, .current = TARGETS_PASS, .bound = -1 };
+   for (uint32_t i = 0; i < s->command_count; i++)
+      record_segment_command(r, &rec, i);
+   end_pass(r, &rec);
+   if (!rec.targets_done) {
+      begin_pass(r, &rec, TARGETS_PASS);
+      end_pass(r, &rec);
    }
-   vkCmdEndRenderPass(r->cmd);
-   /* What the pass wrote (attachments, storage buffers) to the host. */
-   vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+   /* What the program wrote (attachments, buffers) to the host. */
+   vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                         0, 1, &(VkMemoryBarrier){
                            .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                           .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT |
-                                            VK_ACCESS_SHADER_WRITE_BIT |
-                                            (r->needs.transform_feedback
-                                                ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT
-                                                : 0),
+                           .srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT,
                            .dstAccessMask = VK_ACCESS_HOST_READ_BIT }, 0, NULL, 0, NULL);
    VK(vkEndCommandBuffer(r->cmd));
 }
@@ -1058,6 +1631,8 @@ destroy(struct run *r)
       vkDestroyPipeline(r->dev, r->pipelines[p], NULL);
    for (int i = 0; i < GFX_STAGES; i++)
       vkDestroyShaderModule(r->dev, r->modules[i], NULL);
+   for (uint32_t i = 1; i < s->frag_count; i++)
+      vkDestroyShaderModule(r->dev, r->frag_modules[i], NULL);
    vkDestroyPipelineLayout(r->dev, r->layout, NULL);
    vkDestroyDescriptorPool(r->dev, r->pool, NULL);
    vkDestroyDescriptorSetLayout(r->dev, r->set_layout, NULL);
@@ -1074,6 +1649,8 @@ destroy(struct run *r)
       vkDestroyImage(r->dev, images[i]->image, NULL);
       vkFreeMemory(r->dev, images[i]->memory, NULL);
    }
+   for (uint32_t i = 0; i < s->texture_count; i++)
+      destroy_texture(r, &r->textures[i]);
    for (uint32_t i = 0; i < s->buffer_count; i++) {
       vkDestroyBuffer(r->dev, r->buffers[i].buffer, NULL);
       vkFreeMemory(r->dev, r->buffers[i].memory, NULL);
@@ -1102,6 +1679,12 @@ gather_needs(const struct gfx_spec *s, const struct shader_code *code, struct ne
    }
    for (uint32_t p = 0; p < s->pipeline_count; p++)
       need_pipeline_state(s, &s->pipelines[p], n);
+   for (uint32_t t = 0; t < s->texture_count; t++) {
+      if (s->textures[t].binding >= 0 && s->textures[t].sampler.anisotropyEnable)
+         n->features.samplerAnisotropy = VK_TRUE;
+      if (s->textures[t].view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
+         n->features.imageCubeArray = VK_TRUE;
+   }
    need_commands(s, n);
    return true;
 }
@@ -1134,18 +1717,25 @@ main(int argc, char **argv)
    static struct gfx_spec spec;
    if (!gfx_spec_parse(spec_path, &spec))
       return EXIT_USAGE;
-   struct shader_code code[GFX_STAGES] = { 0 };
+   struct shader_code code[GFX_STAGES] = { 0 }, frag_code[GFX_MAX_FRAGS] = { 0 };
    for (int i = 0; i < GFX_STAGES; i++) {
       if (spec.shaders[i][0] && !load_shader(spv_dir, spec.shaders[i], &code[i]))
+         return EXIT_USAGE;
+   }
+   for (uint32_t i = 1; i < spec.frag_count; i++) {
+      if (!load_shader(spv_dir, spec.frags[i], &frag_code[i]))
          return EXIT_USAGE;
    }
    static struct run r;
    r.spec = &spec;
    if (!gather_needs(&spec, code, &r.needs))
       return EXIT_USAGE;
+   for (uint32_t i = 1; i < spec.frag_count; i++)
+      need_capabilities(&frag_code[i], &r.needs);
    open_instance(&r);
    check_features(&r, &r.needs);
    check_formats(&r);
+   check_texture_formats(&r);
    create_device(&r);
    create_buffers(&r);
    for (uint32_t t = 0; t < spec.target_count; t++) {
@@ -1155,12 +1745,14 @@ main(int argc, char **argv)
          return EXIT_USAGE;
       }
       create_image(&r, &r.targets[t], spec.targets[t].format->format, spec.targets[t].width,
-                   spec.targets[t].height, true);
+                   spec.targets[t].height, true, target_transfer_usage(&spec, t));
    }
    if (spec.depth_format)
       create_image(&r, &r.depth, spec.depth_format->format, spec.targets[0].width,
-                   spec.targets[0].height, false);
+                   spec.targets[0].height, false, 0);
    create_render_pass(&r);
+   for (uint32_t t = 0; t < spec.texture_count; t++)
+      create_texture(&r, t);
    create_layout(&r);
    for (int i = 0; i < GFX_STAGES; i++) {
       if (!code[i].words)
@@ -1168,6 +1760,12 @@ main(int argc, char **argv)
       VK(vkCreateShaderModule(r.dev, &(VkShaderModuleCreateInfo){
          .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = code[i].size,
          .pCode = code[i].words }, NULL, &r.modules[i]));
+   }
+   r.frag_modules[0] = r.modules[GFX_FRAG];
+   for (uint32_t i = 1; i < spec.frag_count; i++) {
+      VK(vkCreateShaderModule(r.dev, &(VkShaderModuleCreateInfo){
+         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = frag_code[i].size,
+         .pCode = frag_code[i].words }, NULL, &r.frag_modules[i]));
    }
    for (uint32_t p = 0; p < spec.pipeline_count; p++)
       r.pipelines[p] = create_pipeline(&r, &spec.pipelines[p]);
@@ -1177,6 +1775,8 @@ main(int argc, char **argv)
    destroy(&r);
    for (int i = 0; i < GFX_STAGES; i++)
       free(code[i].words);
+   for (uint32_t i = 1; i < spec.frag_count; i++)
+      free(frag_code[i].words);
    gfx_spec_free(&spec);
    return ok ? 0 : 1;
 }

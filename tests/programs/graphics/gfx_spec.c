@@ -294,8 +294,8 @@ append(struct gfx_buffer *b, const void *bytes, size_t n)
    return true;
 }
 
-static uint16_t
-float_to_half(float f)
+uint16_t
+gfx_float_to_half(float f)
 {
    /* Only values float16 represents exactly are meant (the spec's data
     * is exact by construction); others are truncated. */
@@ -332,7 +332,7 @@ parse_data(struct parser *p, char **w, int n)
             memcpy(bytes, &f, 4);
             size = 4;
          } else {
-            uint16_t h = float_to_half(f);
+            uint16_t h = gfx_float_to_half(f);
             memcpy(bytes, &h, 2);
             size = 2;
          }
@@ -378,6 +378,10 @@ parse_buffer(struct parser *p, char **w, int n)
       if ((v = option(w[i], "storage"))) {
          if (!parse_u32(p, v, &u) || u > 7)
             return fail(p, "storage binding 0..7", v);
+         for (uint32_t t = 0; t < s->texture_count; t++) {
+            if (s->textures[t].binding == (int)u)
+               return fail(p, "binding taken by a texture", v);
+         }
          b->storage_binding = (int)u;
       } else if ((v = option(w[i], "xfb"))) {
          if (!parse_u32(p, v, &u) || u > 3)
@@ -460,6 +464,29 @@ parse_depth(struct parser *p, char **w, int n)
    return true;
 }
 
+/* The first "frag" is the program's fragment shader; one after a draw
+ * changes the fragment shader of the following draws' pipelines. */
+static bool
+parse_frag(struct parser *p, const char *file)
+{
+   struct gfx_spec *s = p->spec;
+   for (uint32_t i = 0; i < s->frag_count; i++) {
+      if (!strcmp(s->frags[i], file)) {
+         p->state.frag = i;
+         p->state_changed = true;
+         return true;
+      }
+   }
+   if (s->frag_count == GFX_MAX_FRAGS)
+      return fail(p, "at most 4 fragment shaders", file);
+   if (!s->frag_count)
+      snprintf(s->shaders[GFX_FRAG], sizeof(s->shaders[GFX_FRAG]), "%s", file);
+   snprintf(s->frags[s->frag_count], sizeof(s->frags[0]), "%s", file);
+   p->state.frag = s->frag_count++;
+   p->state_changed = true;
+   return true;
+}
+
 static bool
 parse_shader(struct parser *p, char **w, int n)
 {
@@ -468,6 +495,8 @@ parse_shader(struct parser *p, char **w, int n)
          continue;
       if (n != 2 || strlen(w[1]) >= sizeof(p->spec->shaders[stage]))
          return fail(p, "STAGE FILE", NULL);
+      if (stage == GFX_FRAG)
+         return parse_frag(p, w[1]);
       snprintf(p->spec->shaders[stage], sizeof(p->spec->shaders[stage]), "%s", w[1]);
       return true;
    }
@@ -602,7 +631,7 @@ parse_stencil_face(const struct parser *p, const char *v, VkStencilOpState *s)
    return true;
 }
 
-/* depth_state [test=OP] [write] [front=..] [back=..] */
+/* depth_state [test=OP] [write] [front=..] [back=..] [bounds=MIN,MAX] */
 static bool
 parse_depth_state(struct parser *p, char **w, int n)
 {
@@ -610,10 +639,16 @@ parse_depth_state(struct parser *p, char **w, int n)
    d->depthTestEnable = VK_FALSE;
    d->depthWriteEnable = VK_FALSE;
    d->stencilTestEnable = VK_FALSE;
+   d->depthBoundsTestEnable = VK_FALSE;
    for (int i = 1; i < n; i++) {
       const char *v;
       int e;
-      if ((v = option(w[i], "test")) && lookup(p, compare_ops, v, &e)) {
+      float bounds[2];
+      if ((v = option(w[i], "bounds")) && parse_floats(p, v, bounds, 2)) {
+         d->depthBoundsTestEnable = VK_TRUE;
+         d->minDepthBounds = bounds[0];
+         d->maxDepthBounds = bounds[1];
+      } else if ((v = option(w[i], "test")) && lookup(p, compare_ops, v, &e)) {
          d->depthTestEnable = VK_TRUE;
          d->depthCompareOp = (VkCompareOp)e;
       } else if (!strcmp(w[i], "write")) {
@@ -696,6 +731,7 @@ new_command(struct parser *p, enum gfx_command_kind kind)
    memset(c, 0, sizeof(*c));
    c->kind = kind;
    c->buffer = c->count_buffer = -1;
+   c->texture = c->src = c->dst = -1;
    return c;
 }
 
@@ -937,6 +973,414 @@ parse_state(struct parser *p, char **w, int n, bool *matched)
    return true;
 }
 
+/* Textures, samplers, passes and transfer commands (README.md, "Spec
+ * format"). */
+
+static const struct name_value view_types[] = {
+   { "2d", VK_IMAGE_VIEW_TYPE_2D }, { "2d_array", VK_IMAGE_VIEW_TYPE_2D_ARRAY },
+   { "cube", VK_IMAGE_VIEW_TYPE_CUBE }, { "cube_array", VK_IMAGE_VIEW_TYPE_CUBE_ARRAY },
+   { "3d", VK_IMAGE_VIEW_TYPE_3D }, { NULL, 0 },
+};
+
+static const struct name_value fills[] = {
+   { "pattern", GFX_FILL_PATTERN }, { "ramp", GFX_FILL_RAMP }, { "zero", GFX_FILL_ZERO },
+   { NULL, 0 },
+};
+
+static const struct name_value filters[] = {
+   { "nearest", VK_FILTER_NEAREST }, { "linear", VK_FILTER_LINEAR }, { NULL, 0 },
+};
+
+static const struct name_value mipmap_modes[] = {
+   { "nearest", VK_SAMPLER_MIPMAP_MODE_NEAREST }, { "linear", VK_SAMPLER_MIPMAP_MODE_LINEAR },
+   { NULL, 0 },
+};
+
+static const struct name_value address_modes[] = {
+   { "repeat", VK_SAMPLER_ADDRESS_MODE_REPEAT },
+   { "mirrored_repeat", VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT },
+   { "clamp_to_edge", VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE },
+   { "clamp_to_border", VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER },
+   { NULL, 0 },
+};
+
+static const struct name_value border_colors[] = {
+   { "float_transparent_black", VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK },
+   { "int_transparent_black", VK_BORDER_COLOR_INT_TRANSPARENT_BLACK },
+   { "float_opaque_black", VK_BORDER_COLOR_FLOAT_OPAQUE_BLACK },
+   { "int_opaque_black", VK_BORDER_COLOR_INT_OPAQUE_BLACK },
+   { "float_opaque_white", VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE },
+   { "int_opaque_white", VK_BORDER_COLOR_INT_OPAQUE_WHITE },
+   { NULL, 0 },
+};
+
+static int
+find_texture(const struct parser *p, const char *name)
+{
+   for (uint32_t i = 0; i < p->spec->texture_count; i++) {
+      if (!strcmp(p->spec->textures[i].name, name))
+         return (int)i;
+   }
+   fail(p, "no such texture", name);
+   return -1;
+}
+
+/* An image a transfer names: cN (colour target N) or a texture's name;
+ * false when there is none. */
+static bool
+find_image(const struct parser *p, const char *name, int *image)
+{
+   uint32_t n;
+   char extra;
+   if (sscanf(name, "c%u%c", &n, &extra) == 1) {
+      if (n >= p->spec->target_count)
+         return fail(p, "no such colour target", name);
+      p->spec->targets[n].transfer = true;
+      *image = GFX_TARGET_IMAGE(n);
+      return true;
+   }
+   return (*image = find_texture(p, name)) >= 0;
+}
+
+static VkImageAspectFlags
+image_aspect(const struct parser *p, int image)
+{
+   if (image < 0 || p->spec->textures[image].format->kind != GFX_DEPTH)
+      return VK_IMAGE_ASPECT_COLOR_BIT;
+   return VK_IMAGE_ASPECT_DEPTH_BIT;
+}
+
+/* LEVEL,LAYER of an image, checked against its size. */
+static bool
+parse_subresource(const struct parser *p, const char *word, int image,
+                  VkImageSubresourceLayers *sub)
+{
+   uint32_t v[2];
+   if (!parse_u32s(p, word, v, 2))
+      return false;
+   uint32_t levels = 1, layers = 1;
+   if (image >= 0) {
+      levels = p->spec->textures[image].levels;
+      layers = p->spec->textures[image].layers;
+   }
+   if (v[0] >= levels || v[1] >= layers)
+      return fail(p, "LEVEL,LAYER beyond the image", word);
+   *sub = (VkImageSubresourceLayers){ image_aspect(p, image), v[0], v[1], 1 };
+   return true;
+}
+
+/* texture NAME TYPE FORMAT WxH[xD] [levels=N] [layers=N] [fill=F] [binding=B] */
+static bool
+parse_texture(struct parser *p, char **w, int n)
+{
+   struct gfx_spec *s = p->spec;
+   int e;
+   if (n < 5 || s->texture_count == GFX_MAX_TEXTURES || strlen(w[1]) >= 32)
+      return fail(p, "texture NAME TYPE FORMAT WxH[xD] ... (at most 8)", NULL);
+   struct gfx_texture *t = &s->textures[s->texture_count];
+   memset(t, 0, sizeof(*t));
+   snprintf(t->name, sizeof(t->name), "%s", w[1]);
+   if (!lookup(p, view_types, w[2], &e))
+      return false;
+   t->view_type = (VkImageViewType)e;
+   if (!(t->format = gfx_format_by_name(w[3])) || t->format->kind == GFX_PACKED ||
+       (t->format->kind == GFX_DEPTH && t->format->channels != 1))
+      return fail(p, "a texture format (not packed, depth without stencil)", w[3]);
+   t->depth = 1;
+   int sizes = sscanf(w[4], "%ux%ux%u", &t->width, &t->height, &t->depth);
+   if (sizes < 2 || (sizes == 3) != (t->view_type == VK_IMAGE_VIEW_TYPE_3D) || !t->width ||
+       !t->height || !t->depth || t->width > 4096 || t->height > 4096 || t->depth > 256)
+      return fail(p, "size WxH (WxHxD for 3d)", w[4]);
+   t->layers = t->levels = 1;
+   t->binding = -1;
+   t->sampler = (VkSamplerCreateInfo){
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .maxLod = VK_LOD_CLAMP_NONE,
+      .maxAnisotropy = 1.0f };
+   for (int i = 5; i < n; i++) {
+      const char *v;
+      if ((v = option(w[i], "levels")) && parse_u32(p, v, &t->levels))
+         continue;
+      if ((v = option(w[i], "layers")) && parse_u32(p, v, &t->layers))
+         continue;
+      if ((v = option(w[i], "binding"))) {
+         uint32_t b;
+         if (!parse_u32(p, v, &b) || b > 31)
+            return fail(p, "binding 0..31", v);
+         t->binding = (int)b;
+      } else if ((v = option(w[i], "fill")) && lookup(p, fills, v, &e)) {
+         t->fill = (enum gfx_fill)e;
+      } else {
+         return fail(p, "unknown texture option", w[i]);
+      }
+   }
+   uint32_t largest = t->width > t->height ? t->width : t->height;
+   if (t->view_type == VK_IMAGE_VIEW_TYPE_3D && t->depth > largest)
+      largest = t->depth;
+   uint32_t max_levels = 1;
+   while (largest >> max_levels)
+      max_levels++;
+   if (!t->levels || t->levels > max_levels || !t->layers || t->layers > 64)
+      return fail(p, "levels 1..full chain, layers 1..64", NULL);
+   bool cube = t->view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
+               t->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+   if (cube && (t->width != t->height || t->layers % 6 ||
+                (t->view_type == VK_IMAGE_VIEW_TYPE_CUBE && t->layers != 6)))
+      return fail(p, "a cube is square, with 6 layers (a multiple of 6 for cube_array)", NULL);
+   if ((t->view_type == VK_IMAGE_VIEW_TYPE_2D || t->view_type == VK_IMAGE_VIEW_TYPE_3D) &&
+       t->layers != 1)
+      return fail(p, "layers need 2d_array, cube or cube_array", NULL);
+   for (uint32_t i = 0; i < s->buffer_count; i++) {
+      if (t->binding >= 0 && s->buffers[i].storage_binding == t->binding)
+         return fail(p, "binding taken by a storage buffer", w[1]);
+   }
+   for (uint32_t i = 0; i < s->texture_count; i++) {
+      if (t->binding >= 0 && s->textures[i].binding == t->binding)
+         return fail(p, "binding taken by another texture", w[1]);
+   }
+   s->texture_count++;
+   return true;
+}
+
+static bool
+parse_address(const struct parser *p, const char *word, VkSamplerCreateInfo *info)
+{
+   char buf[128];
+   snprintf(buf, sizeof(buf), "%s", word);
+   VkSamplerAddressMode *modes[3] = { &info->addressModeU, &info->addressModeV,
+                                      &info->addressModeW };
+   char *save = NULL;
+   char *tok = strtok_r(buf, ",", &save);
+   int e = 0;
+   for (int i = 0; i < 3; i++) {
+      /* one mode for all three coordinates, or one each */
+      if (tok && !lookup(p, address_modes, tok, &e))
+         return false;
+      *modes[i] = (VkSamplerAddressMode)e;
+      tok = strtok_r(NULL, ",", &save);
+      if (!tok && i == 0) {
+         info->addressModeV = info->addressModeW = (VkSamplerAddressMode)e;
+         return true;
+      }
+   }
+   return tok ? fail(p, "address=U[,V,W]", word) : true;
+}
+
+/* sampler TEXTURE [filter=F] [min=F] [mag=F] [mip=M] [address=U[,V,W]]
+ *   [border=B] [bias=F] [min_lod=F] [max_lod=F] [compare=OP]
+ *   [anisotropy=N] [unnormalized] */
+static bool
+parse_sampler(struct parser *p, char **w, int n)
+{
+   int t;
+   if (n < 2 || (t = find_texture(p, w[1])) < 0)
+      return fail(p, "sampler TEXTURE OPTIONS...", NULL);
+   VkSamplerCreateInfo *info = &p->spec->textures[t].sampler;
+   for (int i = 2; i < n; i++) {
+      const char *v;
+      int e;
+      if ((v = option(w[i], "filter")) && lookup(p, filters, v, &e)) {
+         info->minFilter = info->magFilter = (VkFilter)e;
+      } else if ((v = option(w[i], "min")) && lookup(p, filters, v, &e)) {
+         info->minFilter = (VkFilter)e;
+      } else if ((v = option(w[i], "mag")) && lookup(p, filters, v, &e)) {
+         info->magFilter = (VkFilter)e;
+      } else if ((v = option(w[i], "mip")) && lookup(p, mipmap_modes, v, &e)) {
+         info->mipmapMode = (VkSamplerMipmapMode)e;
+      } else if ((v = option(w[i], "address"))) {
+         if (!parse_address(p, v, info))
+            return false;
+      } else if ((v = option(w[i], "border")) && lookup(p, border_colors, v, &e)) {
+         info->borderColor = (VkBorderColor)e;
+      } else if ((v = option(w[i], "bias"))) {
+         if (!parse_float(p, v, &info->mipLodBias))
+            return false;
+      } else if ((v = option(w[i], "min_lod"))) {
+         if (!parse_float(p, v, &info->minLod))
+            return false;
+      } else if ((v = option(w[i], "max_lod"))) {
+         if (!parse_float(p, v, &info->maxLod))
+            return false;
+      } else if ((v = option(w[i], "compare")) && lookup(p, compare_ops, v, &e)) {
+         info->compareEnable = VK_TRUE;
+         info->compareOp = (VkCompareOp)e;
+      } else if ((v = option(w[i], "anisotropy"))) {
+         if (!parse_float(p, v, &info->maxAnisotropy) || info->maxAnisotropy < 1.0f)
+            return fail(p, "anisotropy N, at least 1", v);
+         info->anisotropyEnable = info->maxAnisotropy > 1.0f;
+      } else if (!strcmp(w[i], "unnormalized")) {
+         info->unnormalizedCoordinates = VK_TRUE;
+      } else {
+         return fail(p, "unknown sampler option", w[i]);
+      }
+   }
+   return true;
+}
+
+/* pass texture=NAME [clear=R,G,B,A] / pass targets */
+static bool
+parse_pass(struct parser *p, char **w, int n)
+{
+   struct gfx_command *c = new_command(p, GFX_CMD_PASS);
+   const char *v;
+   if (!c)
+      return false;
+   c->texture = -1;
+   if (n == 2 && !strcmp(w[1], "targets"))
+      return true;
+   if (n < 2 || n > 3 || !(v = option(w[1], "texture")) || (c->texture = find_texture(p, v)) < 0)
+      return fail(p, "pass texture=NAME [clear=R,G,B,A] / pass targets", NULL);
+   struct gfx_texture *t = &p->spec->textures[c->texture];
+   if (t->format->kind == GFX_DEPTH || t->view_type != VK_IMAGE_VIEW_TYPE_2D)
+      return fail(p, "a pass renders to a 2d colour texture", v);
+   t->rendered = true;
+   if (n == 3) {
+      if (!(v = option(w[2], "clear")))
+         return fail(p, "unknown pass option", w[2]);
+      return format_is_integer(t->format) ? parse_u32s(p, v, c->clear.color.uint32, 4)
+                                          : parse_floats(p, v, c->clear.color.float32, 4);
+   }
+   return true;
+}
+
+/* blit SRC DST X0,Y0,X1,Y1 X0,Y0,X1,Y1 [filter=F] [src_sub=L,A] [dst_sub=L,A] */
+static bool
+parse_blit(struct parser *p, char **w, int n)
+{
+   struct gfx_command *c = new_command(p, GFX_CMD_BLIT);
+   int32_t box[2][4];
+   if (!c || n < 5 || !find_image(p, w[1], &c->src) || !find_image(p, w[2], &c->dst))
+      return fail(p, "blit SRC DST X0,Y0,X1,Y1 X0,Y0,X1,Y1 [filter=F] [src_sub=L,A] "
+                  "[dst_sub=L,A]", NULL);
+   for (int b = 0; b < 2; b++) {
+      if (!parse_u32s(p, w[3 + b], (uint32_t *)box[b], 4))
+         return false;
+   }
+   c->blit = (VkImageBlit){
+      .srcSubresource = { image_aspect(p, c->src), 0, 0, 1 },
+      .srcOffsets = { { box[0][0], box[0][1], 0 }, { box[0][2], box[0][3], 1 } },
+      .dstSubresource = { image_aspect(p, c->dst), 0, 0, 1 },
+      .dstOffsets = { { box[1][0], box[1][1], 0 }, { box[1][2], box[1][3], 1 } } };
+   c->filter = VK_FILTER_NEAREST;
+   for (int i = 5; i < n; i++) {
+      const char *v;
+      int e;
+      if ((v = option(w[i], "filter")) && lookup(p, filters, v, &e))
+         c->filter = (VkFilter)e;
+      else if ((v = option(w[i], "src_sub")) &&
+               parse_subresource(p, v, c->src, &c->blit.srcSubresource))
+         continue;
+      else if ((v = option(w[i], "dst_sub")) &&
+               parse_subresource(p, v, c->dst, &c->blit.dstSubresource))
+         continue;
+      else
+         return fail(p, "unknown blit option", w[i]);
+   }
+   return true;
+}
+
+/* copy_image SRC DST SX,SY DX,DY W,H [src_sub=L,A] [dst_sub=L,A] */
+static bool
+parse_copy_image(struct parser *p, char **w, int n)
+{
+   struct gfx_command *c = new_command(p, GFX_CMD_COPY_IMAGE);
+   uint32_t src[2], dst[2], size[2];
+   if (!c || n < 6 || !find_image(p, w[1], &c->src) || !find_image(p, w[2], &c->dst) ||
+       !parse_u32s(p, w[3], src, 2) || !parse_u32s(p, w[4], dst, 2) ||
+       !parse_u32s(p, w[5], size, 2))
+      return fail(p, "copy_image SRC DST SX,SY DX,DY W,H [src_sub=L,A] [dst_sub=L,A]", NULL);
+   c->copy = (VkImageCopy){
+      .srcSubresource = { image_aspect(p, c->src), 0, 0, 1 },
+      .srcOffset = { (int32_t)src[0], (int32_t)src[1], 0 },
+      .dstSubresource = { image_aspect(p, c->dst), 0, 0, 1 },
+      .dstOffset = { (int32_t)dst[0], (int32_t)dst[1], 0 },
+      .extent = { size[0], size[1], 1 } };
+   for (int i = 6; i < n; i++) {
+      const char *v;
+      if ((v = option(w[i], "src_sub")) &&
+          parse_subresource(p, v, c->src, &c->copy.srcSubresource))
+         continue;
+      if ((v = option(w[i], "dst_sub")) &&
+          parse_subresource(p, v, c->dst, &c->copy.dstSubresource))
+         continue;
+      return fail(p, "unknown copy_image option", w[i]);
+   }
+   return true;
+}
+
+/* copy_to_buffer IMAGE BUFFER OFFSET X,Y,W,H [sub=L,A] [row_length=R] [image_height=H]
+ * copy_from_buffer BUFFER IMAGE OFFSET X,Y,W,H [...] */
+static bool
+parse_buffer_copy(struct parser *p, char **w, int n)
+{
+   bool to_buffer = !strcmp(w[0], "copy_to_buffer");
+   struct gfx_command *c = new_command(p, to_buffer ? GFX_CMD_COPY_TO_BUFFER
+                                                    : GFX_CMD_COPY_FROM_BUFFER);
+   uint32_t offset, box[4];
+   int *image = to_buffer ? &c->src : &c->dst;
+   if (!c || n < 5 || !find_image(p, w[to_buffer ? 1 : 2], image) ||
+       (c->buffer = find_buffer(p, w[to_buffer ? 2 : 1])) < 0 || !parse_u32(p, w[3], &offset) ||
+       !parse_u32s(p, w[4], box, 4))
+      return fail(p, "copy_to_buffer IMAGE BUFFER OFFSET X,Y,W,H / copy_from_buffer BUFFER "
+                  "IMAGE OFFSET X,Y,W,H [sub=L,A] [row_length=R] [image_height=H]", NULL);
+   VkBufferImageCopy *r = &c->buffer_copy;
+   *r = (VkBufferImageCopy){
+      .bufferOffset = offset, .imageSubresource = { image_aspect(p, *image), 0, 0, 1 },
+      .imageOffset = { (int32_t)box[0], (int32_t)box[1], 0 },
+      .imageExtent = { box[2], box[3], 1 } };
+   for (int i = 5; i < n; i++) {
+      const char *v;
+      if ((v = option(w[i], "sub")) && parse_subresource(p, v, *image, &r->imageSubresource))
+         continue;
+      if ((v = option(w[i], "row_length")) && parse_u32(p, v, &r->bufferRowLength))
+         continue;
+      if ((v = option(w[i], "image_height")) && parse_u32(p, v, &r->bufferImageHeight))
+         continue;
+      return fail(p, "unknown buffer copy option", w[i]);
+   }
+   return true;
+}
+
+/* clear_image IMAGE VALUES [sub=L,A] (vkCmdClearColorImage) */
+static bool
+parse_clear_image(struct parser *p, char **w, int n)
+{
+   struct gfx_command *c = new_command(p, GFX_CMD_CLEAR_IMAGE);
+   VkImageSubresourceLayers sub = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 };
+   const char *v;
+   if (!c || n < 3 || n > 4 || !find_image(p, w[1], &c->dst) ||
+       image_aspect(p, c->dst) != VK_IMAGE_ASPECT_COLOR_BIT ||
+       (n == 4 && (!(v = option(w[3], "sub")) || !parse_subresource(p, v, c->dst, &sub))))
+      return fail(p, "clear_image IMAGE VALUES [sub=L,A]: a colour image", NULL);
+   c->range = (VkImageSubresourceRange){ sub.aspectMask, sub.mipLevel, 1, sub.baseArrayLayer,
+                                         1 };
+   const struct gfx_format *f = c->dst >= 0 ? p->spec->textures[c->dst].format
+                                            : p->spec->targets[GFX_IMAGE_TARGET(c->dst)].format;
+   return format_is_integer(f) ? parse_u32s(p, w[2], c->clear.color.uint32, 4)
+                               : parse_floats(p, w[2], c->clear.color.float32, 4);
+}
+
+static bool
+parse_resource_or_transfer(struct parser *p, char **w, int n, bool *matched)
+{
+   static const struct {
+      const char *name;
+      bool (*parse)(struct parser *, char **, int);
+   } statements[] = {
+      { "texture", parse_texture }, { "sampler", parse_sampler }, { "pass", parse_pass },
+      { "blit", parse_blit }, { "copy_image", parse_copy_image },
+      { "copy_to_buffer", parse_buffer_copy }, { "copy_from_buffer", parse_buffer_copy },
+      { "clear_image", parse_clear_image },
+   };
+   for (size_t i = 0; i < sizeof(statements) / sizeof(statements[0]); i++) {
+      if (!strcmp(w[0], statements[i].name)) {
+         *matched = true;
+         return statements[i].parse(p, w, n);
+      }
+   }
+   *matched = false;
+   return true;
+}
+
 static bool
 parse_line(struct parser *p, char **w, int n)
 {
@@ -963,6 +1407,10 @@ parse_line(struct parser *p, char **w, int n)
        !strcmp(w[0], "xfb_fan_rotation"))
       return true;
    if (parse_shader(p, w, n))
+      return true;
+   if (!parse_resource_or_transfer(p, w, n, &matched))
+      return false;
+   if (matched)
       return true;
    if (!parse_state(p, w, n, &matched))
       return false;
@@ -1037,10 +1485,13 @@ gfx_spec_parse(const char *path, struct gfx_spec *spec)
          ok = parse_line(&p, w, n);
    }
    fclose(f);
-   if (ok && (!spec->target_count || !spec->shaders[GFX_VERT][0]))
-      ok = fail(&p, "a program needs a target and a vertex shader", NULL);
-   if (ok && !spec->pipeline_count)
-      ok = fail(&p, "a program needs a draw", NULL);
+   if (ok && !spec->target_count)
+      ok = fail(&p, "a program needs a target", NULL);
+   /* A program of transfers alone draws nothing and needs no shader. */
+   if (ok && spec->pipeline_count && !spec->shaders[GFX_VERT][0])
+      ok = fail(&p, "a program that draws needs a vertex shader", NULL);
+   if (ok && !spec->pipeline_count && !spec->texture_count)
+      ok = fail(&p, "a program needs a draw or a texture", NULL);
    if (!ok)
       gfx_spec_free(spec);
    return ok;

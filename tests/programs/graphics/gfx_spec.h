@@ -16,6 +16,8 @@
 #define GFX_MAX_PIPELINES 32
 #define GFX_MAX_COMMANDS 128
 #define GFX_MAX_FEATURES 16
+#define GFX_MAX_TEXTURES 8
+#define GFX_MAX_FRAGS 4
 #define GFX_PUSH_BYTES 128
 #define GFX_STAGES 5
 
@@ -48,7 +50,31 @@ struct gfx_target {
    const struct gfx_format *format;
    uint32_t width, height;
    VkClearColorValue clear;
+   bool transfer;         /* a transfer command reads or writes it */
 };
+
+/* What gfx_run writes into each texel of a texture before the command
+ * buffer runs (README.md, "Spec format": textures). */
+enum gfx_fill { GFX_FILL_PATTERN, GFX_FILL_RAMP, GFX_FILL_ZERO };
+
+/* An optimal-tiling image, every level and layer uploaded with
+ * vkCmdCopyBufferToImage; with binding >= 0 a combined image sampler of
+ * set 0 (all graphics stages), in layout GENERAL throughout. */
+struct gfx_texture {
+   char name[32];
+   VkImageViewType view_type;
+   const struct gfx_format *format;
+   uint32_t width, height, depth, layers, levels;
+   enum gfx_fill fill;
+   int binding;           /* -1: not bound (transfers only) */
+   VkSamplerCreateInfo sampler;
+   bool rendered;         /* a "pass texture=" renders into its level 0 */
+};
+
+/* Images the transfer commands name: a texture's index, or a colour
+ * target's (GFX_TARGET_IMAGE(N)). */
+#define GFX_TARGET_IMAGE(n) (-2 - (int)(n))
+#define GFX_IMAGE_TARGET(i) ((uint32_t)(-2 - (i)))
 
 struct gfx_vertex_binding {
    int buffer;            /* index into gfx_spec.buffers */
@@ -72,6 +98,7 @@ struct gfx_pipeline {
    float blend_constants[4];
    bool logic_op_enable;
    VkLogicOp logic_op;
+   uint32_t frag;         /* the fragment shader: index into gfx_spec.frags */
 };
 
 enum gfx_command_kind {
@@ -80,7 +107,13 @@ enum gfx_command_kind {
    GFX_CMD_DRAW_INDIRECT_COUNT, GFX_CMD_DRAW_INDEXED_INDIRECT_COUNT,
    GFX_CMD_VIEWPORT, GFX_CMD_SCISSOR, GFX_CMD_PUSH, GFX_CMD_INDEX,
    GFX_CMD_CLEAR_COLOR, GFX_CMD_CLEAR_DEPTH, GFX_CMD_XFB_BEGIN, GFX_CMD_XFB_END,
+   /* outside render passes: */
+   GFX_CMD_PASS, GFX_CMD_BLIT, GFX_CMD_COPY_IMAGE, GFX_CMD_COPY_TO_BUFFER,
+   GFX_CMD_COPY_FROM_BUFFER, GFX_CMD_CLEAR_IMAGE,
 };
+
+/* The commands recorded outside any render pass come last. */
+#define GFX_CMD_IS_TRANSFER(kind) ((kind) > GFX_CMD_PASS)
 
 struct gfx_command {
    enum gfx_command_kind kind;
@@ -94,10 +127,23 @@ struct gfx_command {
    VkClearValue clear;
    uint32_t push_offset, push_size;
    uint8_t push[GFX_PUSH_BYTES];
+   /* pass: the texture rendered to (-1: the colour targets);
+    * transfers: the images (texture index or GFX_TARGET_IMAGE) */
+   int texture;
+   int src, dst;
+   VkFilter filter;
+   VkImageBlit blit;
+   VkImageCopy copy;
+   VkBufferImageCopy buffer_copy;
+   VkImageSubresourceRange range;
 };
 
 struct gfx_spec {
    char shaders[GFX_STAGES][128];   /* GLSL file names ("" for no stage) */
+   /* fragment shaders of the pipelines: [0] is shaders[GFX_FRAG], the
+    * others come from "frag" statements after the first draw */
+   uint32_t frag_count;
+   char frags[GFX_MAX_FRAGS][128];
    uint32_t target_count;
    struct gfx_target targets[GFX_MAX_TARGETS];
    const struct gfx_format *depth_format;
@@ -111,10 +157,16 @@ struct gfx_spec {
    struct gfx_command commands[GFX_MAX_COMMANDS];
    uint32_t feature_count;
    char features[GFX_MAX_FEATURES][48];  /* VkPhysicalDeviceFeatures members */
+   uint32_t texture_count;
+   struct gfx_texture textures[GFX_MAX_TEXTURES];
 };
 
 /* Parses path into spec; false (with a message on stderr) on a bad spec. */
 bool gfx_spec_parse(const char *path, struct gfx_spec *spec);
 void gfx_spec_free(struct gfx_spec *spec);
+
+/* f as IEEE binary16 (values float16 represents exactly are meant; others
+ * are truncated). */
+uint16_t gfx_float_to_half(float f);
 
 #endif

@@ -138,9 +138,9 @@ def verdicts(tmp):
     check("lavapipe failed", h.judge(p, "skl-gt2", results, False)[:2],
           ("fail", "lavapipe failed: exit status 1: x"))
     with open(spec_path, "a") as f:
-        f.write("needs sampler MSAA resolve\n")
+        f.write("needs multisampling MSAA resolve\n")
     check("needs the sampler", h.judge(h.Program("p", spec_path), "skl-gt2", {}, False)[:2],
-          ("skip", "waiting for the sampler (issue 15): MSAA resolve"))
+          ("skip", "waiting for multisampling (issue 14): MSAA resolve"))
 
 
 def fan_rotation(tmp):
