@@ -163,6 +163,11 @@ main(void)
    const uint32_t words[4] = { 1, 2, 3, 4 };
    vkCmdFillBuffer(cmd, host, 4 * W * H, 1024, 0xdeadbeef);
    vkCmdUpdateBuffer(cmd, host, 4 * W * H + 1024, sizeof(words), words);
+   /* the copy reads what the fill wrote */
+   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+      &(VkMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                          .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                          .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT }, 0, NULL, 0, NULL);
    vkCmdCopyBuffer(cmd, host, host, 1, &(VkBufferCopy){ 4 * W * H, 4 * W * H + 2048, 256 });
    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
       &(VkMemoryBarrier){ .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
