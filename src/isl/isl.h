@@ -259,11 +259,29 @@ enum isl_usage {
    ISL_USAGE_CUBE    = 1u << 5,
 };
 
+/* Where the samples of a multisampled surface live (RENDER_SURFACE_STATE
+ * "Multisampled Surface Storage Format"). */
+enum isl_msaa_layout {
+   ISL_MSAA_LAYOUT_NONE,        /* single-sampled */
+   /* MSFMT_MSS: sample s of layer l is physical array slice
+    * l * samples + s, each slice a whole single-sampled image; colour
+    * surfaces, and the only layout an MCS can compress. */
+   ISL_MSAA_LAYOUT_ARRAY,
+   /* MSFMT_DEPTH_STENCIL ("IMS"): one 2D image per layer, the samples of
+    * each 2x2 pixel block interleaved in a block of 2x1 (2x), 2x2 (4x),
+    * 4x2 (8x) or 4x4 (16x) sample-sized cells; depth and stencil buffers,
+    * as Mesa's isl lays them out on every generation. */
+   ISL_MSAA_LAYOUT_INTERLEAVED,
+};
+
 struct isl_surf_info {
    enum isl_surf_dim dim;
    enum isl_format format;
    uint32_t width, height, depth;   /* texels; depth 1 unless 3D */
    uint32_t levels, array_len;      /* array_len 1 for 3D; cubes: 6 per cube */
+   uint32_t samples;                /* 0 or 1: single-sampled; 2, 4, 8, 16
+                                     * (isl_sample_counts): a 2D surface of
+                                     * one LOD */
    uint32_t usage;                  /* ISL_USAGE_* */
    uint32_t tilings;                /* ISL_TILING_BIT()s allowed; 0: any */
    uint32_t row_pitch_B;            /* 0: the smallest valid one */
@@ -276,10 +294,14 @@ struct isl_surf {
    enum isl_tiling tiling;
    uint16_t verx10;
    uint32_t usage;
-   uint32_t width, height, depth, levels, array_len;
-   uint32_t halign, valign;      /* LOD alignment in texels */
+   uint32_t width, height, depth, levels, array_len;   /* logical: pixels,
+                                  * layers (not counting samples) */
+   uint32_t samples;             /* 1 (or 0: same) unless multisampled */
+   enum isl_msaa_layout msaa_layout;
+   uint32_t halign, valign;      /* LOD alignment in texels (IMS: samples) */
    uint32_t array_pitch_rows;    /* texel rows from a layer (Gen9+ 3D: a
-                                  * slice) to the next; 1D_GEN9: 1 */
+                                  * slice; MSS: a sample) to the next;
+                                  * 1D_GEN9: 1 */
    bool array_spacing_lod0;      /* Gen7 ARYSPC_LOD0 (else ARYSPC_FULL) */
    uint32_t row_pitch_B;
    uint64_t size_B;
@@ -318,6 +340,61 @@ isl_minify(uint32_t n, uint32_t level)
    return n ? n : 1;
 }
 
+/* ---- multisampling (isl_msaa.c) ---------------------------------------- */
+
+/* The sample counts a generation's surfaces can have, as Vulkan's
+ * VkSampleCountFlags (n samples: the bit of value n): Ivy Bridge/Haswell
+ * 1, 4, 8 (0xd); Broadwell adds 2 (0xf); Gen9+ 16 (0x1f) (RSS "Number of
+ * Multisamples" of each generation).  0: unknown generation. */
+uint32_t isl_sample_counts(unsigned verx10);
+bool isl_sample_count_supported(unsigned verx10, uint32_t samples);
+
+/* The cell of samples one pixel takes in an interleaved surface: 2x1 (2x),
+ * 2x2 (4x), 4x2 (8x), 4x4 (16x); 1x1 for anything else. */
+void isl_msaa_pixel_size(uint32_t samples, uint32_t *w, uint32_t *h);
+
+/* Width and height of LOD 0 in the surface's 2D space, in elements of its
+ * format: the logical size, except interleaved surfaces, which keep the
+ * samples of each pixel side by side (BDW PRM Vol 5 "Computing Mip Level
+ * Sizes": W and H rounded up to even, then times the pixel's cell). */
+void isl_surf_phys_size(const struct isl_surf *surf, uint32_t *w, uint32_t *h);
+
+/* Physical array slices: array_len (3D: depth), times samples for MSS. */
+uint32_t isl_surf_phys_slices(const struct isl_surf *surf);
+
+/* Byte offset of sample `sample` of pixel (x, y) of layer `layer` of a
+ * surface (single-sampled: sample 0, LOD 0), tiling applied.  MSS: array
+ * slice layer * samples + sample; IMS: the pixel's cell within its layer
+ * (X = (x & ~1) * cell_w + sample-dependent column + (x & 1), the same for
+ * Y; see isl_msaa.c).  Arguments are not range-checked: out of range ones
+ * give an offset outside the image, which the caller bounds. */
+uint64_t isl_surf_sample_offset(const struct isl_surf *surf, uint32_t layer,
+                                uint32_t sample, uint32_t x, uint32_t y);
+
+/* The multisample control surface (MCS) of an MSS colour surface: one
+ * element per pixel and layer holding, for each sample, the index of the
+ * "sample slice" (plane) its colour is stored in.  Laid out like a 2D
+ * surface of the main surface's width, height and layers, one LOD, Y
+ * tiled (IVB PRM Vol 2 Part 1 "MCS Buffer for Render Target(s)"), with an
+ * element of 8 bits (2x, 4x), 32 bits (8x) or 64 bits (16x): isl gives it
+ * the plain format of that size (R8_UINT, R32_UINT, R32G32_UINT).  False
+ * when the surface cannot have one (not MSS). */
+bool isl_surf_init_mcs(const struct isl_surf *surf, struct isl_surf *mcs);
+
+/* MCS values (BDW PRM Vol 5 "Compressed Multisample Surfaces"): sample s's
+ * plane is bits [s*b, s*b + b) with b = log2(samples) bits per sample
+ * (1, 2, 3, 4); value 0 stores every sample in plane 0; the "identity"
+ * (uncompressed, what an ambiguate writes) puts sample s in plane s; a
+ * fast clear writes all ones, which means "the clear colour" (2x: the two
+ * sample bits both set, whatever the rest of the byte holds; 8x: all 32
+ * bits, not only the 24 sample bits). */
+unsigned isl_mcs_bits_per_sample(uint32_t samples);
+uint32_t isl_mcs_sample_plane(uint32_t samples, uint64_t mcs, uint32_t sample);
+uint64_t isl_mcs_identity_value(uint32_t samples);   /* 2x 0x2, 4x 0xe4, 8x 0xfac688,
+                                                      * 16x 0xfedcba9876543210 */
+uint64_t isl_mcs_clear_value(uint32_t samples);      /* 0xff, 0xff, 0xffffffff, ~0 */
+bool isl_mcs_is_clear(uint32_t samples, uint64_t mcs);
+
 /* ---- surface state ----------------------------------------------------- */
 
 /* What a view of a surface shows. */
@@ -336,6 +413,16 @@ struct isl_image_state {
    const struct isl_view *view;
    uint64_t address;
    uint32_t mocs;
+   /* An MCS of an MSS surface (isl_surf_init_mcs), or NULL.  With one the
+    * state carries a clear colour: Gen7/8 one bit per channel (each of
+    * clear_color[] must be 0 or, as the view's format reads it, 1 / 1.0);
+    * Gen9/Gen11 the four dwords; Gen11 with use_clear_address and Gen12
+    * (always) the address of the clear colour instead (64-byte aligned). */
+   const struct isl_surf *mcs_surf;
+   uint64_t mcs_address;
+   uint32_t clear_color[4];
+   bool use_clear_address;
+   uint64_t clear_address;
 };
 
 struct isl_buffer_state {
@@ -387,9 +474,24 @@ struct isl_state_desc {
    uint32_t min_lod, mip_count_lod;
    float resource_min_lod;        /* Resource Min LOD: the sampler's clamp */
    struct isl_swizzle swizzle;
-   const char *unsupported;       /* what isl cannot lay out (auxiliary
-                                   * surface, multisampling, X/Y offset,
-                                   * TileYf/Ys, a reserved encoding), or NULL */
+   /* Multisampled images: surf.samples and surf.msaa_layout.  An MCS
+    * (has_mcs): its layout (mcs_surf, from the Auxiliary Surface Pitch and
+    * QPitch; Gen7: MCS Surface Pitch) and address, and the colour its clear
+    * value stands for: clear_color as the shader reads it (Gen7/8: each
+    * one-bit field as 0 or 1 / 1.0f by the format's integer-ness; Gen9 and
+    * Gen11: the four dwords), or, when clear_color_at_address (Gen11 Clear
+    * Value Address Enable, Gen12 always), clear_address: where the
+    * driver keeps it, four dwords of the raw clear colour. */
+   bool has_mcs;
+   struct isl_surf mcs_surf;
+   uint64_t mcs_address;
+   uint32_t clear_color[4];
+   bool clear_color_at_address;
+   uint64_t clear_address;
+   const char *unsupported;       /* what isl cannot lay out (CCS/HiZ
+                                   * auxiliary surface, a multisampled layout
+                                   * isl does not know, X/Y offset, TileYf/Ys,
+                                   * a reserved encoding), or NULL */
 };
 bool isl_decode_state(unsigned verx10, const uint32_t *dw, struct isl_state_desc *out);
 

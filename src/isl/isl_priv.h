@@ -58,6 +58,12 @@ struct isl_gen_rules {
 /* NULL for an unknown generation. */
 const struct isl_gen_rules *isl_gen_rules(unsigned verx10);
 
+/* isl_msaa.c: the layout a surface's samples take (NONE when single
+ * sampled); false when the generation cannot multisample it so. */
+bool isl_msaa_choose_layout(unsigned verx10, const struct isl_surf_info *info,
+                            const struct isl_format_layout *l,
+                            enum isl_msaa_layout *out);
+
 /* isl_state_genX.c, once per generation (gfx70_..., gfx120_...). */
 #define ISL_STATE_GEN_FUNCS(v) \
    bool gfx##v##_isl_fill_image_state(uint32_t *dw, const struct isl_image_state *info); \

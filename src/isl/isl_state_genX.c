@@ -286,6 +286,125 @@ image_gen_bits(const struct isl_format_layout *vl, STATE *s)
    (void)vl;
 }
 
+/* ---- multisampling and the MCS ---- */
+
+static uint32_t
+log2_u32(uint32_t v)
+{
+   uint32_t n = 0;
+   while (v >>= 1)
+      n++;
+   return n;
+}
+
+/* Number of Multisamples (log2 of the count: Gen7 MULTISAMPLECOUNT_4/8 are
+ * 2/3, Gen8 adds 2x as 1, Gen9 16x as 4) and the storage format.  RSS
+ * "Number of Multisamples": Surface Min LOD, MIP Count and Resource Min
+ * LOD zero. */
+static bool
+encode_msaa(const struct isl_surf *surf, const struct isl_view *view, STATE *s)
+{
+   if (surf->samples <= 1)
+      return true;
+   if (!isl_sample_count_supported(GFX_VERx10, surf->samples) || view->base_level ||
+       view->min_lod > 0.0f)
+      return false;
+   enum { MSFMT_MSS, MSFMT_DEPTH_STENCIL };
+   s->number_of_multisamples = log2_u32(surf->samples);
+   s->multisampled_surface_storage_format =
+      surf->msaa_layout == ISL_MSAA_LAYOUT_INTERLEAVED ? MSFMT_DEPTH_STENCIL : MSFMT_MSS;
+   s->resource_min_lod = 0;
+   return true;
+}
+
+/* Auxiliary Surface Mode for an MCS: Gen8 AUX_MCS (1); Gen9-11 share the
+ * value with AUX_CCS_D, the sample count telling them apart; Gen12 uses
+ * AUX_CCS_E (5) for multisampled surfaces (AUX_MCS_LCE, 4, is MCS plus
+ * CCS).  Mesa's isl programs the same values. */
+enum { AUX_NONE = 0, AUX_MCS_MODE = GFX_VER >= 12 ? 5 : 1 };
+
+#if GFX_VER < 9
+/* A Gen7/8 clear colour channel: one bit, 0 or 1 in the format's terms
+ * (RSS "Red Clear Color"); false for anything else. */
+static bool
+clear_bit(const struct isl_format_layout *vl, uint32_t v, uint32_t *bit)
+{
+   uint32_t one = isl_format_is_integer(vl) ? 1u : 0x3f800000u;   /* 1.0f */
+   if (v && v != one)
+      return false;
+   *bit = v != 0;
+   return true;
+}
+#endif
+
+static bool
+encode_clear(const struct isl_image_state *info, const struct isl_format_layout *vl,
+             STATE *s)
+{
+   const uint32_t *c = info->clear_color;
+#if GFX_VER >= 12
+   (void)c;
+   (void)vl;
+   if (!info->use_clear_address || info->clear_address % 64)
+      return false;
+   s->clear_value_address_enable = true;
+   s->clear_value_address = info->clear_address;
+   return true;
+#elif GFX_VER >= 9
+   (void)vl;
+#if GFX_VER == 11
+   if (info->use_clear_address) {
+      if (info->clear_address % 64)
+         return false;
+      /* ICL RSS "Clear Color Conversion Enable": set when the clear colour
+       * is read from memory. */
+      s->clear_value_address_enable = true;
+      s->clear_color_conversion_enable = true;
+      s->clear_value_address = info->clear_address;
+      return true;
+   }
+#endif
+   if (info->use_clear_address)
+      return false;
+   s->red_clear_color = (int32_t)c[0];
+   s->green_clear_color = (int32_t)c[1];
+   s->blue_clear_color = (int32_t)c[2];
+   s->alpha_clear_color = (int32_t)c[3];
+   return true;
+#else
+   return !info->use_clear_address &&
+          clear_bit(vl, c[0], &s->red_clear_color) && clear_bit(vl, c[1], &s->green_clear_color) &&
+          clear_bit(vl, c[2], &s->blue_clear_color) && clear_bit(vl, c[3], &s->alpha_clear_color);
+#endif
+}
+
+/* The MCS of an MSS surface: Y tiled, 4 KB aligned (the base address field
+ * holds bits 31/63:12), its pitch in tiles minus one (9 bits) and, Gen8+,
+ * its array pitch in rows of the main surface's samples (bits 16:2). */
+static bool
+encode_mcs(const struct isl_image_state *info, const struct isl_format_layout *vl, STATE *s)
+{
+   const struct isl_surf *mcs = info->mcs_surf;
+   if (!mcs)
+      return true;
+   uint32_t pitch_tiles = mcs->row_pitch_B / 128;
+   if (info->surf->msaa_layout != ISL_MSAA_LAYOUT_ARRAY || mcs->verx10 != GFX_VERx10 ||
+       mcs->tiling != ISL_TILING_Y || info->mcs_address % 4096 || !pitch_tiles ||
+       pitch_tiles > 512 || (GFX_VER < 8 && info->mcs_address >= (1ull << 32)))
+      return false;
+   s->auxiliary_surface_base_address = info->mcs_address;
+   s->auxiliary_surface_pitch = pitch_tiles - 1;
+#if GFX_VER >= 8
+   if (mcs->array_pitch_rows >> 2 >= (1u << 15))
+      return false;
+   s->auxiliary_surface_mode = AUX_MCS_MODE;
+   s->auxiliary_surface_qpitch = mcs->array_pitch_rows >> 2;
+#else
+   s->mcs_enable = true;
+#endif
+   return encode_clear(info, vl, s);
+}
+
 static void
 cube_faces(STATE *s)
 {
@@ -329,7 +448,8 @@ genX(isl_fill_image_state)(uint32_t *dw, const struct isl_image_state *info)
    s.surface_base_address = info->address;
    s.resource_min_lod = view->min_lod < 0 ? 0.0f : view->min_lod > 14.0f ? 14.0f : view->min_lod;
    if (!encode_tiling(surf->tiling, &s) || !encode_alignment(surf, sl, &s) ||
-       !encode_swizzle(vl, view->swizzle, view->usage & ISL_USAGE_RENDER, &s))
+       !encode_swizzle(vl, view->swizzle, view->usage & ISL_USAGE_RENDER, &s) ||
+       !encode_msaa(surf, view, &s) || !encode_mcs(info, vl, &s))
       return false;
    encode_pitches(surf, sl, &s);
    view_extent(surf, view, type, &s);
@@ -415,22 +535,44 @@ genX(isl_fill_null_state)(uint32_t *dw, uint32_t width, uint32_t height, uint32_
 
 /* ---- reading a state back ---- */
 
+/* Whether the state names an auxiliary surface, and whether it is the MCS
+ * of an MSS surface (the one kind isl describes; CCS and HiZ are not). */
+static bool
+aux_present(const STATE *s)
+{
+#if GFX_VER >= 8
+   return s->auxiliary_surface_mode != AUX_NONE;
+#else
+   return s->mcs_enable;
+#endif
+}
+
+static bool
+aux_is_mcs(const STATE *s)
+{
+#if GFX_VER >= 8
+   bool mode = s->auxiliary_surface_mode == AUX_MCS_MODE;
+#else
+   bool mode = s->mcs_enable;
+#endif
+   return mode && s->number_of_multisamples && !s->multisampled_surface_storage_format;
+}
+
 static const char *
 unsupported(const STATE *s)
 {
-#if GFX_VER >= 8
-   if (s->auxiliary_surface_mode)
+   if (aux_present(s) && !aux_is_mcs(s))
       return "image surface with an auxiliary (compression) surface";
-#else
-   if (s->mcs_enable)
-      return "image surface with an auxiliary (compression) surface";
-#endif
 #if GFX_VER >= 9
    if (s->tiled_resource_mode)
       return "TileYF/TileYS image surface";
 #endif
-   if (s->number_of_multisamples)
-      return "multisampled image surface";
+   if (s->number_of_multisamples &&
+       !isl_sample_count_supported(GFX_VERx10, 1u << s->number_of_multisamples))
+      return "multisampled image surface with a sample count the generation lacks";
+   if (s->number_of_multisamples && (s->surface_type != ISL_SURFTYPE_2D ||
+                                     s->surface_min_lod || s->mip_count_lod))
+      return "multisampled image surface that is not 2D with one LOD";
    if (s->x_offset || s->y_offset)
       return "image surface with an X/Y offset";
    return NULL;
@@ -487,7 +629,11 @@ decode_alignment(const STATE *s, const struct isl_format_layout *l, struct isl_s
 static void
 decode_array_pitch(const STATE *s, const struct isl_format_layout *l, struct isl_surf *surf)
 {
-   uint32_t h0 = isl_align(surf->height, surf->valign);
+   uint32_t pw, ph;
+   if (!surf->valign)
+      return;   /* a reserved alignment: reported unsupported, never laid out */
+   isl_surf_phys_size(surf, &pw, &ph);
+   uint32_t h0 = isl_align(ph, surf->valign);
    if (surf->layout == ISL_LAYOUT_1D_GEN9) {
       surf->array_pitch_rows = 1;
       return;
@@ -505,9 +651,91 @@ decode_array_pitch(const STATE *s, const struct isl_format_layout *l, struct isl
    (void)l;
    enum { ARYSPC_FULL, ARYSPC_LOD0 };
    surf->array_spacing_lod0 = s->surface_array_spacing == ARYSPC_LOD0;
-   uint32_t h1 = isl_align(isl_minify(surf->height, 1), surf->valign);
+   uint32_t h1 = isl_align(isl_minify(ph, 1), surf->valign);
    surf->array_pitch_rows = surf->array_spacing_lod0 ? h0 : h0 + h1 + 12 * surf->valign;
 #endif
+}
+
+/* Sample count and layout; a count the generation lacks reads as single
+ * sampled (unsupported() reports it). */
+static void
+decode_msaa(const STATE *s, struct isl_surf *surf)
+{
+   surf->samples = 1;
+   surf->msaa_layout = ISL_MSAA_LAYOUT_NONE;
+   uint32_t n = s->number_of_multisamples;
+   if (!n || !isl_sample_count_supported(GFX_VERx10, 1u << n))
+      return;
+   surf->samples = 1u << n;
+   surf->msaa_layout = s->multisampled_surface_storage_format ? ISL_MSAA_LAYOUT_INTERLEAVED
+                                                              : ISL_MSAA_LAYOUT_ARRAY;
+}
+
+/* The MCS as the hardware sees it: the main surface's size and layers in
+ * Y tiles of one element per pixel; rows between layers from Auxiliary
+ * Surface QPitch (Gen8+) or, on Gen7, as the main surface's ARYSPC_LOD0
+ * (VALIGN_4: IVB's MCS "layout must match the render target"). */
+static void
+decode_mcs_surf(const STATE *s, const struct isl_surf *ms, struct isl_surf *mcs)
+{
+   static const enum isl_format format[17] = {
+      [2] = ISL_FORMAT_R8_UINT, [4] = ISL_FORMAT_R8_UINT, [8] = ISL_FORMAT_R32_UINT,
+      [16] = ISL_FORMAT_R32G32_UINT,
+   };
+   *mcs = (struct isl_surf){
+      .dim = ISL_SURF_DIM_2D, .layout = ISL_LAYOUT_2D, .format = format[ms->samples],
+      .tiling = ISL_TILING_Y, .verx10 = GFX_VERx10, .width = ms->width,
+      .height = ms->height, .depth = 1, .levels = 1, .array_len = ms->array_len,
+      .samples = 1, .halign = 4, .valign = 4, .align_B = 4096,
+      .row_pitch_B = (s->auxiliary_surface_pitch + 1) * 128,
+   };
+#if GFX_VER >= 8
+   mcs->array_pitch_rows = s->auxiliary_surface_qpitch << 2;
+#else
+   mcs->array_pitch_rows = isl_align(ms->height, 4);
+   mcs->array_spacing_lod0 = true;
+#endif
+   uint64_t rows = (uint64_t)mcs->array_pitch_rows * (mcs->array_len - 1) + mcs->height;
+   mcs->size_B = (uint64_t)mcs->row_pitch_B * isl_align64(rows, 32);
+}
+
+/* The clear colour MCS-clear pixels read (struct isl_state_desc). */
+static void
+decode_clear(const STATE *s, const struct isl_format_layout *l, struct isl_state_desc *out)
+{
+#if GFX_VER >= 11
+   if (s->clear_value_address_enable) {
+      out->clear_color_at_address = true;
+      out->clear_address = s->clear_value_address;
+      return;
+   }
+#endif
+#if GFX_VER >= 12
+   (void)l;
+#elif GFX_VER >= 9
+   (void)l;
+   out->clear_color[0] = (uint32_t)s->red_clear_color;
+   out->clear_color[1] = (uint32_t)s->green_clear_color;
+   out->clear_color[2] = (uint32_t)s->blue_clear_color;
+   out->clear_color[3] = (uint32_t)s->alpha_clear_color;
+#else
+   uint32_t one = isl_format_is_integer(l) ? 1u : 0x3f800000u;   /* 1.0f */
+   out->clear_color[0] = s->red_clear_color ? one : 0;
+   out->clear_color[1] = s->green_clear_color ? one : 0;
+   out->clear_color[2] = s->blue_clear_color ? one : 0;
+   out->clear_color[3] = s->alpha_clear_color ? one : 0;
+#endif
+}
+
+static void
+decode_aux(const STATE *s, const struct isl_format_layout *l, struct isl_state_desc *out)
+{
+   if (!aux_is_mcs(s) || out->surf.msaa_layout != ISL_MSAA_LAYOUT_ARRAY)
+      return;
+   out->has_mcs = true;
+   out->mcs_address = s->auxiliary_surface_base_address;
+   decode_mcs_surf(s, &out->surf, &out->mcs_surf);
+   decode_clear(s, l, out);
 }
 
 static void
@@ -523,6 +751,7 @@ decode_image(const STATE *s, const struct isl_format_layout *l, struct isl_state
    surf->layout = decode_layout(type, surf->tiling);
    surf->width = s->width + 1;
    surf->height = s->height + 1;
+   decode_msaa(s, surf);
    surf->depth = type == ISL_SURFTYPE_3D ? s->depth + 1 : 1;
    out->array_extent = type == ISL_SURFTYPE_3D ? s->render_target_view_extent + 1 : s->depth + 1;
    surf->array_len = type == ISL_SURFTYPE_3D ? 1 :
@@ -543,6 +772,7 @@ decode_image(const STATE *s, const struct isl_format_layout *l, struct isl_state
 #endif
    decode_array_pitch(s, l, surf);
    decode_swizzle(s, &out->swizzle);
+   decode_aux(s, l, out);
 }
 
 bool

@@ -167,6 +167,11 @@ allowed_tilings(const struct isl_gen_rules *g, const struct isl_surf_info *info,
    if (info->usage & ISL_USAGE_STENCIL)
       return mask & ISL_TILING_BIT(g->stencil_tiling);
    mask &= ~ISL_TILING_BIT(ISL_TILING_W);
+   /* IVB RSS "Tiled Surface": multisampled surfaces are tiled; BDW RSS
+    * "Tile Mode": YMAJOR unless Number of Multisamples is 1 (stencil keeps
+    * its own tiling above). */
+   if (info->samples > 1)
+      mask &= ISL_TILING_BIT(ISL_TILING_Y);
    if (info->usage & ISL_USAGE_DEPTH)
       mask &= ISL_TILING_BIT(ISL_TILING_Y);
    if (l->txc == ISL_TXC_ASTC)
@@ -256,16 +261,34 @@ choose_alignment(const struct isl_gen_rules *g, const struct isl_surf_info *info
 
 /* ---- mip trees ---- */
 
+/* LOD 0's size in the 2D space: the logical size except for interleaved
+ * multisampled surfaces (isl_surf_phys_size). */
+static uint32_t
+base_w(const struct isl_surf *s)
+{
+   uint32_t w, h;
+   isl_surf_phys_size(s, &w, &h);
+   return w;
+}
+
+static uint32_t
+base_h(const struct isl_surf *s)
+{
+   uint32_t w, h;
+   isl_surf_phys_size(s, &w, &h);
+   return h;
+}
+
 static uint32_t
 lod_w(const struct isl_surf *s, uint32_t level)
 {
-   return isl_align(isl_minify(s->width, level), s->halign);
+   return isl_align(isl_minify(base_w(s), level), s->halign);
 }
 
 static uint32_t
 lod_h(const struct isl_surf *s, uint32_t level)
 {
-   return isl_align(isl_minify(s->height, level), s->valign);
+   return isl_align(isl_minify(base_h(s), level), s->valign);
 }
 
 /* 2D mip tree (IVB Vol 1 Part 1 6.18.4.3 "2D Surfaces"): LOD 0, LOD 1
@@ -275,8 +298,8 @@ static void
 slice_extent_2d(const struct isl_surf *s, uint32_t *w, uint32_t *h)
 {
    if (s->levels == 1) {
-      *w = s->width;
-      *h = s->height;
+      *w = base_w(s);
+      *h = base_h(s);
       return;
    }
    uint32_t right_w = 0, right_h = 0;
@@ -349,21 +372,24 @@ row_width_1d(const struct isl_surf *s, uint32_t levels)
 
 /* ---- array pitch ---- */
 
-/* Layers (and Gen9+ 3D slices) per surface in the 2D layout. */
+/* Layers (and Gen9+ 3D slices, MSS samples) per surface in the 2D layout. */
 static uint32_t
 slices_2d(const struct isl_surf *s)
 {
-   return s->dim == ISL_SURF_DIM_3D ? s->depth : s->array_len;
+   return isl_surf_phys_slices(s);
 }
 
 /* Gen7 has no QPitch field: Surface Array Spacing picks ARYSPC_LOD0 (QPitch
  * = h0) or ARYSPC_FULL (QPitch = h0 + h1 + 12j, IVB 6.18.4.7 "Surface
  * Arrays"); depth and stencil buffers always use FULL.  LOD0 is chosen
- * when it is enough: one layer, or one LOD of a color surface. */
+ * when it is enough: one slice, or one LOD of a color surface (MSS
+ * surfaces included: their samples are slices h0 apart, as hasvk lays
+ * them out on Ivy Bridge).  h0 and h1 are of the 2D space: interleaved
+ * samples included (hasvk's IMS depth arrays are ARYSPC_FULL of those). */
 static bool
 gen7_lod0_spacing(const struct isl_surf *s)
 {
-   if (s->array_len == 1)
+   if (isl_surf_phys_slices(s) == 1)
       return true;
    if (s->usage & (ISL_USAGE_DEPTH | ISL_USAGE_STENCIL))
       return false;
@@ -373,8 +399,8 @@ gen7_lod0_spacing(const struct isl_surf *s)
 static uint32_t
 gen7_full_qpitch(const struct isl_surf *s)
 {
-   uint32_t h0 = isl_align(s->height, s->valign);
-   uint32_t h1 = isl_align(isl_minify(s->height, 1), s->valign);
+   uint32_t h0 = isl_align(base_h(s), s->valign);
+   uint32_t h1 = isl_align(isl_minify(base_h(s), 1), s->valign);
    return h0 + h1 + 12 * s->valign;
 }
 
@@ -389,7 +415,7 @@ array_pitch_2d(const struct isl_gen_rules *g, struct isl_surf *s,
 {
    if (!g->qpitch_field) {
       s->array_spacing_lod0 = gen7_lod0_spacing(s);
-      return s->array_spacing_lod0 ? isl_align(s->height, s->valign) : gen7_full_qpitch(s);
+      return s->array_spacing_lod0 ? isl_align(base_h(s), s->valign) : gen7_full_qpitch(s);
    }
    uint32_t rows = isl_align(slice_h, s->valign);
    if (g->qpitch_3d_tile_aligned && s->dim == ISL_SURF_DIM_3D && s->tiling != ISL_TILING_LINEAR) {
@@ -500,7 +526,10 @@ isl_surf_init(unsigned verx10, const struct isl_surf_info *info, struct isl_surf
       .dim = info->dim, .format = info->format, .verx10 = (uint16_t)verx10,
       .usage = info->usage, .width = info->width, .height = info->height,
       .depth = info->depth, .levels = info->levels, .array_len = info->array_len,
+      .samples = info->samples > 1 ? info->samples : 1,
    };
+   if (!isl_msaa_choose_layout(verx10, info, l, &s.msaa_layout))
+      return false;
    if (!pick_tiling(info, allowed_tilings(g, info, l), &s.tiling))
       return false;
    s.layout = choose_layout(g, info->dim, s.tiling);

@@ -777,7 +777,8 @@ test_resinfo_cube_depth(enum isa_gen gen)
 }
 
 /* sampleinfo (header only): a single-sampled surface has 1 sample, in R
- * as an integer; a null surface 0. */
+ * as an integer; a null surface 0; a 4x multisampled one 4 (it reads the
+ * state only: vgpu answers it before it could fetch such a surface). */
 static void
 test_sampleinfo(enum isa_gen gen)
 {
@@ -786,15 +787,27 @@ test_sampleinfo(enum isa_gen gen)
    char k[2048] = "";
    emit_sample(k, sizeof(k), gen, 8, 40, 2, smp_desc(1, 4, true, MODE_SIMD8, T_SAMPLEINFO, 0, 1));
    emit_sample(k, sizeof(k), gen, 8, 50, 2, smp_desc(1, 4, true, MODE_SIMD8, T_SAMPLEINFO, 0, 3));
+   emit_sample(k, sizeof(k), gen, 8, 60, 2, smp_desc(1, 4, true, MODE_SIMD8, T_SAMPLEINFO, 0, 2));
    finish(k, sizeof(k), gen);
-   struct isl_surf surf;
-   uint32_t null_dw[16] = { 0 };
+   struct isl_surf surf, ms;
+   uint32_t null_dw[16] = { 0 }, ms_dw[16] = { 0 };
+   const struct isl_surf_info ms_info = {
+      .dim = ISL_SURF_DIM_2D, .format = ISL_FORMAT_R8G8B8A8_UNORM, .width = 8, .height = 8,
+      .depth = 1, .levels = 1, .array_len = 1, .samples = 4, .usage = ISL_USAGE_RENDER };
+   const struct isl_view ms_view = {
+      .format = ISL_FORMAT_R8G8B8A8_UNORM, .levels = 1, .layers = 1,
+      .usage = ISL_USAGE_SAMPLED, .swizzle = ISL_SWIZZLE_IDENTITY };
    if (!rig_load(r, k, 0xff) || !place_image(r, 1, 0, &surf) ||
-       !isl_fill_null_state(verx10, null_dw, 8, 8, 1)) {
+       !isl_fill_null_state(verx10, null_dw, 8, 8, 1) ||
+       !isl_surf_init(verx10, &ms_info, &ms) ||
+       !isl_fill_image_state(verx10, ms_dw, &(struct isl_image_state){
+          .surf = &ms, .view = &ms_view, .address = 0x100000 })) {
+      CHECK(false, "%s sampleinfo surfaces", isa_gen_name(gen));
       rig_destroy(r);
       return;
    }
    rig_set_state(r, 3, null_dw, 16);
+   rig_set_state(r, 2, ms_dw, 16);
    set_header(r, 2, 0, 0);
    for (unsigned i = 0; i < 4; i++)
       rig_set_ud(r, 50 + i, 0, 0xdead);
@@ -804,6 +817,8 @@ test_sampleinfo(enum isa_gen gen)
                rig_ud(r, 40, c));
       CHECK(rig_ud(r, 50, 0) == 0 && rig_ud(r, 53, 0) == 0, "%s sampleinfo of a null surface",
             isa_gen_name(gen));
+      CHECK(rig_ud(r, 60, 0) == 4, "%s sampleinfo of a 4x surface: %u", isa_gen_name(gen),
+            rig_ud(r, 60, 0));
    }
    rig_destroy(r);
 }

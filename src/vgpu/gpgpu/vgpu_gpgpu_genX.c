@@ -226,6 +226,8 @@ image_surface(const struct isl_state_desc *d, struct vgpu_eu_surface *out)
    out->size = 0;   /* untyped messages see no bytes; typed ones the dimensions */
    if (d->unsupported)
       out->not_modelled = d->unsupported;
+   else if (d->surf.samples > 1)
+      out->not_modelled = "multisampled storage image";
 }
 
 static bool

@@ -485,13 +485,13 @@ run_resinfo(struct smsg *m)
 }
 
 /* sampleinfo (PRM Vol 2d "sampleinfo"): the surface's sample count in R
- * as an integer; isl lays out single-sampled surfaces only (multisampled
- * ones are not modelled before this runs), so 1, and 0 for a null
- * surface. */
+ * as an integer (textureSamples), 0 for a null surface; it reads the
+ * surface state only, so it answers for multisampled surfaces too. */
 static enum vgpu_eu_status
 run_sampleinfo(struct smsg *m)
 {
-   uint32_t info[4] = { m->s.d.type == ISL_SURFTYPE_NULL ? 0u : 1u, 0, 0, 0 };
+   uint32_t samples = m->s.d.surf.samples > 1 ? m->s.d.surf.samples : 1;
+   uint32_t info[4] = { m->s.d.type == ISL_SURFTYPE_NULL ? 0u : samples, 0, 0, 0 };
    for (unsigned c = 0; c < channels(m); c++) {
       if (channel_live(m, c))
          reply_channel(m, c, info);
@@ -620,7 +620,7 @@ read_shape(struct smsg *m)
       m->lay.n = 0;
    } else if (type == ISA_SAMPLER_LD2DMS_W || type == ISA_SAMPLER_LD_MCS ||
               type == ISA_SAMPLER_LD2DMS || type == ISA_SAMPLER_LD2DSS) {
-      return eu_send_unsupported(m->t, "multisampled surface fetch (isl lays out no multisampled surface)");
+      return eu_send_unsupported(m->t, "multisampled surface fetch (ld2dms, ld_mcs, ld2dss)");
    } else if (msg->simd == 4 ? !simd4x2_layout(type, &m->lay)
                              : !simd_layout(m->verx10, type, &m->lay)) {
       return eu_send_unsupported(m->t, "sampler message type in this SIMD mode or generation");

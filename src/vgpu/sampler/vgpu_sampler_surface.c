@@ -10,6 +10,8 @@ not_sampleable(const struct vgpu_tex_surface *s)
 {
    if (s->d.unsupported)
       return s->d.unsupported;
+   if (s->d.surf.samples > 1)
+      return "sampling a multisampled surface (its samples and MCS)";
    if (!s->fmt)
       return "sampling a surface format isl does not know";
    if (isl_format_is_compressed(s->fmt))
