@@ -83,9 +83,11 @@ struct vgpu_rules_vf_lines {
    uint64_t lo_start, lo_end;   /* hull of the low 32 bits, end exclusive */
 };
 
-/* A render target some draw wrote that the sampler may not see yet
- * (vgpu_cache_rules.c): the surface's byte range, and its LOD and layers,
- * so that another LOD or layer of the same surface does not overlap. */
+/* Memory a draw or dispatch wrote through a write cache (render target,
+ * depth or data port) that the sampler may not see yet
+ * (vgpu_cache_rules.c): the byte range and, for render targets and depth
+ * buffers, the surface's LOD and layers, so that another LOD or layer of
+ * the same surface does not overlap. */
 struct vgpu_rules_rt_write {
    uint64_t base;                /* the surface's base address */
    uint64_t start, end;          /* bytes written, end exclusive */
@@ -94,7 +96,9 @@ struct vgpu_rules_rt_write {
    uint32_t level, layer_start, layer_end;
    uint8_t tiling;
    uint8_t stage;                /* written, flushing or flushed */
-   uint8_t reported;             /* a sampler read was reported (atomic) */
+   uint8_t reported;             /* a sampler read was reported */
+   uint8_t cache;                /* the write cache holding it */
+   bool by_walker;               /* written by a GPGPU_WALKER, not a draw */
 };
 
 /* What the hardware-rule checker (vgpu_rules.c) remembers per context. */
@@ -129,8 +133,10 @@ struct vgpu_rules_state {
    /* The last 3DPRIMITIVE or GPGPU_WALKER, which the cache rule names. */
    uint64_t work_addr;
    bool work_is_walker;
-   /* Render-target writes the texture cache may not see yet. */
-   struct vgpu_rules_rt_write rt_writes[16];
+   /* Render-target, depth and data-port writes the texture cache may not
+    * see yet (EU threads of one dispatch add and read them under
+    * vgpu_cache_rules.c's lock). */
+   struct vgpu_rules_rt_write rt_writes[32];
    unsigned rt_write_count;
 };
 

@@ -97,6 +97,14 @@ vgpu_cache_rules_render_target(struct vgpu_exec *exec, const struct isl_state_de
    (void)exec; (void)d;
 }
 
+void
+vgpu_cache_rules_depth_write(struct vgpu_exec *exec, const struct isl_surf *surf,
+                             uint64_t address, uint32_t level, uint32_t layer_start,
+                             uint32_t layer_end)
+{
+   (void)exec; (void)surf; (void)address; (void)level; (void)layer_start; (void)layer_end;
+}
+
 int
 vgpu_3d_push_constants(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
                        struct vgpu_eu_thread *t, unsigned first_grf)

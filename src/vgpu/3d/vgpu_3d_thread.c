@@ -140,6 +140,14 @@ env_texture_read(void *user, const struct vgpu_tex_surface *s)
    vgpu_cache_rules_texture_read(se->r->exec, s);
 }
 
+/* ...and every range a data-port write or atomic message wrote. */
+static void
+env_data_write(void *user, uint64_t start, uint64_t end)
+{
+   struct stage_env *se = user;
+   vgpu_cache_rules_data_write(se->r->exec, start, end);
+}
+
 static bool
 env_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
 {
@@ -276,6 +284,7 @@ vgpu_3d_thread_run(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
    struct vgpu_eu_env env = {
       .gen = gen, .user = &se, .map = env_map, .surface = env_surface,
       .surface_state = env_surface_state, .texture_read = env_texture_read,
+      .data_write = env_data_write,
       .dynamic_state_base = r->g->dynamic_base,
       .sampler_state = r->st->sampler_state[stage],
       .general_state_base = r->g->general_base,

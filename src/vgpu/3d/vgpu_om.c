@@ -294,6 +294,21 @@ depth_buffer_state(struct vgpu_draw_run *r, struct vgpu_om *om)
    return ds_view_init(r, false, &ds_views[0]);
 }
 
+/* The texture-cache rule: the depth cache holds what the draw writes to
+ * the depth and stencil buffers (a stencil write mask of 0 writes none). */
+static void
+note_depth_cache_writes(struct vgpu_draw_run *r, const struct vgpu_om *om)
+{
+   const bool stencil_writes = om->stencil_buffer && om->ds.stencil_write &&
+                               (om->ds.write_mask[0] | om->ds.write_mask[1]);
+   for (unsigned i = 0; i < 2; i++) {
+      const struct ds_view *v = &ds_views[i];
+      if (i == 0 ? om->depth_buffer && om->ds.depth_write : stencil_writes)
+         vgpu_cache_rules_depth_write(r->exec, &v->surf, v->address, v->level,
+                                      v->first_layer, v->first_layer + v->extent);
+   }
+}
+
 /* The depth and stencil tests in force: Gen7/7.5 DEPTH_STENCIL_STATE,
  * Gen8+ 3DSTATE_WM_DEPTH_STENCIL; the buffers' own write enables
  * (3DSTATE_DEPTH_BUFFER, Gen12 STENCIL_BUFFER) gate the writes. */
@@ -346,6 +361,7 @@ depth_stencil_state(struct vgpu_draw_run *r, struct vgpu_om *om)
       return false;
    if (om->stencil_buffer && !ds_view_init(r, true, &ds_views[1]))
       return false;
+   note_depth_cache_writes(r, om);
    return true;
 }
 
@@ -655,6 +671,8 @@ target_decode(struct vgpu_draw_run *r, unsigned bti, struct target *t)
       return true;
    if (t->d.unsupported)
       return stop(r, t->d.unsupported);
+   if (t->d.surf.samples > 1)
+      return stop(r, "multisampled render target (its samples and MCS)");
    if (t->d.type > SURFTYPE_CUBE)
       return stop(r, "render target of a buffer surface type");
    t->fmt = isl_format_layout((enum isl_format)t->d.format);

@@ -9,24 +9,37 @@
  *   Synchronization": the flush bits of PIPE_CONTROL only start the
  *   flush; the render engine must wait for it (a PIPE_CONTROL with CS
  *   Stall and the write cache flushed) before it reads the data back;
+ * - PIPE_CONTROL "Depth Cache Flush Enable" and "DC Flush Enable" (Gen12
+ *   also "HDC Pipeline Flush Enable"): depth and stencil writes wait in
+ *   the depth cache, and typed and untyped data-port writes and atomics
+ *   in the data cache, as render target writes do in the render cache.
+ *   Mesa's barriers flush the cache of the access that wrote: ANV's
+ *   anv_pipe_flush_bits_for_access_flags maps depth/stencil attachment
+ *   writes to the depth cache flush and shader (storage) writes to its
+ *   HDC pipeline flush, which Gen12 sends as HDC Pipeline Flush and
+ *   earlier generations as DC Flush (as hasvk does);
  * - PIPE_CONTROL "Texture Cache Invalidation Enable": the sampler's
  *   caches keep what they read until invalidated, and an invalidation
  *   acts when the PIPE_CONTROL is parsed, not when earlier work ends (so
  *   it must follow the completed flush; Mesa's ANV and hasvk send it in a
  *   second PIPE_CONTROL for that reason, as genvk does).
  *
- * So each render target a draw writes is recorded as written; a
- * PIPE_CONTROL with Render Target Cache Flush makes the written ones
- * flushing, a CS stall (in it or later) makes the flushing ones flushed,
- * and a later Texture Cache Invalidation drops the flushed ones.  A
- * sampler message whose surface overlaps a record breaks the rule.
- * Records are per surface, LOD and layer range per draw, checked per
- * message against the surface the message names: never per texel.
+ * So each render target, depth or stencil buffer a draw writes, and each
+ * range data-port messages write, is recorded as written in its cache; a
+ * PIPE_CONTROL flushing that cache makes the written ones flushing, a CS
+ * stall (in it or later) makes the flushing ones flushed, and a later
+ * Texture Cache Invalidation drops the flushed ones.  A sampler message
+ * whose surface overlaps a record breaks the rule.  Render target and
+ * depth records are per surface, LOD and layer range per draw; data-port
+ * records are byte ranges, each message's hull merged with the records
+ * it touches.  Checks are per message against the surface the message
+ * names: never per texel.
  *
  * The records live in the context's rule state but start empty in every
  * batch: i915 flushes and invalidates the caches around each request.
- * Not recorded (so never reported): depth and stencil writes (depth
- * cache) and data-port writes (typed/untyped surface messages). */
+ * When the records are full a write goes unrecorded: a missed report,
+ * never a false one. */
+#include <pthread.h>
 #include <stdio.h>
 
 #include "isl.h"
@@ -35,10 +48,14 @@
 #include "vgpu_priv.h"
 #include "vgpu_sampler.h"
 
-/* PIPE_CONTROL DW1 bits, the same from Gen7 to Gen12 (PRM Vol. 2a). */
+/* PIPE_CONTROL DW1 bits, the same from Gen7 to Gen12 (PRM Vol. 2a), and
+ * Gen12's HDC Pipeline Flush in DW0. */
+#define PC_DEPTH_CACHE_FLUSH (1u << 0)
+#define PC_DC_FLUSH (1u << 5)
 #define PC_TEXTURE_CACHE_INVALIDATE (1u << 10)
 #define PC_RENDER_TARGET_FLUSH (1u << 12)
 #define PC_CS_STALL (1u << 20)
+#define PC_DW0_HDC_PIPELINE_FLUSH (1u << 9)
 
 #define OP_PIPE_CONTROL 0x7a00u
 #define OP_3DPRIMITIVE 0x7b00u
@@ -48,6 +65,20 @@
 #define GPU_ADDRESS_MASK ((1ull << 48) - 1)
 
 enum rt_stage { RT_WRITTEN, RT_FLUSHING, RT_FLUSHED };
+
+/* The write caches, as bits of a mask of caches. */
+enum write_cache { CACHE_RENDER, CACHE_DEPTH, CACHE_DATA };
+#define ALL_CACHES 0x7u
+
+/* Data-port ranges this close are one record, so that a strided store
+ * does not take a record per message: a sampled surface would have to
+ * lie wholly in such a gap to be reported falsely. */
+#define DATA_MERGE_GAP 64u
+
+/* EU threads of one dispatch record and read at once; PIPE_CONTROLs come
+ * between dispatches, with no thread running.  One lock for every
+ * context: held for a scan of a few records. */
+static pthread_mutex_t records_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void
 vgpu_cache_rules_batch_start(struct vgpu_rules_state *st)
@@ -70,12 +101,30 @@ invalidate_texture_cache(struct vgpu_rules_state *st)
 }
 
 static void
-advance(struct vgpu_rules_state *st, enum rt_stage from, enum rt_stage to)
+advance(struct vgpu_rules_state *st, unsigned caches, enum rt_stage from, enum rt_stage to)
 {
    for (unsigned i = 0; i < st->rt_write_count; i++) {
-      if (st->rt_writes[i].stage == from)
-         st->rt_writes[i].stage = (uint8_t)to;
+      struct vgpu_rules_rt_write *w = &st->rt_writes[i];
+      if (w->stage == from && ((caches >> w->cache) & 1))
+         w->stage = (uint8_t)to;
    }
+}
+
+/* The write caches a PIPE_CONTROL flushes.  The data cache: DC Flush on
+ * every generation; on Gen12 also HDC Pipeline Flush, which flushes the
+ * data port's writes (the bit is reserved before Gen12). */
+static unsigned
+flushed_caches(const uint32_t *dw)
+{
+   unsigned caches = 0;
+   if (dw[1] & PC_RENDER_TARGET_FLUSH)
+      caches |= 1u << CACHE_RENDER;
+   if (dw[1] & PC_DEPTH_CACHE_FLUSH)
+      caches |= 1u << CACHE_DEPTH;
+   if ((dw[1] & PC_DC_FLUSH) ||
+       (vgpu.info->verx10 >= 120 && (dw[0] & PC_DW0_HDC_PIPELINE_FLUSH)))
+      caches |= 1u << CACHE_DATA;
+   return caches;
 }
 
 void
@@ -95,11 +144,12 @@ vgpu_cache_rules_command(struct vgpu_rules_state *st, const uint32_t *dw,
     * and stall take effect. */
    if (bits & PC_TEXTURE_CACHE_INVALIDATE)
       invalidate_texture_cache(st);
-   if (bits & PC_RENDER_TARGET_FLUSH)
-      advance(st, RT_WRITTEN, RT_FLUSHING);
+   const unsigned caches = flushed_caches(dw);
+   if (caches)
+      advance(st, caches, RT_WRITTEN, RT_FLUSHING);
    /* The stall waits for every flush started before it or with it. */
    if (bits & PC_CS_STALL)
-      advance(st, RT_FLUSHING, RT_FLUSHED);
+      advance(st, ALL_CACHES, RT_FLUSHING, RT_FLUSHED);
 }
 
 /* Where a surface's texels lie: its byte range and, to tell apart the
@@ -144,14 +194,14 @@ slice_bytes(const struct isl_surf *surf, const struct isl_format_layout *l,
  * one another in memory on every layout, so its first and last slice bound
  * it.  False for a format isl cannot lay out. */
 static bool
-image_view(const struct isl_state_desc *d, uint32_t level_start, uint32_t level_end,
-           uint32_t slice_start, uint32_t slice_end, struct view *v)
+image_view(const struct isl_surf *surf, enum isl_format format, uint64_t address,
+           uint32_t level_start, uint32_t level_end, uint32_t slice_start,
+           uint32_t slice_end, struct view *v)
 {
-   const struct isl_format_layout *l = isl_format_layout((enum isl_format)d->format);
+   const struct isl_format_layout *l = isl_format_layout(format);
    if (!l || !l->bw || !l->bh || level_start >= level_end || slice_start >= slice_end)
       return false;
-   const struct isl_surf *surf = &d->surf;
-   const uint64_t base = d->address & GPU_ADDRESS_MASK;
+   const uint64_t base = address & GPU_ADDRESS_MASK;
    uint64_t lo = UINT64_MAX, hi = 0;
    for (uint32_t level = level_start; level < level_end && level < surf->levels; level++) {
       uint32_t first = slice_start, last = slice_end - 1;
@@ -180,7 +230,7 @@ image_view(const struct isl_state_desc *d, uint32_t level_start, uint32_t level_
 static bool
 same_surface(const struct vgpu_rules_rt_write *w, const struct view *v)
 {
-   return v->image && w->base == v->base && w->row_pitch == v->row_pitch &&
+   return v->image && w->cache != CACHE_DATA && w->base == v->base && w->row_pitch == v->row_pitch &&
           w->array_pitch_rows == v->array_pitch_rows && w->tiling == v->tiling;
 }
 
@@ -196,40 +246,100 @@ overlaps(const struct vgpu_rules_rt_write *w, const struct view *v)
    return w->start < v->end && v->start < w->end;
 }
 
+/* Appends a record unless they are full (the write then goes
+ * unrecorded: a later read may go unreported, never falsely reported). */
+static void
+append(struct vgpu_rules_state *st, const struct vgpu_rules_rt_write *w)
+{
+   if (st->rt_write_count < ARRAY_SIZE(st->rt_writes))
+      st->rt_writes[st->rt_write_count++] = *w;
+}
+
+/* The current draw writes LOD level of view v through cache. */
+static void
+note_image_write(struct vgpu_rules_state *st, enum write_cache cache, const struct view *v,
+                 uint32_t level)
+{
+   pthread_mutex_lock(&records_lock);
+   for (unsigned i = 0; i < st->rt_write_count; i++) {
+      struct vgpu_rules_rt_write *w = &st->rt_writes[i];
+      if (w->cache == cache && same_surface(w, v) && w->level == level &&
+          w->layer_start == v->layer_start && w->layer_end == v->layer_end) {
+         /* Written again: whatever was flushed of it is stale again. */
+         w->stage = RT_WRITTEN;
+         w->draw = st->work_addr;
+         w->by_walker = st->work_is_walker;
+         pthread_mutex_unlock(&records_lock);
+         return;
+      }
+   }
+   append(st, &(struct vgpu_rules_rt_write){
+      .base = v->base, .start = v->start, .end = v->end, .draw = st->work_addr,
+      .row_pitch = v->row_pitch, .array_pitch_rows = v->array_pitch_rows,
+      .level = level, .layer_start = v->layer_start, .layer_end = v->layer_end,
+      .tiling = v->tiling, .stage = RT_WRITTEN, .cache = (uint8_t)cache,
+      .by_walker = st->work_is_walker,
+   });
+   pthread_mutex_unlock(&records_lock);
+}
+
 void
 vgpu_cache_rules_render_target(struct vgpu_exec *exec, const struct isl_state_desc *d)
 {
    if (vgpu_rules_mode == VGPU_RULES_OFF || d->type == ISL_SURFTYPE_NULL)
       return;
-   struct vgpu_rules_state *st = &exec->ctx->rules;
    /* A render target view writes one LOD (MIP Count / LOD) and the
     * layers from Minimum Array Element on. */
    const uint32_t level = d->mip_count_lod;
    struct view v;
-   if (!image_view(d, level, level + 1, d->min_array_element,
-                   d->min_array_element + d->array_extent, &v))
+   if (!image_view(&d->surf, (enum isl_format)d->format, d->address, level, level + 1,
+                   d->min_array_element, d->min_array_element + d->array_extent, &v))
       return;
+   note_image_write(&exec->ctx->rules, CACHE_RENDER, &v, level);
+}
+
+void
+vgpu_cache_rules_depth_write(struct vgpu_exec *exec, const struct isl_surf *surf,
+                             uint64_t address, uint32_t level, uint32_t layer_start,
+                             uint32_t layer_end)
+{
+   if (vgpu_rules_mode == VGPU_RULES_OFF)
+      return;
+   struct view v;
+   if (!image_view(surf, surf->format, address, level, level + 1, layer_start, layer_end, &v))
+      return;
+   note_image_write(&exec->ctx->rules, CACHE_DEPTH, &v, level);
+}
+
+void
+vgpu_cache_rules_data_write(struct vgpu_exec *exec, uint64_t start, uint64_t end)
+{
+   if (vgpu_rules_mode == VGPU_RULES_OFF || start >= end)
+      return;
+   /* A64 messages carry canonical addresses (bits 63:48 copy bit 47),
+    * surface states the 48 bits the records compare. */
+   const uint64_t len = end - start;
+   start &= GPU_ADDRESS_MASK;
+   end = start + MIN2(len, GPU_ADDRESS_MASK + 1 - start);
+   struct vgpu_rules_state *st = &exec->ctx->rules;
+   pthread_mutex_lock(&records_lock);
    for (unsigned i = 0; i < st->rt_write_count; i++) {
       struct vgpu_rules_rt_write *w = &st->rt_writes[i];
-      if (same_surface(w, &v) && w->level == level && w->layer_start == v.layer_start &&
-          w->layer_end == v.layer_end) {
-         /* Written again: whatever was flushed of it is stale again. */
-         w->stage = RT_WRITTEN;
-         w->draw = st->work_addr;
-         return;
-      }
-   }
-   /* More targets than records between two flushes: the write goes
-    * unrecorded, so a later read may go unreported (never a false
-    * report). */
-   if (st->rt_write_count == ARRAY_SIZE(st->rt_writes))
+      if (w->cache != CACHE_DATA || w->stage != RT_WRITTEN ||
+          start > w->end + DATA_MERGE_GAP || w->start > end + DATA_MERGE_GAP)
+         continue;
+      w->start = MIN2(w->start, start);
+      w->end = MAX2(w->end, end);
+      w->draw = st->work_addr;
+      w->by_walker = st->work_is_walker;
+      pthread_mutex_unlock(&records_lock);
       return;
-   st->rt_writes[st->rt_write_count++] = (struct vgpu_rules_rt_write){
-      .base = v.base, .start = v.start, .end = v.end, .draw = st->work_addr,
-      .row_pitch = v.row_pitch, .array_pitch_rows = v.array_pitch_rows,
-      .level = level, .layer_start = v.layer_start, .layer_end = v.layer_end,
-      .tiling = v.tiling, .stage = RT_WRITTEN,
-   };
+   }
+   append(st, &(struct vgpu_rules_rt_write){
+      .start = start, .end = end, .draw = st->work_addr, .stage = RT_WRITTEN,
+      .cache = CACHE_DATA, .by_walker = st->work_is_walker,
+   });
+   pthread_mutex_unlock(&records_lock);
 }
 
 /* The bytes, LODs and layers a sampler message may read from s. */
@@ -244,23 +354,67 @@ texture_view(const struct vgpu_tex_surface *s, struct view *v)
    }
    if (d->type == ISL_SURFTYPE_NULL || d->type == ISL_SURFTYPE_STRBUF)
       return false;
-   return image_view(d, s->base_level, s->base_level + s->levels, d->min_array_element,
+   return image_view(&d->surf, (enum isl_format)d->format, d->address, s->base_level,
+                     s->base_level + s->levels, d->min_array_element,
                      d->min_array_element + s->layers, v);
 }
 
-static const char *
-stage_problem(uint8_t stage)
+static const char *const cache_names[] = {
+   [CACHE_RENDER] = "render target cache",
+   [CACHE_DEPTH] = "depth cache",
+   [CACHE_DATA] = "data cache (DC Flush; Gen12 also HDC Pipeline Flush)",
+};
+
+static void
+stage_problem(const struct vgpu_rules_rt_write *w, char *out, size_t size)
 {
-   switch (stage) {
+   const char *cache = cache_names[w->cache < ARRAY_SIZE(cache_names) ? w->cache : 0];
+   switch (w->stage) {
    case RT_WRITTEN:
-      return "no PIPE_CONTROL flushed the render target cache since";
+      snprintf(out, size, "no PIPE_CONTROL flushed the %s since", cache);
+      return;
    case RT_FLUSHING:
-      return "the render target cache flush had not completed (no CS stall after "
-             "it) when the texture cache was last invalidated";
+      snprintf(out, size, "the %s flush had not completed (no CS stall after it) when "
+               "the texture cache was last invalidated", cache);
+      return;
    default:
-      return "the render target cache was flushed, but no PIPE_CONTROL invalidated "
-             "the texture cache after the flush completed";
+      snprintf(out, size, "the %s was flushed, but no PIPE_CONTROL invalidated the "
+               "texture cache after the flush completed", cache);
    }
+}
+
+/* What the record is and who wrote it. */
+static void
+describe_write(const struct vgpu_rules_rt_write *w, char *out, size_t size)
+{
+   const char *writer = w->by_walker ? "GPGPU_WALKER" : "3DPRIMITIVE";
+   if (w->cache == CACHE_DATA) {
+      snprintf(out, size, "data-port writes 0x%llx-0x%llx of the %s at 0x%llx",
+               (unsigned long long)w->start, (unsigned long long)w->end, writer,
+               (unsigned long long)w->draw);
+      return;
+   }
+   snprintf(out, size, "%s 0x%llx-0x%llx (LOD %u, layers %u-%u) written by the %s at "
+            "0x%llx", w->cache == CACHE_DEPTH ? "depth/stencil buffer" : "render target",
+            (unsigned long long)w->start, (unsigned long long)w->end, w->level,
+            w->layer_start, w->layer_end - 1, writer, (unsigned long long)w->draw);
+}
+
+static void
+report(struct vgpu_exec *exec, const struct vgpu_rules_state *st,
+       const struct vgpu_rules_rt_write *w, const struct view *v)
+{
+   char levels[48] = "", what[192], problem[160], detail[448];
+   if (v->image)
+      snprintf(levels, sizeof(levels), " (LODs %u-%u)", v->level_start, v->level_end - 1);
+   describe_write(w, what, sizeof(what));
+   stage_problem(w, problem, sizeof(problem));
+   snprintf(detail, sizeof(detail), "surface 0x%llx-0x%llx%s overlaps %s: %s",
+            (unsigned long long)v->start, (unsigned long long)v->end, levels, what, problem);
+   vgpu_rules_texture_cache_violation(exec, st->work_is_walker ?
+                                      "a sampler message of the GPGPU_WALKER" :
+                                      "a sampler message of the 3DPRIMITIVE",
+                                      st->work_addr, detail);
 }
 
 void
@@ -268,33 +422,29 @@ vgpu_cache_rules_texture_read(struct vgpu_exec *exec, const struct vgpu_tex_surf
 {
    if (vgpu_rules_mode == VGPU_RULES_OFF)
       return;
-   /* Walkers run thread groups on several host threads: the records are
-    * only read here (commands change them between dispatches), and the
-    * flag that reports each once is set atomically. */
+   /* Walkers run thread groups on several host threads, which record
+    * data-port writes while others read: both under the lock.  Each
+    * record is reported once. */
    struct vgpu_rules_state *st = &exec->ctx->rules;
-   if (!st->rt_write_count)
+   pthread_mutex_lock(&records_lock);
+   const unsigned recorded = st->rt_write_count;
+   pthread_mutex_unlock(&records_lock);
+   if (!recorded)
       return;
    struct view v;
    if (!texture_view(s, &v))
       return;
+   struct vgpu_rules_rt_write hits[ARRAY_SIZE(st->rt_writes)];
+   unsigned count = 0;
+   pthread_mutex_lock(&records_lock);
    for (unsigned i = 0; i < st->rt_write_count; i++) {
       struct vgpu_rules_rt_write *w = &st->rt_writes[i];
-      if (!overlaps(w, &v) || __atomic_exchange_n(&w->reported, 1, __ATOMIC_RELAXED))
+      if (w->reported || !overlaps(w, &v))
          continue;
-      char levels[48] = "";
-      if (v.image)
-         snprintf(levels, sizeof(levels), " (LODs %u-%u)", v.level_start, v.level_end - 1);
-      char detail[384];
-      snprintf(detail, sizeof(detail), "surface 0x%llx-0x%llx%s overlaps render target "
-               "0x%llx-0x%llx (LOD %u, layers %u-%u) written by the 3DPRIMITIVE at "
-               "0x%llx: %s",
-               (unsigned long long)v.start, (unsigned long long)v.end, levels,
-               (unsigned long long)w->start, (unsigned long long)w->end, w->level,
-               w->layer_start, w->layer_end - 1, (unsigned long long)w->draw,
-               stage_problem(w->stage));
-      vgpu_rules_texture_cache_violation(exec, st->work_is_walker ?
-                                         "a sampler message of the GPGPU_WALKER" :
-                                         "a sampler message of the 3DPRIMITIVE",
-                                         st->work_addr, detail);
+      w->reported = 1;
+      hits[count++] = *w;
    }
+   pthread_mutex_unlock(&records_lock);
+   for (unsigned i = 0; i < count; i++)
+      report(exec, st, &hits[i], &v);
 }

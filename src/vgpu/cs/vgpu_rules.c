@@ -196,12 +196,14 @@ static const struct rule rules[] = {
       "texture-cache-coherency",
       "SNB PRM Vol. 2 Part 1, 1.7.2 End-of-Pipe Synchronization; HSW PRM "
       "Vol. 2 Part 1 and BDW PRM Vol. 7, End-of-Pipe Synchronization; PRM "
-      "Vol. 2a, PIPE_CONTROL, Render Target Cache Flush Enable and Texture "
-      "Cache Invalidation Enable (as Mesa's ANV quotes and applies them)",
-      "before the sampler reads memory a draw wrote as a render target, a "
-      "PIPE_CONTROL must flush the render target cache, a CS stall must "
-      "wait for the flush, and a later PIPE_CONTROL must invalidate the "
-      "texture cache",
+      "Vol. 2a, PIPE_CONTROL, Render Target Cache Flush Enable, Depth Cache "
+      "Flush Enable, DC Flush Enable (Gen12: HDC Pipeline Flush Enable) and "
+      "Texture Cache Invalidation Enable (as Mesa's ANV and hasvk apply them)",
+      "before the sampler reads memory a draw wrote as a render target or "
+      "depth/stencil buffer, or a data-port message wrote, a PIPE_CONTROL "
+      "must flush that write cache (render target, depth, data cache), a CS "
+      "stall must wait for the flush, and a later PIPE_CONTROL must "
+      "invalidate the texture cache",
    },
 };
 

@@ -119,6 +119,11 @@ struct vgpu_eu_env {
     * (struct vgpu_tex_surface, src/vgpu/sampler): the hardware-rule
     * checker's texture-cache rule (cs/vgpu_cache_rules.c).  NULL: none. */
    void (*texture_read)(void *user, const struct vgpu_tex_surface *s);
+   /* Called once per data-port message (typed or untyped write or
+    * atomic, any addressing but SLM and scratch) that wrote memory, with
+    * the hull [start, end) of the GPU addresses it wrote: the same rule's
+    * data-cache writes.  NULL: none. */
+   void (*data_write)(void *user, uint64_t start, uint64_t end);
    /* NULL: a failed check stops the thread with VGPU_EU_FAULT and why.
     * Otherwise each violation is passed here and the thread goes on. */
    void (*check_report)(void *user, const char *what);

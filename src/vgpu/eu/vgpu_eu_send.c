@@ -29,6 +29,7 @@ struct msg {
    struct isa_send_msg d;
    unsigned ex_mlen;                     /* 0 unless a split send */
    uint32_t mask;                        /* channels taking part */
+   uint64_t written_lo, written_hi;      /* hull of the GPU addresses written */
    uint8_t payload[MAX_PAYLOAD_REGS * 32];
    uint8_t reply[32 * 32];
 };
@@ -37,6 +38,7 @@ struct msg {
 struct space {
    enum { SPACE_SURFACE, SPACE_SLM, SPACE_FLAT } kind;
    uint64_t base, size;
+   bool scratch;          /* the thread's scratch (A32 stateless with a header) */
 };
 
 /* ---- payload ---- */
@@ -91,7 +93,7 @@ resolve_bti(struct msg *m, struct space *sp)
        (bti == ISA_BTI_STATELESS_NC && m->env->gen >= ISA_GEN75)) {
       uint64_t base = m->d.header ? thread_scratch_base(m)
                                   : m->env->general_state_base;
-      *sp = (struct space){ SPACE_FLAT, base, UINT64_MAX };
+      *sp = (struct space){ SPACE_FLAT, base, UINT64_MAX, m->d.header };
       return true;
    }
    struct vgpu_eu_surface s;
@@ -129,6 +131,25 @@ space_ptr(struct msg *m, const struct space *sp, uint64_t offset, unsigned len,
    if (!p)
       eu_send_fault(m->t, addr, "data port access outside every object of the submission");
    return p;
+}
+
+/* Widens the message's written hull by len bytes at offset (the in-bounds
+ * part of a surface's), for the texture-cache rule's data-cache writes.
+ * SLM and the threads' scratch (spills) are not memory a sampler reads. */
+static void
+note_write(struct msg *m, const struct space *sp, uint64_t offset, uint64_t len)
+{
+   if (sp->kind == SPACE_SLM || sp->scratch || !len)
+      return;
+   if (sp->kind == SPACE_SURFACE) {
+      if (offset >= sp->size)
+         return;
+      len = len < sp->size - offset ? len : sp->size - offset;
+   }
+   uint64_t lo = sp->base + offset;
+   uint64_t hi = lo + len < lo ? UINT64_MAX : lo + len;
+   m->written_lo = lo < m->written_lo ? lo : m->written_lo;
+   m->written_hi = hi > m->written_hi ? hi : m->written_hi;
 }
 
 /* Moves len bytes between the space at offset and buf (into the space
@@ -221,6 +242,8 @@ untyped_rw(struct msg *m, const struct space *sp, bool a64)
          }
       }
    }
+   if (m->d.write && hi > lo)
+      note_write(m, sp, lo, hi - lo);
    return VGPU_EU_DONE;
 }
 
@@ -306,6 +329,7 @@ atomic_channels(struct msg *m, const struct space *sp, bool a64)
          return VGPU_EU_FAULT;
       uint64_t old = 0;
       if (p) {
+         note_write(m, sp, off, 4 * dw);
          memcpy(&old, p, 4 * dw);
          uint64_t nv = flt ? atomic_float(op, (uint32_t)old, (uint32_t)a, (uint32_t)b)
                            : vgpu_eu_atomic_int(op, old, a, b, q);
@@ -350,6 +374,8 @@ scattered(struct msg *m, const struct space *sp, bool a64)
          uint8_t *buf = m->d.write ? &m->payload[dreg * 32 + at] : &m->reply[at];
          if (!space_copy(m, sp, off + e * size, size, m->d.write, buf))
             return VGPU_EU_FAULT;
+         if (m->d.write)
+            note_write(m, sp, off + e * size, size);
       }
    }
    return VGPU_EU_DONE;
@@ -366,6 +392,7 @@ block_write(struct msg *m, const struct space *sp, uint64_t off,
             unsigned len, uint8_t *buf)
 {
    unsigned n = 1u << m->in->exec_size;
+   note_write(m, sp, off, len);
    for (unsigned j = 0; j < len / 4; j++) {
       if (j < n && j < 32 && !((m->mask >> j) & 1))
          continue;
@@ -597,7 +624,12 @@ vgpu_eu_send(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
    if (in->eot && !ends_with_output(&m->d))
       return VGPU_EU_DONE;
    memset(m->reply, 0, rlen * 32);
+   m->written_lo = UINT64_MAX;
+   m->written_hi = 0;
    enum vgpu_eu_status st = execute(m);
+   /* What the message wrote before any fault stays written. */
+   if (m->written_hi > m->written_lo && env->data_write)
+      env->data_write(env->user, m->written_lo, m->written_hi);
    if (st != VGPU_EU_DONE)
       return st;
    if (rlen && in->dst.file == ISA_FILE_GRF)

@@ -125,13 +125,14 @@ texel_offset(const struct typed *m, const uint32_t xyz[3])
 /* Host pointer of channel c's texel; NULL with *dropped for a texel the
  * boundary check drops, NULL with a fault recorded for an unmapped one. */
 static uint8_t *
-texel_ptr(struct typed *m, unsigned c, bool *dropped)
+texel_ptr(struct typed *m, unsigned c, bool *dropped, uint64_t *addr_out)
 {
    uint32_t xyz[3];
    *dropped = !texel_coords(m, c, xyz);
    if (*dropped)
       return NULL;
    uint64_t addr = m->s.base + texel_offset(m, xyz);
+   *addr_out = addr;
    uint8_t *p = m->env->map(m->env->user, addr, m->fmt->bytes);
    if (!p)
       eu_send_fault(m->t, addr, "typed surface access outside every object of the submission");
@@ -144,19 +145,35 @@ texel_ptr(struct typed *m, unsigned c, bool *dropped)
  * boundary check drops it. */
 typedef void texel_fn(struct typed *m, unsigned c, uint8_t *texel);
 
+static texel_fn read_texel;
+
+/* Writes and atomics tell the texture-cache rule the hull of the texels
+ * they wrote (the data cache holds them until a DC flush). */
 static enum vgpu_eu_status
 each_texel(struct typed *m, texel_fn *fn)
 {
+   const bool writes = fn != read_texel;
+   enum vgpu_eu_status st = VGPU_EU_DONE;
+   uint64_t lo = UINT64_MAX, hi = 0;
    for (unsigned c = 0; c < 8; c++) {
       if (!((m->mask >> c) & 1))
          continue;
       bool dropped;
-      uint8_t *p = texel_ptr(m, c, &dropped);
-      if (!p && !dropped)
-         return VGPU_EU_FAULT;
+      uint64_t addr = 0;
+      uint8_t *p = texel_ptr(m, c, &dropped, &addr);
+      if (!p && !dropped) {
+         st = VGPU_EU_FAULT;
+         break;
+      }
+      if (p && writes) {
+         lo = addr < lo ? addr : lo;
+         hi = addr + m->fmt->bytes > hi ? addr + m->fmt->bytes : hi;
+      }
       fn(m, c, p);
    }
-   return VGPU_EU_DONE;
+   if (hi > lo && m->env->data_write)
+      m->env->data_write(m->env->user, lo, hi);
+   return st;
 }
 
 /* The enabled channels come back in order, one register each. */

@@ -180,6 +180,14 @@ env_texture_read(void *user, const struct vgpu_tex_surface *s)
    vgpu_cache_rules_texture_read(de->exec, s);
 }
 
+/* ...and every range a data-port write or atomic message wrote. */
+static void
+env_data_write(void *user, uint64_t start, uint64_t end)
+{
+   struct dispatch_env *de = user;
+   vgpu_cache_rules_data_write(de->exec, start, end);
+}
+
 static bool
 decode_surface(struct dispatch_env *de, unsigned bti, struct vgpu_eu_surface *out)
 {
@@ -638,6 +646,7 @@ vgpu_gpgpu_dispatch(struct vgpu_exec *exec, struct vgpu_gpgpu *g,
    struct vgpu_eu_env env = {
       .gen = gen, .user = &w.de, .map = env_map, .surface = env_surface,
       .surface_state = env_surface_state, .texture_read = env_texture_read,
+      .data_write = env_data_write,
       .dynamic_state_base = g->dynamic_base, .sampler_state = d->sampler_state,
       .slm_size = d->slm_size,
       .general_state_base = g->general_base,
