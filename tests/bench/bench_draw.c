@@ -32,15 +32,7 @@
 #include <vulkan/vulkan.h>
 
 #include "util_file.h"
-
-#define CHECK(call)                                                        \
-   do {                                                                    \
-      VkResult r_ = (call);                                                \
-      if (r_ != VK_SUCCESS) {                                              \
-         fprintf(stderr, "bench_draw: %s failed: %d\n", #call, r_);        \
-         exit(1);                                                          \
-      }                                                                    \
-   } while (0)
+#include "vk_program.h"
 
 #define FORMAT VK_FORMAT_R8G8B8A8_UNORM
 #define MAX_SIZE 4096
@@ -52,11 +44,7 @@ struct options {
 };
 
 struct bench {
-   VkInstance inst;
-   VkPhysicalDevice pd;
-   VkDevice dev;
-   uint32_t family;
-   VkQueue queue;
+   struct vk_program_device vk;
    VkImage image;
    VkDeviceMemory image_memory;
    VkImageView view;
@@ -132,51 +120,7 @@ parse(int argc, char **argv)
 static void
 open_device(struct bench *b)
 {
-   VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .apiVersion = VK_API_VERSION_1_0 };
-   VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pApplicationInfo = &app };
-   CHECK(vkCreateInstance(&ici, NULL, &b->inst));
-   uint32_t n = 1;
-   VkResult r = vkEnumeratePhysicalDevices(b->inst, &n, &b->pd);
-   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0) {
-      fprintf(stderr, "bench_draw: no Vulkan device\n");
-      exit(1);
-   }
-   VkQueueFamilyProperties families[16];
-   n = 16;
-   vkGetPhysicalDeviceQueueFamilyProperties(b->pd, &n, families);
-   for (b->family = 0; b->family < n; b->family++) {
-      if (families[b->family].queueFlags & VK_QUEUE_GRAPHICS_BIT)
-         break;
-   }
-   if (b->family == n) {
-      fprintf(stderr, "bench_draw: no graphics queue\n");
-      exit(1);
-   }
-   float prio = 1;
-   VkDeviceQueueCreateInfo q = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                 .queueFamilyIndex = b->family, .queueCount = 1,
-                                 .pQueuePriorities = &prio };
-   VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &q };
-   CHECK(vkCreateDevice(b->pd, &dci, NULL, &b->dev));
-   vkGetDeviceQueue(b->dev, b->family, 0, &b->queue);
-}
-
-static uint32_t
-host_visible_type(struct bench *b, uint32_t types)
-{
-   VkPhysicalDeviceMemoryProperties mp;
-   vkGetPhysicalDeviceMemoryProperties(b->pd, &mp);
-   VkMemoryPropertyFlags want = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-   for (uint32_t i = 0; i < mp.memoryTypeCount; i++) {
-      if ((types & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want)
-         return i;
-   }
-   fprintf(stderr, "bench_draw: no host-visible coherent memory\n");
-   exit(1);
+   vk_program_open_device("bench_draw", VK_QUEUE_GRAPHICS_BIT, &b->vk);
 }
 
 static VkDeviceMemory
@@ -184,9 +128,12 @@ allocate(struct bench *b, VkMemoryRequirements req)
 {
    VkMemoryAllocateInfo mai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                 .allocationSize = req.size,
-                                .memoryTypeIndex = host_visible_type(b, req.memoryTypeBits) };
+                                .memoryTypeIndex = vk_program_memory_type(
+                                   b->vk.pd, req.memoryTypeBits,
+                                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                   VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) };
    VkDeviceMemory memory;
-   CHECK(vkAllocateMemory(b->dev, &mai, NULL, &memory));
+   VK(vkAllocateMemory(b->vk.dev, &mai, NULL, &memory));
    return memory;
 }
 
@@ -195,7 +142,7 @@ static void
 create_target(struct bench *b, uint32_t size)
 {
    VkFormatProperties fp;
-   vkGetPhysicalDeviceFormatProperties(b->pd, FORMAT, &fp);
+   vkGetPhysicalDeviceFormatProperties(b->vk.pd, FORMAT, &fp);
    if (!(fp.linearTilingFeatures & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT)) {
       fprintf(stderr, "bench_draw: no blending into a linear R8G8B8A8_UNORM image\n");
       exit(1);
@@ -207,16 +154,16 @@ create_target(struct bench *b, uint32_t size)
                              .tiling = VK_IMAGE_TILING_LINEAR,
                              .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
-   CHECK(vkCreateImage(b->dev, &ici, NULL, &b->image));
+   VK(vkCreateImage(b->vk.dev, &ici, NULL, &b->image));
    VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(b->dev, b->image, &req);
+   vkGetImageMemoryRequirements(b->vk.dev, b->image, &req);
    b->image_memory = allocate(b, req);
-   CHECK(vkBindImageMemory(b->dev, b->image, b->image_memory, 0));
+   VK(vkBindImageMemory(b->vk.dev, b->image, b->image_memory, 0));
    VkImageViewCreateInfo vci = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
                                  .image = b->image, .viewType = VK_IMAGE_VIEW_TYPE_2D,
                                  .format = FORMAT,
                                  .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
-   CHECK(vkCreateImageView(b->dev, &vci, NULL, &b->view));
+   VK(vkCreateImageView(b->vk.dev, &vci, NULL, &b->view));
 }
 
 static float
@@ -250,15 +197,15 @@ create_vertices(struct bench *b, const struct options *o)
    VkBufferCreateInfo bci = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                               .size = (VkDeviceSize)b->vertex_count * 2 * sizeof(float),
                               .usage = VK_BUFFER_USAGE_VERTEX_BUFFER_BIT };
-   CHECK(vkCreateBuffer(b->dev, &bci, NULL, &b->vertices));
+   VK(vkCreateBuffer(b->vk.dev, &bci, NULL, &b->vertices));
    VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(b->dev, b->vertices, &req);
+   vkGetBufferMemoryRequirements(b->vk.dev, b->vertices, &req);
    b->vertex_memory = allocate(b, req);
-   CHECK(vkBindBufferMemory(b->dev, b->vertices, b->vertex_memory, 0));
+   VK(vkBindBufferMemory(b->vk.dev, b->vertices, b->vertex_memory, 0));
    void *map;
-   CHECK(vkMapMemory(b->dev, b->vertex_memory, 0, VK_WHOLE_SIZE, 0, &map));
+   VK(vkMapMemory(b->vk.dev, b->vertex_memory, 0, VK_WHOLE_SIZE, 0, &map));
    fill_squares(map, o->size, cell);
-   vkUnmapMemory(b->dev, b->vertex_memory);
+   vkUnmapMemory(b->vk.dev, b->vertex_memory);
 }
 
 static void
@@ -284,12 +231,12 @@ create_pass(struct bench *b, uint32_t size)
                                    .attachmentCount = 1, .pAttachments = &att,
                                    .subpassCount = 1, .pSubpasses = &sub,
                                    .dependencyCount = 1, .pDependencies = &dep };
-   CHECK(vkCreateRenderPass(b->dev, &rpci, NULL, &b->pass));
+   VK(vkCreateRenderPass(b->vk.dev, &rpci, NULL, &b->pass));
    VkFramebufferCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
                                    .renderPass = b->pass, .attachmentCount = 1,
                                    .pAttachments = &b->view, .width = size, .height = size,
                                    .layers = 1 };
-   CHECK(vkCreateFramebuffer(b->dev, &fci, NULL, &b->framebuffer));
+   VK(vkCreateFramebuffer(b->vk.dev, &fci, NULL, &b->framebuffer));
 }
 
 static VkShaderModule
@@ -304,7 +251,7 @@ load_module(struct bench *b, const char *path)
    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = size, .pCode = words };
    VkShaderModule module;
-   CHECK(vkCreateShaderModule(b->dev, &smci, NULL, &module));
+   VK(vkCreateShaderModule(b->vk.dev, &smci, NULL, &module));
    free(words);
    return module;
 }
@@ -313,7 +260,7 @@ static void
 create_pipeline(struct bench *b, const struct options *o)
 {
    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO };
-   CHECK(vkCreatePipelineLayout(b->dev, &plci, NULL, &b->layout));
+   VK(vkCreatePipelineLayout(b->vk.dev, &plci, NULL, &b->layout));
    VkShaderModule vs = load_module(b, o->vert), fs = load_module(b, o->frag);
    VkPipelineShaderStageCreateInfo stages[2] = {
       { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
@@ -357,25 +304,25 @@ create_pipeline(struct bench *b, const struct options *o)
       .pInputAssemblyState = &ia, .pViewportState = &vp, .pRasterizationState = &rs,
       .pMultisampleState = &ms, .pColorBlendState = &cb, .layout = b->layout,
       .renderPass = b->pass };
-   CHECK(vkCreateGraphicsPipelines(b->dev, VK_NULL_HANDLE, 1, &gpci, NULL, &b->pipeline));
-   vkDestroyShaderModule(b->dev, vs, NULL);
-   vkDestroyShaderModule(b->dev, fs, NULL);
+   VK(vkCreateGraphicsPipelines(b->vk.dev, VK_NULL_HANDLE, 1, &gpci, NULL, &b->pipeline));
+   vkDestroyShaderModule(b->vk.dev, vs, NULL);
+   vkDestroyShaderModule(b->vk.dev, fs, NULL);
 }
 
 static void
 record(struct bench *b, const struct options *o)
 {
    VkCommandPoolCreateInfo cpci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .queueFamilyIndex = b->family };
-   CHECK(vkCreateCommandPool(b->dev, &cpci, NULL, &b->cmd_pool));
+                                    .queueFamilyIndex = b->vk.family };
+   VK(vkCreateCommandPool(b->vk.dev, &cpci, NULL, &b->cmd_pool));
    VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = b->cmd_pool,
                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                         .commandBufferCount = 1 };
-   CHECK(vkAllocateCommandBuffers(b->dev, &cbai, &b->cmd));
+   VK(vkAllocateCommandBuffers(b->vk.dev, &cbai, &b->cmd));
    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
-   CHECK(vkBeginCommandBuffer(b->cmd, &bi));
+   VK(vkBeginCommandBuffer(b->cmd, &bi));
    VkClearValue clear = { .color = { .float32 = { 0, 0, 0, 0 } } };
    VkRenderPassBeginInfo rpbi = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
                                   .renderPass = b->pass, .framebuffer = b->framebuffer,
@@ -387,7 +334,7 @@ record(struct bench *b, const struct options *o)
    vkCmdBindVertexBuffers(b->cmd, 0, 1, &b->vertices, &offset);
    vkCmdDraw(b->cmd, b->vertex_count, o->layers, 0, 0);
    vkCmdEndRenderPass(b->cmd);
-   CHECK(vkEndCommandBuffer(b->cmd));
+   VK(vkEndCommandBuffer(b->cmd));
 }
 
 static double
@@ -396,8 +343,8 @@ submit(struct bench *b)
    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                        .commandBufferCount = 1, .pCommandBuffers = &b->cmd };
    double start = now();
-   CHECK(vkQueueSubmit(b->queue, 1, &si, VK_NULL_HANDLE));
-   CHECK(vkQueueWaitIdle(b->queue));
+   VK(vkQueueSubmit(b->vk.queue, 1, &si, VK_NULL_HANDLE));
+   VK(vkQueueWaitIdle(b->vk.queue));
    return now() - start;
 }
 
@@ -406,9 +353,9 @@ write_target(struct bench *b, uint32_t size, const char *path)
 {
    VkImageSubresource sub = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0 };
    VkSubresourceLayout layout;
-   vkGetImageSubresourceLayout(b->dev, b->image, &sub, &layout);
+   vkGetImageSubresourceLayout(b->vk.dev, b->image, &sub, &layout);
    const unsigned char *map;
-   CHECK(vkMapMemory(b->dev, b->image_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+   VK(vkMapMemory(b->vk.dev, b->image_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
    FILE *f = fopen(path, "wb");
    if (!f) {
       fprintf(stderr, "bench_draw: cannot write %s\n", path);
@@ -421,24 +368,24 @@ write_target(struct bench *b, uint32_t size, const char *path)
       }
    }
    fclose(f);
-   vkUnmapMemory(b->dev, b->image_memory);
+   vkUnmapMemory(b->vk.dev, b->image_memory);
 }
 
 static void
 destroy(struct bench *b)
 {
-   vkDestroyCommandPool(b->dev, b->cmd_pool, NULL);
-   vkDestroyPipeline(b->dev, b->pipeline, NULL);
-   vkDestroyPipelineLayout(b->dev, b->layout, NULL);
-   vkDestroyFramebuffer(b->dev, b->framebuffer, NULL);
-   vkDestroyRenderPass(b->dev, b->pass, NULL);
-   vkDestroyBuffer(b->dev, b->vertices, NULL);
-   vkFreeMemory(b->dev, b->vertex_memory, NULL);
-   vkDestroyImageView(b->dev, b->view, NULL);
-   vkDestroyImage(b->dev, b->image, NULL);
-   vkFreeMemory(b->dev, b->image_memory, NULL);
-   vkDestroyDevice(b->dev, NULL);
-   vkDestroyInstance(b->inst, NULL);
+   vkDestroyCommandPool(b->vk.dev, b->cmd_pool, NULL);
+   vkDestroyPipeline(b->vk.dev, b->pipeline, NULL);
+   vkDestroyPipelineLayout(b->vk.dev, b->layout, NULL);
+   vkDestroyFramebuffer(b->vk.dev, b->framebuffer, NULL);
+   vkDestroyRenderPass(b->vk.dev, b->pass, NULL);
+   vkDestroyBuffer(b->vk.dev, b->vertices, NULL);
+   vkFreeMemory(b->vk.dev, b->vertex_memory, NULL);
+   vkDestroyImageView(b->vk.dev, b->view, NULL);
+   vkDestroyImage(b->vk.dev, b->image, NULL);
+   vkFreeMemory(b->vk.dev, b->image_memory, NULL);
+   vkDestroyDevice(b->vk.dev, NULL);
+   vkDestroyInstance(b->vk.inst, NULL);
 }
 
 int

@@ -22,25 +22,14 @@
 #include <vulkan/vulkan.h>
 
 #include "util_file.h"
-
-#define CHECK(call)                                                        \
-   do {                                                                    \
-      VkResult r_ = (call);                                                \
-      if (r_ != VK_SUCCESS) {                                              \
-         fprintf(stderr, "bench_driver: %s failed: %d\n", #call, r_);      \
-         exit(1);                                                          \
-      }                                                                    \
-   } while (0)
+#include "vk_program.h"
 
 #define DISPATCHES_PER_CMD 1000
 #define SUBMITS_PER_WAIT 64
 #define BUFFER_SIZE 4096
 
 struct bench {
-   VkInstance inst;
-   VkPhysicalDevice pd;
-   VkDevice dev;
-   VkQueue queue;
+   struct vk_program_device vk;
    VkBuffer buffers[3];
    VkDeviceMemory memory;
    VkDescriptorSetLayout set_layout;
@@ -63,24 +52,7 @@ now(void)
 static void
 open_device(struct bench *b)
 {
-   VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .apiVersion = VK_API_VERSION_1_0 };
-   VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pApplicationInfo = &app };
-   CHECK(vkCreateInstance(&ici, NULL, &b->inst));
-   uint32_t n = 1;
-   VkResult r = vkEnumeratePhysicalDevices(b->inst, &n, &b->pd);
-   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0) {
-      fprintf(stderr, "bench_driver: no Vulkan device\n");
-      exit(1);
-   }
-   float prio = 1;
-   VkDeviceQueueCreateInfo q = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                 .queueCount = 1, .pQueuePriorities = &prio };
-   VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &q };
-   CHECK(vkCreateDevice(b->pd, &dci, NULL, &b->dev));
-   vkGetDeviceQueue(b->dev, 0, 0, &b->queue);
+   vk_program_open_device("bench_driver", VK_QUEUE_COMPUTE_BIT, &b->vk);
 }
 
 static void
@@ -95,8 +67,8 @@ create_buffers(struct bench *b)
    for (int i = 0; i < 3; i++) {
       VkBufferCreateInfo bci = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                                  .size = BUFFER_SIZE, .usage = usage[i] };
-      CHECK(vkCreateBuffer(b->dev, &bci, NULL, &b->buffers[i]));
-      vkGetBufferMemoryRequirements(b->dev, b->buffers[i], &req[i]);
+      VK(vkCreateBuffer(b->vk.dev, &bci, NULL, &b->buffers[i]));
+      vkGetBufferMemoryRequirements(b->vk.dev, b->buffers[i], &req[i]);
       size = (size + req[i].alignment - 1) / req[i].alignment * req[i].alignment;
       offsets[i] = size;
       size += req[i].size;
@@ -105,9 +77,9 @@ create_buffers(struct bench *b)
    VkMemoryAllocateInfo mai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                 .allocationSize = size,
                                 .memoryTypeIndex = (uint32_t)__builtin_ctz(types) };
-   CHECK(vkAllocateMemory(b->dev, &mai, NULL, &b->memory));
+   VK(vkAllocateMemory(b->vk.dev, &mai, NULL, &b->memory));
    for (int i = 0; i < 3; i++)
-      CHECK(vkBindBufferMemory(b->dev, b->buffers[i], b->memory, offsets[i]));
+      VK(vkBindBufferMemory(b->vk.dev, b->buffers[i], b->memory, offsets[i]));
 }
 
 static void
@@ -121,13 +93,13 @@ create_pipeline(struct bench *b, const char *spv_path)
    VkDescriptorSetLayoutCreateInfo dl = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
       .bindingCount = 3, .pBindings = bindings };
-   CHECK(vkCreateDescriptorSetLayout(b->dev, &dl, NULL, &b->set_layout));
+   VK(vkCreateDescriptorSetLayout(b->vk.dev, &dl, NULL, &b->set_layout));
    VkPushConstantRange push = { VK_SHADER_STAGE_COMPUTE_BIT, 0, 4 };
    VkPipelineLayoutCreateInfo pl = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                      .setLayoutCount = 1, .pSetLayouts = &b->set_layout,
                                      .pushConstantRangeCount = 1,
                                      .pPushConstantRanges = &push };
-   CHECK(vkCreatePipelineLayout(b->dev, &pl, NULL, &b->layout));
+   VK(vkCreatePipelineLayout(b->vk.dev, &pl, NULL, &b->layout));
 
    size_t size;
    uint32_t *words = util_read_file(spv_path, &size);
@@ -138,15 +110,15 @@ create_pipeline(struct bench *b, const char *spv_path)
    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = size, .pCode = words };
    VkShaderModule module;
-   CHECK(vkCreateShaderModule(b->dev, &smci, NULL, &module));
+   VK(vkCreateShaderModule(b->vk.dev, &smci, NULL, &module));
    free(words);
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                  .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main" },
       .layout = b->layout };
-   CHECK(vkCreateComputePipelines(b->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &b->pipeline));
-   vkDestroyShaderModule(b->dev, module, NULL);
+   VK(vkCreateComputePipelines(b->vk.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &b->pipeline));
+   vkDestroyShaderModule(b->vk.dev, module, NULL);
 }
 
 static void
@@ -156,12 +128,12 @@ create_sets(struct bench *b)
                                      { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 } };
    VkDescriptorPoolCreateInfo dp = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                      .maxSets = 2, .poolSizeCount = 2, .pPoolSizes = sizes };
-   CHECK(vkCreateDescriptorPool(b->dev, &dp, NULL, &b->pool));
+   VK(vkCreateDescriptorPool(b->vk.dev, &dp, NULL, &b->pool));
    VkDescriptorSetLayout layouts[2] = { b->set_layout, b->set_layout };
    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                         .descriptorPool = b->pool, .descriptorSetCount = 2,
                                         .pSetLayouts = layouts };
-   CHECK(vkAllocateDescriptorSets(b->dev, &dsai, b->sets));
+   VK(vkAllocateDescriptorSets(b->vk.dev, &dsai, b->sets));
 }
 
 /* Writes the three descriptors of set; offset varies so that no driver can
@@ -181,7 +153,7 @@ update_set(struct bench *b, VkDescriptorSet set, uint32_t offset)
                                   : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
          .pBufferInfo = &info[i] };
    }
-   vkUpdateDescriptorSets(b->dev, 3, w, 0, NULL);
+   vkUpdateDescriptorSets(b->vk.dev, 3, w, 0, NULL);
 }
 
 static double
@@ -202,22 +174,22 @@ begin(VkCommandBuffer cmd, VkCommandBufferUsageFlags flags)
 {
    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = flags };
-   CHECK(vkBeginCommandBuffer(cmd, &bi));
+   VK(vkBeginCommandBuffer(cmd, &bi));
 }
 
 static double
 bench_submits(struct bench *b, double seconds)
 {
    begin(b->cmd, VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
-   CHECK(vkEndCommandBuffer(b->cmd));
+   VK(vkEndCommandBuffer(b->cmd));
    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                        .commandBufferCount = 1, .pCommandBuffers = &b->cmd };
    uint64_t n = 0;
    double start = now(), t;
    do {
       for (int i = 0; i < SUBMITS_PER_WAIT; i++, n++)
-         CHECK(vkQueueSubmit(b->queue, 1, &si, VK_NULL_HANDLE));
-      CHECK(vkQueueWaitIdle(b->queue));
+         VK(vkQueueSubmit(b->vk.queue, 1, &si, VK_NULL_HANDLE));
+      VK(vkQueueWaitIdle(b->vk.queue));
       t = now() - start;
    } while (t < seconds);
    return (double)n / t;
@@ -229,7 +201,7 @@ bench_dispatches(struct bench *b, double seconds)
    uint64_t n = 0;
    double start = now(), t;
    do {
-      CHECK(vkResetCommandBuffer(b->cmd, 0));
+      VK(vkResetCommandBuffer(b->cmd, 0));
       begin(b->cmd, VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
       vkCmdBindPipeline(b->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, b->pipeline);
       for (uint32_t i = 0; i < DISPATCHES_PER_CMD; i++, n++) {
@@ -238,7 +210,7 @@ bench_dispatches(struct bench *b, double seconds)
          vkCmdPushConstants(b->cmd, b->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, 4, &i);
          vkCmdDispatch(b->cmd, 1, 1, 1);
       }
-      CHECK(vkEndCommandBuffer(b->cmd));
+      VK(vkEndCommandBuffer(b->cmd));
       t = now() - start;
    } while (t < seconds);
    return (double)n / t;
@@ -262,12 +234,12 @@ main(int argc, char **argv)
    create_sets(&b);
    VkCommandPoolCreateInfo cpci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                     .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT };
-   CHECK(vkCreateCommandPool(b.dev, &cpci, NULL, &b.cmd_pool));
+   VK(vkCreateCommandPool(b.vk.dev, &cpci, NULL, &b.cmd_pool));
    VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = b.cmd_pool,
                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                         .commandBufferCount = 1 };
-   CHECK(vkAllocateCommandBuffers(b.dev, &cbai, &b.cmd));
+   VK(vkAllocateCommandBuffers(b.vk.dev, &cbai, &b.cmd));
    update_set(&b, b.sets[0], 0);
    update_set(&b, b.sets[1], 1);
 
@@ -275,16 +247,16 @@ main(int argc, char **argv)
    printf("submits/s %.0f\n", bench_submits(&b, seconds));
    printf("dispatches/s %.0f\n", bench_dispatches(&b, seconds));
 
-   CHECK(vkDeviceWaitIdle(b.dev));
-   vkDestroyCommandPool(b.dev, b.cmd_pool, NULL);
-   vkDestroyDescriptorPool(b.dev, b.pool, NULL);
-   vkDestroyPipeline(b.dev, b.pipeline, NULL);
-   vkDestroyPipelineLayout(b.dev, b.layout, NULL);
-   vkDestroyDescriptorSetLayout(b.dev, b.set_layout, NULL);
+   VK(vkDeviceWaitIdle(b.vk.dev));
+   vkDestroyCommandPool(b.vk.dev, b.cmd_pool, NULL);
+   vkDestroyDescriptorPool(b.vk.dev, b.pool, NULL);
+   vkDestroyPipeline(b.vk.dev, b.pipeline, NULL);
+   vkDestroyPipelineLayout(b.vk.dev, b.layout, NULL);
+   vkDestroyDescriptorSetLayout(b.vk.dev, b.set_layout, NULL);
    for (int i = 0; i < 3; i++)
-      vkDestroyBuffer(b.dev, b.buffers[i], NULL);
-   vkFreeMemory(b.dev, b.memory, NULL);
-   vkDestroyDevice(b.dev, NULL);
-   vkDestroyInstance(b.inst, NULL);
+      vkDestroyBuffer(b.vk.dev, b.buffers[i], NULL);
+   vkFreeMemory(b.vk.dev, b.memory, NULL);
+   vkDestroyDevice(b.vk.dev, NULL);
+   vkDestroyInstance(b.vk.inst, NULL);
    return 0;
 }

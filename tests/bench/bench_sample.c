@@ -41,11 +41,7 @@ struct options {
 };
 
 struct bench {
-   VkInstance inst;
-   VkPhysicalDevice pd;
-   VkDevice dev;
-   uint32_t family;
-   VkQueue queue;
+   struct vk_program_device vk;
    VkCommandPool pool;
    VkImage image;
    VkDeviceMemory image_memory;
@@ -126,39 +122,10 @@ parse(int argc, char **argv)
 static void
 open_device(struct bench *b)
 {
-   VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .apiVersion = VK_API_VERSION_1_0 };
-   VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                                .pApplicationInfo = &app };
-   VK(vkCreateInstance(&ici, NULL, &b->inst));
-   uint32_t n = 1;
-   VkResult r = vkEnumeratePhysicalDevices(b->inst, &n, &b->pd);
-   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0) {
-      fprintf(stderr, "bench_sample: no Vulkan device\n");
-      exit(1);
-   }
-   VkQueueFamilyProperties families[16];
-   n = 16;
-   vkGetPhysicalDeviceQueueFamilyProperties(b->pd, &n, families);
-   for (b->family = 0; b->family < n; b->family++) {
-      if (families[b->family].queueFlags & VK_QUEUE_COMPUTE_BIT)
-         break;
-   }
-   if (b->family == n) {
-      fprintf(stderr, "bench_sample: no compute queue\n");
-      exit(1);
-   }
-   float prio = 1;
-   VkDeviceQueueCreateInfo q = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                 .queueFamilyIndex = b->family, .queueCount = 1,
-                                 .pQueuePriorities = &prio };
-   VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &q };
-   VK(vkCreateDevice(b->pd, &dci, NULL, &b->dev));
-   vkGetDeviceQueue(b->dev, b->family, 0, &b->queue);
+   vk_program_open_device("bench_sample", VK_QUEUE_COMPUTE_BIT, &b->vk);
    VkCommandPoolCreateInfo cpci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                    .queueFamilyIndex = b->family };
-   VK(vkCreateCommandPool(b->dev, &cpci, NULL, &b->pool));
+                                    .queueFamilyIndex = b->vk.family };
+   VK(vkCreateCommandPool(b->vk.dev, &cpci, NULL, &b->pool));
 }
 
 static VkDeviceMemory
@@ -166,9 +133,9 @@ allocate(struct bench *b, VkMemoryRequirements req, VkMemoryPropertyFlags want)
 {
    VkMemoryAllocateInfo mai = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-      .memoryTypeIndex = vk_program_memory_type(b->pd, req.memoryTypeBits, want) };
+      .memoryTypeIndex = vk_program_memory_type(b->vk.pd, req.memoryTypeBits, want) };
    VkDeviceMemory memory;
-   VK(vkAllocateMemory(b->dev, &mai, NULL, &memory));
+   VK(vkAllocateMemory(b->vk.dev, &mai, NULL, &memory));
    return memory;
 }
 
@@ -182,11 +149,11 @@ create_buffer(struct bench *b, VkDeviceSize size, VkBufferUsageFlags usage,
    VkBufferCreateInfo bci = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                               .size = size, .usage = usage };
    VkBuffer buffer;
-   VK(vkCreateBuffer(b->dev, &bci, NULL, &buffer));
+   VK(vkCreateBuffer(b->vk.dev, &bci, NULL, &buffer));
    VkMemoryRequirements req;
-   vkGetBufferMemoryRequirements(b->dev, buffer, &req);
+   vkGetBufferMemoryRequirements(b->vk.dev, buffer, &req);
    *memory = allocate(b, req, host_memory);
-   VK(vkBindBufferMemory(b->dev, buffer, *memory, 0));
+   VK(vkBindBufferMemory(b->vk.dev, buffer, *memory, 0));
    return buffer;
 }
 
@@ -198,7 +165,7 @@ begin_commands(struct bench *b)
                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                         .commandBufferCount = 1 };
    VkCommandBuffer cmd;
-   VK(vkAllocateCommandBuffers(b->dev, &cbai, &cmd));
+   VK(vkAllocateCommandBuffers(b->vk.dev, &cbai, &cmd));
    VkCommandBufferBeginInfo bi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
                                    .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
    VK(vkBeginCommandBuffer(cmd, &bi));
@@ -213,10 +180,10 @@ run_commands(struct bench *b, VkCommandBuffer cmd)
    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
                        .commandBufferCount = 1, .pCommandBuffers = &cmd };
    double start = now();
-   VK(vkQueueSubmit(b->queue, 1, &si, VK_NULL_HANDLE));
-   VK(vkQueueWaitIdle(b->queue));
+   VK(vkQueueSubmit(b->vk.queue, 1, &si, VK_NULL_HANDLE));
+   VK(vkQueueWaitIdle(b->vk.queue));
    double seconds = now() - start;
-   vkFreeCommandBuffers(b->dev, b->pool, 1, &cmd);
+   vkFreeCommandBuffers(b->vk.dev, b->pool, 1, &cmd);
    return seconds;
 }
 
@@ -255,16 +222,16 @@ create_texture(struct bench *b)
       .arrayLayers = 1, .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
       .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
-   VK(vkCreateImage(b->dev, &ici, NULL, &b->image));
+   VK(vkCreateImage(b->vk.dev, &ici, NULL, &b->image));
    VkMemoryRequirements req;
-   vkGetImageMemoryRequirements(b->dev, b->image, &req);
+   vkGetImageMemoryRequirements(b->vk.dev, b->image, &req);
    b->image_memory = allocate(b, req, 0);
-   VK(vkBindImageMemory(b->dev, b->image, b->image_memory, 0));
+   VK(vkBindImageMemory(b->vk.dev, b->image, b->image_memory, 0));
    VkImageViewCreateInfo vci = {
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = b->image,
       .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = FORMAT,
       .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, TEX_LEVELS, 0, 1 } };
-   VK(vkCreateImageView(b->dev, &vci, NULL, &b->view));
+   VK(vkCreateImageView(b->vk.dev, &vci, NULL, &b->view));
 
    VkDeviceSize total = 0;
    for (uint32_t l = 0; l < TEX_LEVELS; l++) {
@@ -274,7 +241,7 @@ create_texture(struct bench *b)
    VkDeviceMemory staging_memory;
    VkBuffer staging = create_buffer(b, total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &staging_memory);
    uint8_t *map;
-   VK(vkMapMemory(b->dev, staging_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+   VK(vkMapMemory(b->vk.dev, staging_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
    VkBufferImageCopy regions[TEX_LEVELS];
    VkDeviceSize offset = 0;
    for (uint32_t l = 0; l < TEX_LEVELS; l++) {
@@ -288,7 +255,7 @@ create_texture(struct bench *b)
                                         .imageExtent = { size, size, 1 } };
       offset += (VkDeviceSize)size * size * 4;
    }
-   vkUnmapMemory(b->dev, staging_memory);
+   vkUnmapMemory(b->vk.dev, staging_memory);
 
    VkCommandBuffer cmd = begin_commands(b);
    image_barrier(cmd, b->image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -301,8 +268,8 @@ create_texture(struct bench *b)
                  VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
    run_commands(b, cmd);
-   vkDestroyBuffer(b->dev, staging, NULL);
-   vkFreeMemory(b->dev, staging_memory, NULL);
+   vkDestroyBuffer(b->vk.dev, staging, NULL);
+   vkFreeMemory(b->vk.dev, staging_memory, NULL);
 }
 
 static void
@@ -316,7 +283,7 @@ create_samplers(struct bench *b)
          .addressModeV = VK_SAMPLER_ADDRESS_MODE_REPEAT,
          .addressModeW = VK_SAMPLER_ADDRESS_MODE_REPEAT,
          .maxLod = VK_LOD_CLAMP_NONE };
-      VK(vkCreateSampler(b->dev, &sci, NULL, &b->samplers[i]));
+      VK(vkCreateSampler(b->vk.dev, &sci, NULL, &b->samplers[i]));
    }
 }
 
@@ -335,17 +302,17 @@ create_descriptors(struct bench *b, const struct options *o)
    VkDescriptorSetLayoutCreateInfo dslci = {
       .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 2,
       .pBindings = bindings };
-   VK(vkCreateDescriptorSetLayout(b->dev, &dslci, NULL, &b->set_layout));
+   VK(vkCreateDescriptorSetLayout(b->vk.dev, &dslci, NULL, &b->set_layout));
    VkDescriptorPoolSize sizes[2] = { { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 },
                                      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 } };
    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                        .maxSets = 2, .poolSizeCount = 2, .pPoolSizes = sizes };
-   VK(vkCreateDescriptorPool(b->dev, &dpci, NULL, &b->desc_pool));
+   VK(vkCreateDescriptorPool(b->vk.dev, &dpci, NULL, &b->desc_pool));
    VkDescriptorSetLayout layouts[2] = { b->set_layout, b->set_layout };
    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
                                         .descriptorPool = b->desc_pool,
                                         .descriptorSetCount = 2, .pSetLayouts = layouts };
-   VK(vkAllocateDescriptorSets(b->dev, &dsai, b->sets));
+   VK(vkAllocateDescriptorSets(b->vk.dev, &dsai, b->sets));
    for (unsigned i = 0; i < 2; i++) {
       VkDescriptorImageInfo image = { b->samplers[i], b->view,
                                       VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
@@ -358,7 +325,7 @@ create_descriptors(struct bench *b, const struct options *o)
            .dstBinding = 1, .descriptorCount = 1,
            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &buffer },
       };
-      vkUpdateDescriptorSets(b->dev, 2, writes, 0, NULL);
+      vkUpdateDescriptorSets(b->vk.dev, 2, writes, 0, NULL);
    }
 }
 
@@ -375,19 +342,19 @@ create_pipeline(struct bench *b)
                                        .setLayoutCount = 1, .pSetLayouts = &b->set_layout,
                                        .pushConstantRangeCount = 1,
                                        .pPushConstantRanges = &range };
-   VK(vkCreatePipelineLayout(b->dev, &plci, NULL, &b->layout));
+   VK(vkCreatePipelineLayout(b->vk.dev, &plci, NULL, &b->layout));
    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                      .codeSize = sizeof(bench_sample_spv),
                                      .pCode = bench_sample_spv };
    VkShaderModule module;
-   VK(vkCreateShaderModule(b->dev, &smci, NULL, &module));
+   VK(vkCreateShaderModule(b->vk.dev, &smci, NULL, &module));
    VkComputePipelineCreateInfo cpci = {
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
       .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                  .stage = VK_SHADER_STAGE_COMPUTE_BIT, .module = module, .pName = "main" },
       .layout = b->layout };
-   VK(vkCreateComputePipelines(b->dev, VK_NULL_HANDLE, 1, &cpci, NULL, &b->pipeline));
-   vkDestroyShaderModule(b->dev, module, NULL);
+   VK(vkCreateComputePipelines(b->vk.dev, VK_NULL_HANDLE, 1, &cpci, NULL, &b->pipeline));
+   vkDestroyShaderModule(b->vk.dev, module, NULL);
 }
 
 /* One pass: its dispatches in one submission, the seconds they took; a
@@ -422,7 +389,7 @@ write_sums(struct bench *b, const struct options *o)
       exit(1);
    }
    uint8_t *map;
-   VK(vkMapMemory(b->dev, b->sums_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
+   VK(vkMapMemory(b->vk.dev, b->sums_memory, 0, VK_WHOLE_SIZE, 0, (void **)&map));
    size_t bytes = (size_t)o->grid * o->grid * 16;
    for (unsigned i = 0; i < 2; i++) {
       if (fwrite(map + i * b->pass_bytes, 1, bytes, f) != bytes) {
@@ -430,27 +397,27 @@ write_sums(struct bench *b, const struct options *o)
          exit(1);
       }
    }
-   vkUnmapMemory(b->dev, b->sums_memory);
+   vkUnmapMemory(b->vk.dev, b->sums_memory);
    fclose(f);
 }
 
 static void
 destroy(struct bench *b)
 {
-   vkDestroyPipeline(b->dev, b->pipeline, NULL);
-   vkDestroyPipelineLayout(b->dev, b->layout, NULL);
-   vkDestroyDescriptorPool(b->dev, b->desc_pool, NULL);
-   vkDestroyDescriptorSetLayout(b->dev, b->set_layout, NULL);
-   vkDestroyBuffer(b->dev, b->sums, NULL);
-   vkFreeMemory(b->dev, b->sums_memory, NULL);
+   vkDestroyPipeline(b->vk.dev, b->pipeline, NULL);
+   vkDestroyPipelineLayout(b->vk.dev, b->layout, NULL);
+   vkDestroyDescriptorPool(b->vk.dev, b->desc_pool, NULL);
+   vkDestroyDescriptorSetLayout(b->vk.dev, b->set_layout, NULL);
+   vkDestroyBuffer(b->vk.dev, b->sums, NULL);
+   vkFreeMemory(b->vk.dev, b->sums_memory, NULL);
    for (unsigned i = 0; i < 2; i++)
-      vkDestroySampler(b->dev, b->samplers[i], NULL);
-   vkDestroyImageView(b->dev, b->view, NULL);
-   vkDestroyImage(b->dev, b->image, NULL);
-   vkFreeMemory(b->dev, b->image_memory, NULL);
-   vkDestroyCommandPool(b->dev, b->pool, NULL);
-   vkDestroyDevice(b->dev, NULL);
-   vkDestroyInstance(b->inst, NULL);
+      vkDestroySampler(b->vk.dev, b->samplers[i], NULL);
+   vkDestroyImageView(b->vk.dev, b->view, NULL);
+   vkDestroyImage(b->vk.dev, b->image, NULL);
+   vkFreeMemory(b->vk.dev, b->image_memory, NULL);
+   vkDestroyCommandPool(b->vk.dev, b->pool, NULL);
+   vkDestroyDevice(b->vk.dev, NULL);
+   vkDestroyInstance(b->vk.inst, NULL);
 }
 
 int

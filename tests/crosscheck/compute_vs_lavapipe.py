@@ -27,8 +27,8 @@ lacks a feature the shader needs (compute_run prints "unsupported: WHAT";
 reported as "feature the device lacks: WHAT") or when vgpu cannot execute
 something yet (it prints "vgpu: not modelled: WHAT" on stderr; reported as
 "vgpu does not model it yet: WHAT").  Mesa's drivers run with
-INTEL_DEBUG=nohiz,noccs,nofc (mesa_icds.MESA_INTEL_DEBUG): vgpu models no
-HiZ, CCS or fast clears.  Anything
+INTEL_DEBUG=nohiz,noccs (mesa_icds.MESA_INTEL_DEBUG): vgpu models no
+HiZ or CCS.  Anything
 else that differs or fails is a FAIL.  Exit status: 1 with any FAIL, 77 when
 nothing could be compared, 0 otherwise.
 

@@ -12,9 +12,12 @@ the spec names with "xfb_fan_rotation B offset=O triangles=N stride=S"
 may be rotations of lavapipe's by whole vertices, their winding kept
 (xfb_fan.py: Mesa's Intel drivers report
 transformFeedbackPreservesTriangleFanProvokingVertex VK_FALSE).
+A multisampled target ("samples=S") is optimal-tiled and not written by
+gfx_run: it is compared through the single-sampled targets it is resolved
+into or its samples are written to by a later pass.
 
-Mesa runs with INTEL_DEBUG=nohiz,noccs,nofc: vgpu does not model HiZ, CCS
-or fast clears, so the drivers are told not to use them (colour targets are
+Mesa runs with INTEL_DEBUG=nohiz,noccs: vgpu does not model HiZ or CCS,
+so the drivers are told not to use them (colour targets are
 linear, which has no CCS anyway).  On vgpu, VGPU_RULES=error (a broken
 hardware rule is a hang) and VGPU_EU_CHECKS=all.  The lavapipe runs load
 the Khronos validation layer: a validation error fails the program.
@@ -25,12 +28,10 @@ Verdicts, one line per program and device:
             value, the device's), or crashed, hung, broke a hardware rule,
             or lavapipe itself failed;
   XFAIL     vgpu printed "vgpu: not modelled: WHAT": the unit it lacks is
-            named; expected while the 3D pipeline is being built (with
-            --strict this is a FAIL);
+            named (with --strict, which meson's test uses, a FAIL);
   SKIP      with its reason: the device lacks a feature (gfx_run prints
-            "unsupported: WHAT"), the spec lists the program as unsupported
-            on that device ("unsupported DEVICE[,DEVICE] REASON"), or the
-            program needs multisampling ("needs multisampling REASON": issue 14).
+            "unsupported: WHAT"), or the spec lists the program as
+            unsupported on that device ("unsupported DEVICE[,DEVICE] REASON").
 Exit status: 1 with any FAIL, 77 when the drivers are not installed, 0
 otherwise.
 
@@ -87,16 +88,16 @@ for _name, _bytes, _bits, _kind in [
 
 
 class Target:
-    def __init__(self, index, fmt, width, height):
+    def __init__(self, index, fmt, width, height, samples=1):
         self.index, self.format, self.width, self.height = index, fmt, width, height
+        self.samples = samples   # above 1: not written, so never compared itself
         self.tolerance = 0   # per channel: integer steps, or ULPs for floats
 
 
 class Program:
     """What the harness needs of a spec: its targets and their tolerances,
     the transform feedback fan triangles that may come rotated, the devices
-    it is listed as unsupported on, whether it needs the sampler (gfx_run
-    itself reads the rest)."""
+    it is listed as unsupported on (gfx_run itself reads the rest)."""
 
     def __init__(self, name, spec):
         self.name = name
@@ -105,7 +106,6 @@ class Program:
         self.xfb_buffers = set()   # the transform feedback buffers bound
         self.xfb_fans = {}      # xfb buffer -> [(offset, triangles, stride)]
         self.unsupported = {}   # device -> reason
-        self.needs = None
         with open(spec) as f:
             for lineno, line in enumerate(f, 1):
                 self.parse_line(line.split("#", 1)[0].split(), "%s:%d" % (spec, lineno))
@@ -119,10 +119,15 @@ class Program:
             if len(w) < 4 or w[2] not in FORMATS:
                 sys.exit("%s: target N FORMAT WxH: a format the harness knows" % where)
             width, height = (int(v) for v in w[3].split("x"))
-            self.targets[int(w[1])] = Target(int(w[1]), w[2], width, height)
+            samples = [int(v[len("samples="):]) for v in w[4:] if v.startswith("samples=")]
+            self.targets[int(w[1])] = Target(int(w[1]), w[2], width, height,
+                                             samples[-1] if samples else 1)
         elif w[0] == "tolerance":
             if len(w) != 3 or not w[2].startswith("channel=") or int(w[1]) not in self.targets:
                 sys.exit("%s: tolerance N channel=K after target N" % where)
+            if self.targets[int(w[1])].samples > 1:
+                sys.exit("%s: tolerance on a multisampled target, which is not read back: "
+                         "state it on the target it resolves into" % where)
             self.targets[int(w[1])].tolerance = int(w[2][len("channel="):])
         elif w[0] == "buffer":
             self.xfb_buffers |= {int(v[4:]) for v in w[2:] if v.startswith("xfb=")
@@ -134,10 +139,6 @@ class Program:
                 sys.exit("%s: unsupported DEVICE[,DEVICE...] REASON" % where)
             for device in w[1].split(","):
                 self.unsupported[device] = " ".join(w[2:])
-        elif w[0] == "needs":
-            if len(w) < 3 or w[1] != "multisampling":
-                sys.exit("%s: needs multisampling REASON" % where)
-            self.needs = "waiting for multisampling (issue 14): " + " ".join(w[2:])
 
     def parse_xfb_fan(self, w, where):
         usage = "%s: xfb_fan_rotation B offset=O triangles=N stride=S" % where
@@ -377,8 +378,6 @@ def run_all(args, programs, work):
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for p in programs:
-            if p.needs:
-                continue
             runs = [(None, lavapipe_env, [])] + [
                 (d, device_env(args.test_icd or device_icd(d)),
                  [vgpu_run, "--device", d, "--"])
@@ -397,8 +396,6 @@ def run_all(args, programs, work):
 
 def judge(program, device, results, strict):
     """(verdict, reason, detail lines) of one program on one device."""
-    if program.needs:
-        return "skip", program.needs, []
     if device in program.unsupported:
         return "skip", "listed as unsupported on %s: %s" % (device, program.unsupported[device]), []
     reference, result = results[(None, program.name)], results[(device, program.name)]

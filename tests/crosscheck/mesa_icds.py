@@ -19,10 +19,12 @@ VALIDATION_LAYER = "/usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validatio
 VALIDATION_ERROR = re.compile(r"Validation Error: .*")
 NOT_MODELLED = re.compile(r"vgpu: not modelled: (.*)")
 RULE_BROKEN = re.compile(r"hardware rule .*")
-# Mesa's switches that keep HiZ, CCS and fast clears off (Mesa 22.3,
-# src/intel/dev/intel_debug.c): vgpu models none of them, so Mesa's drivers
-# on vgpu run without them.  MCS (multisampled colour) has no switch.
-MESA_INTEL_DEBUG = "nohiz,noccs,nofc"
+# Mesa's switches that keep HiZ and CCS off (Mesa 22.3,
+# src/intel/dev/intel_debug.c): vgpu models neither, so Mesa's drivers on
+# vgpu run without them.  Fast clears stay on: without HiZ or CCS the only
+# ones left are of multisampled colour through its MCS (which has no
+# switch), and vgpu models those.
+MESA_INTEL_DEBUG = "nohiz,noccs"
 # The exit status of a program that cannot run on the device (a feature
 # it lacks), as meson counts a skip.
 SKIP = 77

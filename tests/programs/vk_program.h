@@ -31,4 +31,50 @@ vk_program_memory_type(VkPhysicalDevice pd, uint32_t bits, VkMemoryPropertyFlags
    exit(1);
 }
 
+/* An instance, its first physical device and a device with one queue of
+ * the first family that has every flag of want; who names the program
+ * in the message when there is none. */
+struct vk_program_device {
+   VkInstance inst;
+   VkPhysicalDevice pd;
+   uint32_t family;
+   VkDevice dev;
+   VkQueue queue;
+};
+
+static inline void
+vk_program_open_device(const char *who, VkQueueFlags want, struct vk_program_device *out)
+{
+   VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                             .apiVersion = VK_API_VERSION_1_0 };
+   VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                .pApplicationInfo = &app };
+   VK(vkCreateInstance(&ici, NULL, &out->inst));
+   uint32_t n = 1;
+   VkResult r = vkEnumeratePhysicalDevices(out->inst, &n, &out->pd);
+   if ((r != VK_SUCCESS && r != VK_INCOMPLETE) || n == 0) {
+      fprintf(stderr, "%s: no Vulkan device\n", who);
+      exit(1);
+   }
+   VkQueueFamilyProperties families[16];
+   n = 16;
+   vkGetPhysicalDeviceQueueFamilyProperties(out->pd, &n, families);
+   for (out->family = 0; out->family < n; out->family++) {
+      if ((families[out->family].queueFlags & want) == want)
+         break;
+   }
+   if (out->family == n) {
+      fprintf(stderr, "%s: no queue family with flags 0x%x\n", who, want);
+      exit(1);
+   }
+   float prio = 1;
+   VkDeviceQueueCreateInfo q = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                 .queueFamilyIndex = out->family, .queueCount = 1,
+                                 .pQueuePriorities = &prio };
+   VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                              .queueCreateInfoCount = 1, .pQueueCreateInfos = &q };
+   VK(vkCreateDevice(out->pd, &dci, NULL, &out->dev));
+   vkGetDeviceQueue(out->dev, out->family, 0, &out->queue);
+}
+
 #endif

@@ -11,9 +11,9 @@
  * are compared with lists derived by hand from the output topology's
  * rules and the cut bits / stream IDs written, never by running the code
  * under test.  Gen7 cases check the DUAL_OBJECT payload (SIMD4x2, two
- * objects) and the DUAL_INSTANCE one (two instances of a primitive,
- * interleaved vertex rows), and the vertex counts taken from the final
- * URB write. */
+ * objects), the DUAL_INSTANCE one (two instances of a primitive,
+ * interleaved vertex rows) and the SINGLE one (one object, interleaved
+ * rows), and the vertex counts taken from the final URB write. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -470,8 +470,74 @@ test_dual_object(void)
       for (unsigned c = 0; c < 3; c++)
          CHECK_EQ(clip_seen[i].tag[c], want[i][0] * 100 + want[i][1 + c], "output vertex");
    }
+   dev.ver = 9;
+   rig_fini(&g);
+}
+
+/* ---- scenario 6b: Gen7 SINGLE dispatch ---- */
+
+/* Two triangles, one object a thread (channels 0-3): R0 DWord 0 the
+ * object's output handle (instance 0), R1 DWord 0 its PrimitiveID, then
+ * from Dispatch GRF Start (2) the vertex rows interleaved as in
+ * DUAL_INSTANCE (Mesa's vec4 GS reads attributes two a register in every
+ * mode but DUAL_OBJECT): GRF 2 + k vertex k's row 0 in the low half and
+ * row 1 in the high half.  Primitive p emits a strip of 3 + p vertices,
+ * its count in the low half of the final URB write's DWord 2. */
+static void
+single_kernel(struct vgpu_draw_run *r, struct vgpu_eu_thread *t)
+{
+   unsigned p = threads - 1;
+   CHECK_EQ(t->live, 0x0fu, "channels: one object");
+   uint32_t h = grf_dword(t, 0, 0);
+   CHECK_EQ(h, GS_HANDLE(0), "R0: the object's output handle");
+   CHECK_EQ(grf_dword(t, 1, 0), p, "R1: PrimitiveID");
+   for (unsigned k = 0; k < 3; k++) {
+      for (unsigned c = 0; c < 4; c++) {
+         CHECK_EQ(grf_dword(t, 2 + k, c), in_tag(p, k, 0, c), "vertex row 0, low half");
+         CHECK_EQ(grf_dword(t, 2 + k, 4 + c), in_tag(p, k, 1, c), "vertex row 1, high half");
+      }
+   }
+   uint8_t *entry = vgpu_urb_entry(r->urb, h);
+   uint32_t count = 3 + p, cut = 0;
+   memcpy(entry, &cut, 4);
+   for (unsigned v = 0; v < count; v++)
+      put_vertex(entry, 0, v, p * 100 + v);
+   uint8_t eot[32] = { 0 };
+   memcpy(eot, &h, 4);
+   memcpy(&eot[8], &count, 4);
+   struct isa_send_msg msg = { .msg = ISA_MSG_URB_WRITE_HWORD, .mlen = 1, .channel_masked = true };
+   CHECK_EQ(vgpu_urb_message(r->urb, ISA_GEN7, t, &msg, eot, NULL, t->live), VGPU_EU_DONE,
+            "EOT URB write");
+}
+
+static void
+test_single(void)
+{
+   struct rig g;
+   rig_init(&g);
+   dev.ver = 7;
+   struct vgpu_3d_shader *gs = &g.st.shader[VGPU_3D_GS];
    gs->dispatch_mode = 0;     /* SINGLE */
-   CHECK(vgpu_gs_unmodelled(&g.st) != NULL, "Gen7 SINGLE dispatch not modelled");
+   gs->include_vertex_handles = false;
+   gs->output_topology = 5;   /* TRISTRIP */
+   gs->urb_read_length = 1;
+   gs->grf_start[0] = 2;      /* R0, R1 */
+   kernel = single_kernel;
+   CHECK(vgpu_gs_unmodelled(&g.st) == NULL, "Gen7 SINGLE GS modelled");
+   for (uint32_t p = 0; p < 2; p++) {
+      struct vgpu_prim in = make_prim(4 /* TRILIST */, 3, p, p);
+      CHECK(vgpu_gs_prim(&g.r, &in), "prim %u queued: %s", p, fault_reason ? fault_reason : "");
+   }
+   vgpu_gs_end(&g.r);
+   CHECK_EQ(threads, 2, "a thread per object");
+   /* Primitive 0: (0, 1, 2); primitive 1: (0, 1, 2), (1, 3, 2). */
+   static const uint32_t want[][4] = { { 0, 0, 1, 2 }, { 1, 0, 1, 2 }, { 1, 1, 3, 2 } };
+   CHECK_EQ(clip_count, COUNT(want), "triangles to the clipper");
+   for (unsigned i = 0; i < COUNT(want) && i < clip_count; i++) {
+      CHECK_EQ(clip_seen[i].primitive_id, want[i][0], "primitive id");
+      for (unsigned c = 0; c < 3; c++)
+         CHECK_EQ(clip_seen[i].tag[c], want[i][0] * 100 + want[i][1 + c], "output vertex");
+   }
    dev.ver = 9;
    rig_fini(&g);
 }
@@ -587,6 +653,7 @@ main(void)
    test_reorder(1, (const unsigned[]){ 2, 0, 1 });
    test_overflow();
    test_dual_object();
+   test_single();
    test_dual_instance();
    struct rig g;
    rig_init(&g);
@@ -595,6 +662,6 @@ main(void)
    rig_fini(&g);
    if (isl_test_result("test_gs"))
       return 1;
-   printf("GS payload, output parsing, cuts, streams, instancing, reorder, Gen7 dual-object and dual-instance checked\n");
+   printf("GS payload, output parsing, cuts, streams, instancing, reorder, Gen7 dual-object, single and dual-instance checked\n");
    return 0;
 }

@@ -16,14 +16,13 @@
 
 #include "genX_pack.h"
 #include "isa.h"
-#include "vgpu_cache_rules.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_om.h"
 #include "vgpu_pipe.h"
 #include "vgpu_priv.h"
 
-#define MEM_BASE 0x100000ull
-#define MEM_SIZE 0x40000u
+#include "om_rig.h"
+
 /* Layout of the test's memory (offsets from MEM_BASE, which is both
  * Surface State and Dynamic State Base Address). */
 #define OFF_SURFACE 0x0000u     /* RENDER_SURFACE_STATE */
@@ -35,75 +34,10 @@
 #define RT_W 64
 #define RT_H 32
 
-struct vgpu_device vgpu;
 static struct devinfo dev = { .ver = 9, .verx10 = 90 };
-static uint8_t mem[MEM_SIZE];
 static uint8_t code[4096];
 static size_t code_size;
 static struct vgpu_eu_cache *cache;
-static int failures;
-static const char *not_modelled;
-
-#define CHECK(cond, ...) do { \
-   if (!(cond)) { \
-      failures++; \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__); \
-      fputc('\n', stderr); \
-   } \
-} while (0)
-
-/* ---- the rest of vgpu, as the pixel stage sees it ---- */
-
-void *
-vgpu_exec_map(struct vgpu_exec *exec, uint64_t addr, uint64_t len)
-{
-   (void)exec;
-   if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE || len > MEM_SIZE - (addr - MEM_BASE))
-      return NULL;
-   return mem + (addr - MEM_BASE);
-}
-
-void
-vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why)
-{
-   exec->fault = why;
-   exec->fault_addr = addr;
-}
-
-bool
-vgpu_gpgpu_read(struct vgpu_exec *exec, uint64_t addr, void *out, uint64_t len,
-                const char *what)
-{
-   void *p = vgpu_exec_map(exec, addr, len);
-   if (!p) {
-      vgpu_exec_fault(exec, addr, what);
-      return false;
-   }
-   memcpy(out, p, len);
-   return true;
-}
-
-void
-vgpu_not_modelled(const char *what)
-{
-   not_modelled = what;
-}
-
-/* The hardware-rule checker is not linked: no rules here. */
-void
-vgpu_cache_rules_render_target(struct vgpu_exec *exec, const struct isl_state_desc *d)
-{
-   (void)exec; (void)d;
-}
-
-void
-vgpu_cache_rules_depth_write(struct vgpu_exec *exec, const struct isl_surf *surf,
-                             uint64_t address, uint32_t level, uint32_t layer_start,
-                             uint32_t layer_end)
-{
-   (void)exec; (void)surf; (void)address; (void)level; (void)layer_start; (void)layer_end;
-}
 
 int
 vgpu_3d_push_constants(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
@@ -226,16 +160,6 @@ make_subspans(struct vgpu_subspan *ss)
       }
    }
    return n;
-}
-
-/* Byte offset of (x_B, y) in a Y-tiled surface: 4 KB tiles of 128 bytes
- * by 32 rows, row-major; inside a tile, 16-byte columns of 32 rows. */
-static uint32_t
-ytile_offset(uint32_t pitch, uint32_t x_b, uint32_t y)
-{
-   uint32_t tile = (y / 32) * (pitch / 128) + x_b / 128;
-   uint32_t in = ((x_b % 128) / 16) * 512 + (y % 32) * 16 + x_b % 16;
-   return tile * 4096 + in;
 }
 
 static void
@@ -505,21 +429,6 @@ test_depth_bounds(void)
    CHECK(passed > 5 && cut > 0 && sc.r.stats.ps_depth_count == passed,
          "bounds: depth count %llu, passing pixels %u, cut by the bounds %u",
          (unsigned long long)sc.r.stats.ps_depth_count, passed, cut);
-}
-
-/* Byte offset of (x, y) in a W-tiled surface (PRM Vol 5 "W-Major Tile
- * Format"): 4 KB tiles of 64 bytes by 64 rows; inside one, 8x8-byte
- * blocks, column-major (8 blocks down a column), each block's 64 bytes
- * interleaving x and y bits from bit 0: x0 y0 x1 y1 x2 y2. */
-static uint32_t
-wtile_offset(uint32_t pitch, uint32_t x, uint32_t y)
-{
-   uint32_t tile = (y / 64) * (pitch / 64) + x / 64;
-   uint32_t bx = x % 64, by = y % 64;
-   uint32_t in = (bx / 8) * 512 + (by / 8) * 64;
-   for (unsigned b = 0; b < 3; b++)
-      in |= ((bx >> b) & 1) << (2 * b) | ((by >> b) & 1) << (2 * b + 1);
-   return tile * 4096 + in;
 }
 
 /* Stencil only (no depth buffer), W-tiled, single-sided then two-sided:
@@ -996,10 +905,5 @@ main(void)
    test_simd8_header();
    test_header_rtai();
    vgpu_eu_cache_destroy(cache);
-   if (failures) {
-      fprintf(stderr, "%d failures\n", failures);
-      return 1;
-   }
-   printf("ok\n");
-   return 0;
+   return isl_test_result("test_ps");
 }

@@ -113,6 +113,10 @@ reset_state(void)
    ra->point_width_from_state = true;
    st.samples = 1;
    st.sample_mask = 0xffff;
+   /* The 4x pattern the drivers program: Vulkan's standard locations, in
+    * 1/16 pixel. */
+   static const uint8_t std4[4][2] = { { 6, 2 }, { 14, 6 }, { 2, 10 }, { 10, 14 } };
+   memcpy(st.sample_pos[2], std4, sizeof(std4));
    st.draw_rect[2] = W - 1;
    st.draw_rect[3] = H - 1;
    st.depth.format = 3;          /* D24_UNORM_X8_UINT */
@@ -209,14 +213,13 @@ ref_inside(const struct pt *v, unsigned n, struct pt p)
    return true;
 }
 
-/* Vulkan's standard sample locations, in 1/16 pixel. */
-static const int std4[4][2] = { { 6, 2 }, { 14, 6 }, { 2, 10 }, { 10, 14 } };
-
+/* Sample k of pixel (x, y) where the programmed 4x pattern puts it. */
 static struct pt
 sample_at(int x, int y, unsigned samples, unsigned k)
 {
    if (samples == 4)
-      return (struct pt){ x * 256LL + std4[k][0] * 16, y * 256LL + std4[k][1] * 16 };
+      return (struct pt){ x * 256LL + st.sample_pos[2][k][0] * 16,
+                          y * 256LL + st.sample_pos[2][k][1] * 16 };
    return (struct pt){ x * 256LL + 128, y * 256LL + 128 };
 }
 
@@ -291,6 +294,38 @@ test_random_triangles(void)
    }
 }
 
+/* Draws a triangle of random vertices inside the target; v: them on the
+ * sub-pixel grid. */
+static void
+draw_random_triangle(struct pt v[3])
+{
+   for (unsigned k = 0; k < 3; k++) {
+      float x = random_coord(0, W), y = random_coord(0, H);
+      set_vertex(k, x, y, 0.5f, 1.0f);
+      v[k] = grid(x, y);
+   }
+   draw(VGPU_PRIM_TRIANGLE, 3);
+}
+
+/* The rasterizer tests the samples where 3DSTATE_SAMPLE_PATTERN puts
+ * them, not where Vulkan's standard pattern would: a pattern of its own
+ * (one sample near each corner) decides the coverage. */
+static void
+test_programmed_pattern(void)
+{
+   static const uint8_t corners[4][2] = { { 1, 1 }, { 15, 1 }, { 1, 15 }, { 15, 15 } };
+   srand(21);
+   for (int i = 0; i < 60; i++) {
+      reset_state();
+      reset_records();
+      st.samples = 4;
+      memcpy(st.sample_pos[2], corners, sizeof(corners));
+      struct pt v[3];
+      draw_random_triangle(v);
+      compare_polygon("programmed 4x pattern", v, 3, 0, 0, W - 1, H - 1);
+   }
+}
+
 /* Gen7 with 4 samples: MSRASTMODE_ON_PATTERN tests each sample, as Gen8+
  * does; MSRASTMODE_OFF_PIXEL tests the pixel centre and covers all four
  * samples or none. */
@@ -305,12 +340,7 @@ test_gen7_multisample(void)
       st.samples = 4;
       st.raster.multisample_mode = i & 1 ? 3 : 0;
       struct pt v[3];
-      for (unsigned k = 0; k < 3; k++) {
-         float x = random_coord(0, W), y = random_coord(0, H);
-         set_vertex(k, x, y, 0.5f, 1.0f);
-         v[k] = grid(x, y);
-      }
-      draw(VGPU_PRIM_TRIANGLE, 3);
+      draw_random_triangle(v);
       if (i & 1) {
          compare_polygon("Gen7 ON_PATTERN", v, 3, 0, 0, W - 1, H - 1);
          continue;
@@ -885,6 +915,7 @@ int
 main(void)
 {
    test_random_triangles();
+   test_programmed_pattern();
    test_gen7_multisample();
    test_sample_mask();
    test_shared_edges();

@@ -21,7 +21,8 @@
 enum { MODE_SIMD4X2 = 0, MODE_SIMD8 = 1, MODE_SIMD16 = 2 };
 /* Message types (PRM Vol 2d "Sampler Message Types"). */
 enum { T_SAMPLE = 0, T_SAMPLE_L = 2, T_LD = 7, T_GATHER4 = 8, T_RESINFO = 10,
-       T_SAMPLEINFO = 11, T_GATHER4_PO = 17, T_LD_LZ = 26, T_LD2DMS = 30 };
+       T_SAMPLEINFO = 11, T_GATHER4_PO = 17, T_LD_LZ = 26, T_LD2DMS_W = 28, T_LD_MCS = 29,
+       T_LD2DMS = 30, T_LD2DSS = 31 };
 
 #define IMG_OFF 0x4000u
 
@@ -778,7 +779,7 @@ test_resinfo_cube_depth(enum isa_gen gen)
 
 /* sampleinfo (header only): a single-sampled surface has 1 sample, in R
  * as an integer; a null surface 0; a 4x multisampled one 4 (it reads the
- * state only: vgpu answers it before it could fetch such a surface). */
+ * state only). */
 static void
 test_sampleinfo(enum isa_gen gen)
 {
@@ -906,8 +907,8 @@ expect_end(struct eu_rig *r, enum vgpu_eu_status want, const char *needle, const
 /* A sample message reads SAMPLER_STATE at Dynamic State Base + the
  * dispatch's pointer (no header) or the header's M0.3: a pointer into no
  * memory faults at that address; the absent binding table entry faults;
- * the multisampled fetches, Gen9's bindless surfaces and the 16-bit
- * payload are not modelled. */
+ * a multisampled fetch from a single-sampled surface, Gen9's bindless
+ * surfaces and the 16-bit payload are not modelled. */
 static void
 test_faults(enum isa_gen gen)
 {
@@ -1064,6 +1065,530 @@ test_garbage(enum isa_gen gen)
    rig_destroy(r);
 }
 
+/* ---- multisampled fetches ----
+ *
+ * 8x4 images of 2 layers.  Colour images are R32G32B32A32_UINT MSS whose
+ * texel in sample slice p of layer z names itself: 0x1000 + x, 0x2000 + y,
+ * 0x3000 + z, 0x4000 + p (the slice: layer * samples + p, BDW PRM Vol 5
+ * "Multisampled Surfaces", MSFMT_MSS), so a reply shows which plane the
+ * sampler read.  Depth images are R32_FLOAT interleaved (MSFMT_DEPTH_STENCIL)
+ * with x + 10 y + 100 z + 1000 s at the place the PRM's 4x IMS figure
+ * gives sample s. */
+
+enum { MS_IMG_OFF = 0x1000, MS_MCS_OFF = 0xa000, MS_CLEAR_OFF = 0xf000 };
+
+struct ms_spec {
+   uint32_t samples;
+   bool mcs;              /* with an MCS */
+   bool depth;            /* R32_FLOAT interleaved instead of colour MSS */
+   bool clear_address;    /* Gen11: clear colour at Clear Value Address */
+   bool swizzle;          /* channel selects A, R, ZERO, ONE (Haswell+) */
+};
+
+/* MCS test values (BDW PRM Vol 5 "Compressed Multisample Surfaces": b =
+ * log2(samples) bits per sample, sample s's plane in bits [s*b, s*b+b);
+ * all ones: cleared), with each sample's plane worked out by hand. */
+struct mcs_case {
+   uint64_t mcs;
+   bool clear;
+   uint8_t plane[16];
+};
+
+static const struct mcs_case mcs_cases_2x[4] = {
+   { 0x2, false, { 0, 1 } },                 /* identity */
+   { 0x0, false, { 0, 0 } },
+   { 0x1, false, { 1, 0 } },
+   { 0x3, true, { 0 } },
+};
+static const struct mcs_case mcs_cases_4x[4] = {
+   { 0xe4, false, { 0, 1, 2, 3 } },          /* 11 10 01 00 */
+   { 0x00, false, { 0, 0, 0, 0 } },
+   { 0x4e, false, { 2, 3, 0, 1 } },          /* 01 00 11 10 */
+   { 0xff, true, { 0 } },
+};
+static const struct mcs_case mcs_cases_8x[4] = {
+   { 0xfac688, false, { 0, 1, 2, 3, 4, 5, 6, 7 } },
+   { 0x0, false, { 0 } },
+   { 0x53977, false, { 7, 6, 5, 4, 3, 2, 1, 0 } },   /* 000 001 010 ... 111 */
+   { 0xffffffffu, true, { 0 } },
+};
+static const struct mcs_case mcs_cases_16x[4] = {
+   { 0xfedcba9876543210ull, false, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 } },
+   { 0x0, false, { 0 } },
+   { 0x0123456789abcdefull, false, { 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 } },
+   { ~0ull, true, { 0 } },
+};
+
+static const struct mcs_case *
+mcs_cases(uint32_t samples)
+{
+   return samples == 2 ? mcs_cases_2x : samples == 4 ? mcs_cases_4x :
+          samples == 8 ? mcs_cases_8x : mcs_cases_16x;
+}
+
+/* The value stored in the MCS surface at (x, y, z), for ld_mcs. */
+static uint64_t
+mcs_stored(uint32_t x, uint32_t y, uint32_t z)
+{
+   return 0x9e3779b97f4a7c15ull * (1 + x + 8 * y + 32 * z);
+}
+
+/* Where sample s of a 4x pixel sits in its 2x2 cell (PRM "Interleaved
+ * Multisampled Surfaces" 4x figure: 0 1 / 2 3), and so on the surface:
+ * pixel pairs take two cells side by side, X = (x & ~1) * 2 + cx * 2 +
+ * (x & 1), the same for Y. */
+static void
+ims4_position(uint32_t s, uint32_t x, uint32_t y, uint32_t *px, uint32_t *py)
+{
+   static const uint8_t cx[4] = { 0, 1, 0, 1 }, cy[4] = { 0, 0, 1, 1 };
+   *px = (x & ~1u) * 2 + cx[s] * 2 + (x & 1);
+   *py = (y & ~1u) * 2 + cy[s] * 2 + (y & 1);
+}
+
+static float
+ms_depth_value(uint32_t x, uint32_t y, uint32_t z, uint32_t s)
+{
+   return (float)(x + 10 * y + 100 * z + 1000 * s);
+}
+
+/* The clear colour the state carries: Gen7/8 one bit a channel (R, B, A
+ * set), Gen9+ four dwords in the state or at the clear address. */
+static const uint32_t clear_bits[4] = { 1, 0, 1, 1 };
+static const uint32_t clear_inline[4] = { 0x11, 0x22, 0x33, 0x44 };
+static const uint32_t clear_in_memory[4] = { 0x55, 0x66, 0x77, 0x88 };
+
+static bool
+uses_clear_address(enum isa_gen gen, const struct ms_spec *sp)
+{
+   return gen >= ISA_GEN12 || (gen == ISA_GEN11 && sp->clear_address);
+}
+
+static const uint32_t *
+clear_want(enum isa_gen gen, const struct ms_spec *sp)
+{
+   if (gen <= ISA_GEN8)
+      return clear_bits;
+   return uses_clear_address(gen, sp) ? clear_in_memory : clear_inline;
+}
+
+static void
+fill_ms_texels(struct eu_rig *r, const struct ms_spec *sp, const struct isl_surf *surf)
+{
+   for (uint32_t z = 0; z < 2; z++) {
+      for (uint32_t p = 0; p < sp->samples; p++) {
+         for (uint32_t y = 0; y < 4; y++) {
+            for (uint32_t x = 0; x < 8; x++) {
+               if (sp->depth) {
+                  uint32_t px, py;
+                  ims4_position(p, x, y, &px, &py);
+                  float d = ms_depth_value(x, y, z, p);
+                  memcpy(&r->mem[MS_IMG_OFF + isl_surf_texel_offset(surf, 0, z, px, py)], &d, 4);
+                  continue;
+               }
+               uint32_t t[4] = { 0x1000 + x, 0x2000 + y, 0x3000 + z, 0x4000 + p };
+               uint64_t off = isl_surf_texel_offset(surf, 0, z * sp->samples + p, x, y);
+               memcpy(&r->mem[MS_IMG_OFF + off], t, 16);
+            }
+         }
+      }
+   }
+}
+
+static void
+fill_mcs(struct eu_rig *r, const struct isl_surf *mcs)
+{
+   unsigned bytes = mcs->format == ISL_FORMAT_R8_UINT ? 1 :
+                    mcs->format == ISL_FORMAT_R32_UINT ? 4 : 8;
+   for (uint32_t z = 0; z < 2; z++) {
+      for (uint32_t y = 0; y < 4; y++) {
+         for (uint32_t x = 0; x < 8; x++) {
+            uint64_t v = mcs_stored(x, y, z);
+            memcpy(&r->mem[MS_MCS_OFF + isl_surf_texel_offset(mcs, 0, z, x, y)], &v, bytes);
+         }
+      }
+   }
+}
+
+/* Lays out, fills and binds (entry bti) a multisampled image. */
+static bool
+place_ms(struct eu_rig *r, unsigned bti, const struct ms_spec *sp)
+{
+   unsigned verx10 = rig_verx10(r->gen);
+   enum isl_format fmt = sp->depth ? ISL_FORMAT_R32_FLOAT : ISL_FORMAT_R32G32B32A32_UINT;
+   struct isl_surf_info info = {
+      .dim = ISL_SURF_DIM_2D, .format = fmt, .width = 8, .height = 4, .depth = 1,
+      .levels = 1, .array_len = 2, .samples = sp->samples,
+      .usage = ISL_USAGE_SAMPLED | (sp->depth ? ISL_USAGE_DEPTH : 0),
+   };
+   struct isl_surf surf, mcs;
+   enum isl_msaa_layout layout = sp->depth ? ISL_MSAA_LAYOUT_INTERLEAVED : ISL_MSAA_LAYOUT_ARRAY;
+   if (!isl_surf_init(verx10, &info, &surf) || surf.msaa_layout != layout ||
+       surf.size_B > MS_MCS_OFF - MS_IMG_OFF ||
+       (sp->mcs && (!isl_surf_init_mcs(&surf, &mcs) || mcs.size_B > MS_CLEAR_OFF - MS_MCS_OFF))) {
+      CHECK(0, "%s: isl cannot lay out the %ux test image", isa_gen_name(r->gen), sp->samples);
+      return false;
+   }
+   fill_ms_texels(r, sp, &surf);
+   struct isl_view view = {
+      .format = fmt, .levels = 1, .layers = 2, .usage = ISL_USAGE_SAMPLED,
+      .swizzle = sp->swizzle ? (struct isl_swizzle){ ISL_SCS_ALPHA, ISL_SCS_RED, ISL_SCS_ZERO,
+                                                     ISL_SCS_ONE }
+                             : ISL_SWIZZLE_IDENTITY,
+   };
+   struct isl_image_state is = { .surf = &surf, .view = &view,
+                                 .address = RIG_MEM_BASE + MS_IMG_OFF };
+   if (sp->mcs) {
+      fill_mcs(r, &mcs);
+      memcpy(&r->mem[MS_CLEAR_OFF], clear_in_memory, 16);
+      is.mcs_surf = &mcs;
+      is.mcs_address = RIG_MEM_BASE + MS_MCS_OFF;
+      memcpy(is.clear_color, r->gen <= ISA_GEN8 ? clear_bits : clear_inline, 16);
+      is.use_clear_address = uses_clear_address(r->gen, sp);
+      is.clear_address = RIG_MEM_BASE + MS_CLEAR_OFF;
+   }
+   uint32_t dw[16] = { 0 };
+   if (!isl_fill_image_state(verx10, dw, &is)) {
+      CHECK(0, "%s: isl cannot pack the %ux test image's state", isa_gen_name(r->gen),
+            sp->samples);
+      return false;
+   }
+   rig_set_state(r, bti, dw, 16);
+   r->surf[bti].base = RIG_MEM_BASE + MS_IMG_OFF;
+   return true;
+}
+
+/* The channel selects of the spec on a reply (ONE: 1, an integer format). */
+static void
+ms_select(const struct ms_spec *sp, uint32_t v[4])
+{
+   if (!sp->swizzle)
+      return;
+   uint32_t in[4] = { v[0], v[1], v[2], v[3] };
+   v[0] = in[3];
+   v[1] = in[0];
+   v[2] = 0;
+   v[3] = 1;
+}
+
+/* Channel c of the ld2dms tests: the MCS case c % 4, a sample index that
+ * runs through the samples for each case, a pixel and layer. */
+static void
+ms_channel(unsigned c, uint32_t samples, uint32_t xyzs[4])
+{
+   xyzs[0] = (c * 3) % 8;
+   xyzs[1] = c % 4;
+   xyzs[2] = (c / 4) & 1;
+   xyzs[3] = (c + c / 4) % samples;
+}
+
+/* ld2dms (Gen7-8: si, mcs, u, v, r) or ld2dms_w (Gen9+: si, mcsl, mcsh,
+ * u, v, r), as Mesa lower_sampler_logical_send_gfx7 sends them, SIMD8 or
+ * SIMD16, with a header disabling G or without.  Each channel carries
+ * an MCS case: the sample's plane as the case names it, the clear colour
+ * for the clear value; without an MCS the sample itself whatever the
+ * payload's MCS says. */
+static void
+test_ld2dms(enum isa_gen gen, unsigned simd, bool header, const struct ms_spec *sp)
+{
+   struct eu_rig *r = rig_create(gen);
+   bool wide = gen >= ISA_GEN9;
+   unsigned regs = simd / 8, h = header ? 1 : 0, ncomp = header ? 3 : 4;
+   unsigned nparam = wide ? 6 : 5;
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, simd, 40, 2,
+               smp_desc(h + nparam * regs, ncomp * regs, header,
+                        simd == 16 ? MODE_SIMD16 : MODE_SIMD8, wide ? T_LD2DMS_W : T_LD2DMS,
+                        0, 1));
+   finish(k, sizeof(k), gen);
+   uint32_t live = simd == 16 ? 0xbfffu : 0xbfu;   /* channel 6 not dispatched */
+   if (!rig_load(r, k, live) || !place_ms(r, 1, sp)) {
+      rig_destroy(r);
+      return;
+   }
+   if (header)
+      set_header(r, 2, 0x2u << 12, 0);
+   const struct mcs_case *cases = mcs_cases(sp->samples);
+   for (unsigned c = 0; c < simd; c++) {
+      uint32_t xyzs[4];
+      ms_channel(c, sp->samples, xyzs);
+      uint64_t mcs = cases[c % 4].mcs;
+      uint32_t p[6] = { xyzs[3], (uint32_t)mcs, (uint32_t)(mcs >> 32), xyzs[0], xyzs[1],
+                        xyzs[2] };
+      const uint32_t *order = p;
+      uint32_t narrow[5] = { p[0], p[1], p[3], p[4], p[5] };
+      if (!wide)
+         order = narrow;
+      for (unsigned i = 0; i < nparam; i++)
+         rig_set_ud(r, 2 + h + i * regs + c / 8, c % 8, order[i]);
+   }
+   char what[96];
+   snprintf(what, sizeof(what), "%s %ux%s%s SIMD%u%s", wide ? "ld2dms_w" : "ld2dms",
+            sp->samples, sp->mcs ? " MCS" : " no MCS", sp->swizzle ? " swizzled" : "", simd,
+            header ? " with header" : "");
+   if (rig_exec(r)) {
+      for (unsigned c = 0; c < simd; c++) {
+         uint32_t xyzs[4];
+         ms_channel(c, sp->samples, xyzs);
+         const struct mcs_case *mc = &cases[c % 4];
+         uint32_t want[4];
+         if (sp->mcs && mc->clear) {
+            memcpy(want, clear_want(gen, sp), 16);
+         } else {
+            uint32_t plane = sp->mcs ? mc->plane[xyzs[3]] : xyzs[3];
+            uint32_t t[4] = { 0x1000 + xyzs[0], 0x2000 + xyzs[1], 0x3000 + xyzs[2],
+                              0x4000 + plane };
+            memcpy(want, t, 16);
+         }
+         ms_select(sp, want);
+         unsigned slot = 0;
+         for (unsigned k4 = 0; k4 < 4; k4++) {
+            if (header && k4 == 1)
+               continue;
+            uint32_t got = rig_ud(r, 40 + slot * regs + c / 8, c % 8);
+            uint32_t w = (live >> c) & 1 ? want[k4] : 0;
+            CHECK(got == w, "%s %s channel %u component %u: 0x%x want 0x%x",
+                  isa_gen_name(gen), what, c, k4, got, w);
+            slot++;
+         }
+      }
+   }
+   rig_destroy(r);
+}
+
+/* ld_mcs SIMD8 (u, v, r): the MCS element of the pixel, its low 32 bits
+ * in R and high 32 in G (Mesa hands R, and G from Gen9, back as ld2dms's
+ * MCS); 0 without an MCS and out of the surface (channel 7: x = 8). */
+static void
+test_ld_mcs(enum isa_gen gen, const struct ms_spec *sp)
+{
+   struct eu_rig *r = rig_create(gen);
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, 8, 40, 2, smp_desc(3, 4, false, MODE_SIMD8, T_LD_MCS, 0, 1));
+   finish(k, sizeof(k), gen);
+   if (!rig_load(r, k, 0xff) || !place_ms(r, 1, sp)) {
+      rig_destroy(r);
+      return;
+   }
+   for (unsigned c = 0; c < 8; c++) {
+      rig_set_ud(r, 2, c, c == 7 ? 8 : (c * 5) % 8);
+      rig_set_ud(r, 3, c, c % 4);
+      rig_set_ud(r, 4, c, c & 1);
+   }
+   /* The element's size: 8 bits (2x, 4x), 32 (8x), 64 (16x). */
+   uint64_t keep = sp->samples <= 4 ? 0xff : sp->samples == 8 ? 0xffffffffull : ~0ull;
+   if (rig_exec(r)) {
+      for (unsigned c = 0; c < 8; c++) {
+         uint64_t v = c == 7 || !sp->mcs ? 0 : mcs_stored((c * 5) % 8, c % 4, c & 1) & keep;
+         CHECK(rig_ud(r, 40, c) == (uint32_t)v && rig_ud(r, 41, c) == (uint32_t)(v >> 32),
+               "%s ld_mcs %ux%s channel %u: 0x%x 0x%x want 0x%llx", isa_gen_name(gen),
+               sp->samples, sp->mcs ? "" : " no MCS", c, rig_ud(r, 40, c), rig_ud(r, 41, c),
+               (unsigned long long)v);
+      }
+   }
+   rig_destroy(r);
+}
+
+/* Gen7's SIMD4x2 ld_mcs and ld2dms (hasvk's vertex stages,
+ * brw_vec4_nir.cpp): u, v, r, lod in the first GRF, ld2dms's sample
+ * index and MCS in .x and .y of the second; one reply GRF. */
+static void
+test_ms_simd4x2(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, 8, 40, 2, smp_desc(1, 1, false, MODE_SIMD4X2, T_LD_MCS, 0, 1));
+   emit_sample(k, sizeof(k), gen, 8, 41, 3, smp_desc(2, 1, false, MODE_SIMD4X2, T_LD2DMS, 0, 1));
+   finish(k, sizeof(k), gen);
+   const struct ms_spec sp = { .samples = 4, .mcs = true };
+   if (!rig_load(r, k, 0xff) || !place_ms(r, 1, &sp)) {
+      rig_destroy(r);
+      return;
+   }
+   /* slot 0: pixel (5, 2) layer 1; slot 1: (3, 1) layer 0 */
+   static const uint32_t px[2][3] = { { 5, 2, 1 }, { 3, 1, 0 } };
+   for (unsigned s = 0; s < 2; s++) {
+      for (unsigned i = 0; i < 3; i++) {
+         rig_set_ud(r, 2, 4 * s + i, px[s][i]);
+         rig_set_ud(r, 3, 4 * s + i, px[s][i]);
+      }
+      rig_set_ud(r, 2, 4 * s + 3, 0);
+      rig_set_ud(r, 3, 4 * s + 3, 0);
+   }
+   /* ld2dms: slot 0 sample 1 of MCS 0x4e (plane 3), slot 1 sample 2 of
+    * the clear value */
+   rig_set_ud(r, 4, 0, 1);
+   rig_set_ud(r, 4, 1, 0x4e);
+   rig_set_ud(r, 4, 4, 2);
+   rig_set_ud(r, 4, 5, 0xff);
+   if (rig_exec(r)) {
+      for (unsigned s = 0; s < 2; s++) {
+         uint32_t m = (uint32_t)(mcs_stored(px[s][0], px[s][1], px[s][2]) & 0xff);
+         CHECK(rig_ud(r, 40, 4 * s) == m && rig_ud(r, 40, 4 * s + 1) == 0,
+               "%s SIMD4x2 ld_mcs slot %u: 0x%x want 0x%x", isa_gen_name(gen), s,
+               rig_ud(r, 40, 4 * s), m);
+      }
+      const uint32_t want[8] = { 0x1005, 0x2002, 0x3001, 0x4003, 1, 0, 1, 1 };
+      for (unsigned i = 0; i < 8; i++)
+         CHECK(rig_ud(r, 41, i) == want[i], "%s SIMD4x2 ld2dms [%u]: 0x%x want 0x%x",
+               isa_gen_name(gen), i, rig_ud(r, 41, i), want[i]);
+   }
+   rig_destroy(r);
+}
+
+/* A 4x interleaved R32_FLOAT depth image, which has no MCS: ld2dms
+ * (Gen9+: ld2dms_w) with the MCS 0 that ld_mcs gives, and ld2dss, read
+ * sample si of the pixel (R; G, B 0 and A 1.0 as R32_FLOAT reads).  Out
+ * of range: sample 4 (channel 7), layer 2 (channel 5) read 0. */
+static void
+test_ms_depth(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   bool wide = gen >= ISA_GEN9;
+   unsigned nparam = wide ? 6 : 5;
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, 8, 40, 2,
+               smp_desc(nparam, 4, false, MODE_SIMD8, wide ? T_LD2DMS_W : T_LD2DMS, 0, 1));
+   emit_sample(k, sizeof(k), gen, 8, 50, 20, smp_desc(4, 4, false, MODE_SIMD8, T_LD2DSS, 0, 1));
+   finish(k, sizeof(k), gen);
+   const struct ms_spec sp = { .samples = 4, .depth = true };
+   if (!rig_load(r, k, 0xff) || !place_ms(r, 1, &sp)) {
+      rig_destroy(r);
+      return;
+   }
+   uint32_t xyzs[8][4];
+   for (unsigned c = 0; c < 8; c++) {
+      uint32_t v[4] = { (c * 5 + 1) % 8, (c * 3) % 4, c == 5 ? 2 : (c >> 1) & 1,
+                        c == 7 ? 4 : c % 4 };
+      memcpy(xyzs[c], v, 16);
+      uint32_t p[6] = { v[3], 0, 0, v[0], v[1], v[2] };
+      uint32_t narrow[5] = { v[3], 0, v[0], v[1], v[2] };
+      for (unsigned i = 0; i < nparam; i++)
+         rig_set_ud(r, 2 + i, c, wide ? p[i] : narrow[i]);
+      uint32_t ss[4] = { v[3], v[0], v[1], v[2] };
+      for (unsigned i = 0; i < 4; i++)
+         rig_set_ud(r, 20 + i, c, ss[i]);
+   }
+   if (rig_exec(r)) {
+      for (unsigned c = 0; c < 8; c++) {
+         bool in = c != 5 && c != 7;
+         float d = ms_depth_value(xyzs[c][0], xyzs[c][1], xyzs[c][2], xyzs[c][3]);
+         uint32_t want[4] = { 0, 0, 0, in ? 0x3f800000u : 0 };
+         if (in)
+            memcpy(&want[0], &d, 4);
+         for (unsigned i = 0; i < 4; i++) {
+            CHECK(rig_ud(r, 40 + i, c) == want[i], "%s IMS %s channel %u [%u]: 0x%x want 0x%x",
+                  isa_gen_name(gen), wide ? "ld2dms_w" : "ld2dms", c, i, rig_ud(r, 40 + i, c),
+                  want[i]);
+            CHECK(rig_ud(r, 50 + i, c) == want[i], "%s IMS ld2dss channel %u [%u]: 0x%x want 0x%x",
+                  isa_gen_name(gen), c, i, rig_ud(r, 50 + i, c), want[i]);
+         }
+      }
+   }
+   rig_destroy(r);
+}
+
+/* resinfo of a multisampled 8x4 image of 2 layers: width, height, layers
+ * and one LOD, as for a 2D array. */
+static void
+test_ms_resinfo(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, 8, 40, 2, smp_desc(1, 4, false, MODE_SIMD8, T_RESINFO, 0, 1));
+   finish(k, sizeof(k), gen);
+   const struct ms_spec sp = { .samples = 4, .mcs = true };
+   if (!rig_load(r, k, 0xff) || !place_ms(r, 1, &sp)) {
+      rig_destroy(r);
+      return;
+   }
+   for (unsigned c = 0; c < 8; c++)
+      rig_set_ud(r, 2, c, 0);
+   if (rig_exec(r)) {
+      const uint32_t want[4] = { 8, 4, 2, 1 };
+      for (unsigned i = 0; i < 4; i++)
+         CHECK(rig_ud(r, 40 + i, 3) == want[i], "%s MS resinfo [%u]: %u want %u",
+               isa_gen_name(gen), i, rig_ud(r, 40 + i, 3), want[i]);
+   }
+   rig_destroy(r);
+}
+
+/* What vgpu does not model on multisampled surfaces ends the thread as
+ * such: a sample or ld message on one, header texel offsets on ld2dms,
+ * and (Gen9+) ld2dms's 32-bit MCS on a 16x MCS surface. */
+static void
+test_ms_not_modelled(enum isa_gen gen)
+{
+   struct eu_rig *r = rig_create(gen);
+   const struct ms_spec sp = { .samples = 4, .mcs = true };
+   char k[2048] = "";
+   emit_sample(k, sizeof(k), gen, 8, 40, 2, smp_desc(2, 4, false, MODE_SIMD8, T_SAMPLE, 0, 1));
+   finish(k, sizeof(k), gen);
+   if (!rig_load(r, k, 0xff) || !place_ms(r, 1, &sp)) {
+      rig_destroy(r);
+      return;
+   }
+   place_sampler(r, 0x200, 0, 0);
+   expect_end(r, VGPU_EU_UNSUPPORTED, "multisampled", "sample on a 4x surface");
+   char k2[2048] = "";
+   emit_sample(k2, sizeof(k2), gen, 8, 40, 2, smp_desc(4, 4, false, MODE_SIMD8, T_LD, 0, 1));
+   finish(k2, sizeof(k2), gen);
+   if (rig_load(r, k2, 0xff))
+      expect_end(r, VGPU_EU_UNSUPPORTED, "multisampled", "ld on a 4x surface");
+   char k3[2048] = "";
+   emit_sample(k3, sizeof(k3), gen, 8, 40, 2, smp_desc(6, 4, true, MODE_SIMD8, T_LD2DMS, 0, 1));
+   finish(k3, sizeof(k3), gen);
+   if (rig_load(r, k3, 0xff)) {
+      set_header(r, 2, 0x1u << 8, 0);   /* U offset 1 */
+      expect_end(r, VGPU_EU_UNSUPPORTED, "offsets", "ld2dms with texel offsets");
+   }
+   if (gen >= ISA_GEN9) {
+      const struct ms_spec sp16 = { .samples = 16, .mcs = true };
+      char k4[2048] = "";
+      emit_sample(k4, sizeof(k4), gen, 8, 40, 2, smp_desc(5, 4, false, MODE_SIMD8, T_LD2DMS, 0, 2));
+      finish(k4, sizeof(k4), gen);
+      if (place_ms(r, 2, &sp16) && rig_load(r, k4, 0xff))
+         expect_end(r, VGPU_EU_UNSUPPORTED, "16x", "ld2dms on a 16x MCS surface");
+   }
+   rig_destroy(r);
+}
+
+static void
+test_ms(enum isa_gen gen)
+{
+   static const uint32_t counts[] = { 2, 4, 8, 16 };
+   unsigned verx10 = rig_verx10(gen);
+   for (unsigned i = 0; i < 4; i++) {
+      uint32_t n = counts[i];
+      if (!isl_sample_count_supported(verx10, n))
+         continue;
+      const struct ms_spec with = { .samples = n, .mcs = true };
+      const struct ms_spec without = { .samples = n };
+      /* ld2dms's one MCS dword cannot name 16 samples' planes */
+      if (n < 16 || gen >= ISA_GEN9) {
+         test_ld2dms(gen, 8, false, &with);
+         test_ld2dms(gen, 16, true, &with);
+         test_ld2dms(gen, 8, true, &without);
+      }
+      test_ld_mcs(gen, &with);
+      test_ld_mcs(gen, &without);
+   }
+   const struct ms_spec four = { .samples = 4, .mcs = true };
+   test_ld2dms(gen, 16, false, &four);
+   if (gen >= ISA_GEN75) {
+      const struct ms_spec swz = { .samples = 4, .mcs = true, .swizzle = true };
+      test_ld2dms(gen, 8, false, &swz);
+   }
+   if (gen == ISA_GEN11) {
+      const struct ms_spec addr = { .samples = 4, .mcs = true, .clear_address = true };
+      test_ld2dms(gen, 8, false, &addr);
+   }
+   if (gen <= ISA_GEN75)
+      test_ms_simd4x2(gen);
+   test_ms_depth(gen);
+   test_ms_resinfo(gen);
+   test_ms_not_modelled(gen);
+}
+
 int
 main(void)
 {
@@ -1100,6 +1625,7 @@ main(void)
       test_buffer_ld(gen);
       test_faults(gen);
       test_garbage(gen);
+      test_ms(gen);
    }
    return rig_result("test_sampler_msg");
 }

@@ -239,6 +239,14 @@ struct vgpu_3d_wm {
    uint32_t multisample_dispatch;   /* Gen7/7.5 */
    bool blend_enable, independent_alpha_blend, alpha_test, alpha_to_coverage;
    bool has_writeable_rt;
+   /* 3DSTATE_PS: Render Target Fast Clear Enable (the draw writes the
+    * MCS's clear value, not colour: PRM Vol 2a 3DSTATE_PS), Render Target
+    * Resolve Enable/Type (a CCS resolve; 0 none) and Position XY Offset
+    * Select (POSOFFSET_NONE 0, CENTROID 2, SAMPLE 3: the payload's
+    * position offsets) */
+   bool fast_clear;
+   uint32_t rt_resolve;
+   uint32_t pos_offset;
    uint32_t src_blend, dst_blend, src_alpha_blend, dst_alpha_blend;
 };
 
@@ -296,6 +304,10 @@ struct vgpu_3d {
    struct vgpu_3d_depth depth;
    uint32_t samples;             /* 3DSTATE_MULTISAMPLE: 1, 2, 4, 8, 16 */
    uint32_t pixel_location;      /* 0 centre, 1 upper left */
+   /* Sample positions of each count ([log2 samples]), x then y in 1/16
+    * pixel from the pixel's upper-left corner: Gen8+ 3DSTATE_SAMPLE_PATTERN,
+    * Gen7/7.5 3DSTATE_MULTISAMPLE's offsets for the count it sets. */
+   uint8_t sample_pos[5][16][2];
    uint32_t sample_mask;
    int32_t draw_rect[4];         /* 3DSTATE_DRAWING_RECTANGLE x0 y0 x1 y1 */
    int32_t draw_origin[2];

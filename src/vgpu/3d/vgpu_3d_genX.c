@@ -300,6 +300,13 @@ ps(const struct packet *p)
                        (v._16_pixel_dispatch_enable ? 16 : 0) |
                        (v._32_pixel_dispatch_enable ? 32 : 0));
    s->single_program_flow = v.single_program_flow;
+   p->st->wm.fast_clear = v.render_target_fast_clear_enable;
+   p->st->wm.pos_offset = v.position_xy_offset_select;
+#if GFX_VER >= 9
+   p->st->wm.rt_resolve = v.render_target_resolve_type;
+#else
+   p->st->wm.rt_resolve = v.render_target_resolve_enable;
+#endif
    SHADER_COMMON(s, v);
 #if GFX_VER >= 8
    s->max_threads = v.maximum_number_of_threads_per_psd + 1;
@@ -909,13 +916,50 @@ hier_depth_buffer(const struct packet *p)
 #endif
 }
 
+/* Sample offsets come as nibble pairs, Y in the low and X in the high
+ * nibble of each byte, four samples a DWord (PRM Vol 2a
+ * 3DSTATE_SAMPLE_PATTERN, Gen7 3DSTATE_MULTISAMPLE). */
+static void
+sample_offsets(uint8_t (*pos)[2], const uint32_t *dw, unsigned first, unsigned count)
+{
+   for (unsigned i = 0; i < count; i++) {
+      uint32_t byte = dw[(first + i) / 4] >> (8 * ((first + i) % 4));
+      pos[i][0] = (uint8_t)((byte >> 4) & 0xf);
+      pos[i][1] = (uint8_t)(byte & 0xf);
+   }
+}
+
 static void
 multisample(const struct packet *p)
 {
    UNPACK(3DSTATE_MULTISAMPLE, v);
    p->st->samples = 1u << v.number_of_multisamples;
    p->st->pixel_location = v.pixel_location;
+#if GFX_VER < 8
+   /* DWord 2 holds samples 0-3 of 4x and 8x, DWord 3 samples 4-7 of 8x. */
+   if (v.number_of_multisamples >= 2)
+      sample_offsets(p->st->sample_pos[v.number_of_multisamples], &p->dw[2], 0,
+                     p->st->samples);
+#endif
 }
+
+#if GFX_VER >= 8
+/* DWords 1-4 16x (samples 0-15), 5 8x samples 4-7, 6 8x samples 0-3, 7
+ * 4x, 8 2x in bits 15:0 and 1x in bits 23:16. */
+static void
+sample_pattern(const struct packet *p)
+{
+   uint8_t (*pos)[16][2] = p->st->sample_pos;
+   const uint32_t *dw = p->dw;
+   if (GFX_VER >= 9)
+      sample_offsets(pos[4], &dw[1], 0, 16);
+   sample_offsets(pos[3], &dw[6], 0, 4);
+   sample_offsets(&pos[3][4], &dw[5], 0, 4);
+   sample_offsets(pos[2], &dw[7], 0, 4);
+   sample_offsets(pos[1], &dw[8], 0, 2);
+   sample_offsets(pos[0], &dw[8], 2, 1);
+}
+#endif
 
 static void
 sample_mask(const struct packet *p)
@@ -1075,6 +1119,9 @@ init_handlers(void)
    HANDLE(3DSTATE_STENCIL_BUFFER, stencil_buffer);
    HANDLE(3DSTATE_HIER_DEPTH_BUFFER, hier_depth_buffer);
    HANDLE(3DSTATE_MULTISAMPLE, multisample);
+#if GFX_VER >= 8
+   HANDLE(3DSTATE_SAMPLE_PATTERN, sample_pattern);
+#endif
    HANDLE(3DSTATE_SAMPLE_MASK, sample_mask);
    HANDLE(3DSTATE_DRAWING_RECTANGLE, drawing_rectangle);
    HANDLE(3DPRIMITIVE, primitive);

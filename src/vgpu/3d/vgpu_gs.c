@@ -4,8 +4,9 @@
  * dispatch (what hasvk's vec4 kernels use without and with GS
  * instancing: the Ivy Bridge PRM's 3DSTATE_GS makes DUAL_OBJECT invalid
  * with InstanceCount > 1, and Mesa 22.3's brw_compile_gs then picks
- * DUAL_INSTANCE); Gen7's SINGLE mode (which Mesa uses only for a kernel
- * that spills in DUAL_OBJECT mode) is not modelled.
+ * DUAL_INSTANCE), and Gen7's SINGLE dispatch (Mesa's choice for an
+ * uninstanced kernel that would spill in DUAL_OBJECT mode, or with
+ * INTEL_DEBUG=nodualobj).
  *
  * Objects: each assembled input primitive makes Instance Control + 1
  * objects, its instances in order; a thread takes up to eight of them,
@@ -54,7 +55,13 @@
  *  - the vertex rows interleaved, as both instances read the same
  *    vertices: one GRF per two rows, row 2n in the low half and 2n+1 in
  *    the high half, Vertex URB Entry Read Length GRFs per vertex (Mesa's
- *    vec4 GS attribute_to_hw_reg with interleaved attributes). 
+ *    vec4 GS attribute_to_hw_reg with interleaved attributes).
+ *
+ * Gen7/7.5 SINGLE (SIMD4x1: one object a thread, channels 0-3): the
+ * DUAL_INSTANCE payload with only its low half, R0 DWord 0 the object's
+ * output handle, the rows interleaved as well (Mesa's vec4 GS lays out
+ * its attributes two a register in every mode but DUAL_OBJECT), the
+ * vertex count in the low half of the final URB write's DWord 2.
  *
  * Output URB entry (what the kernel writes): without Static Output,
  * 32 bytes whose DWord 0 is the count of vertices emitted; then the
@@ -81,6 +88,7 @@
 
 /* 3DSTATE_GS encodings (Dispatch Mode: Gen7 SINGLE 0, DUAL_INSTANCE 1,
  * DUAL_OBJECT 2; Gen8+ DUAL_OBJECT 2, SIMD8 3). */
+#define DISPATCH_MODE_SINGLE 0
 #define DISPATCH_MODE_DUAL_INSTANCE 1
 #define DISPATCH_MODE_DUAL_OBJECT 2
 #define DISPATCH_MODE_SIMD8 3
@@ -141,9 +149,8 @@ vgpu_gs_unmodelled(const struct vgpu_3d *st)
 {
    const struct vgpu_3d_shader *gs = &st->shader[VGPU_3D_GS];
    if (vgpu.info->ver < 8) {
-      if (gs->dispatch_mode != DISPATCH_MODE_DUAL_OBJECT &&
-          gs->dispatch_mode != DISPATCH_MODE_DUAL_INSTANCE)
-         return "Gen7 geometry shader in SINGLE dispatch";
+      if (gs->dispatch_mode > DISPATCH_MODE_DUAL_OBJECT)
+         return "Gen7 geometry shader in a reserved dispatch mode";
       /* Mesa's vec4 kernels pull no inputs: where the handles would go
        * is not known. */
       if (gs->include_vertex_handles)
@@ -182,7 +189,9 @@ gs_create(struct vgpu_draw_run *r, unsigned nverts)
       gs->in_stage = in_stage;
       gs->nverts = nverts;
       gs->in_dwords = in->entry_bytes / 4;
-      gs->max_objects = vgpu.info->ver < 8 ? SIMD4X2_SLOTS : GS_SLOTS;
+      gs->max_objects = vgpu.info->ver >= 8 ? GS_SLOTS :
+                        r->st->shader[VGPU_3D_GS].dispatch_mode == DISPATCH_MODE_SINGLE ?
+                        1 : SIMD4X2_SLOTS;
       if (out->entries < gs->max_objects)
          gs->max_objects = out->entries;
       if (in->entries / nverts < gs->max_objects)
@@ -354,10 +363,11 @@ dual_object_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned gr
    return gs->nverts * rows;
 }
 
-/* Gen7 DUAL_INSTANCE: the instances share their primitive's vertices,
- * two rows a GRF (row 2n in the low half); returns the GRFs they take. */
+/* Gen7 DUAL_INSTANCE and SINGLE: the instances share their primitive's
+ * vertices, two rows a GRF (row 2n in the low half); returns the GRFs
+ * they take. */
 static unsigned
-dual_instance_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned grf,
+interleaved_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned grf,
                    uint32_t first_row, uint32_t rows)
 {
    for (unsigned k = 0; k < gs->nverts; k++) {
@@ -368,13 +378,13 @@ dual_instance_rows(const struct vgpu_gs *gs, struct vgpu_eu_thread *t, unsigned 
    return gs->nverts * rows / 2;
 }
 
-/* The whole Gen7 DUAL_OBJECT or DUAL_INSTANCE payload; returns the GRFs
- * it takes, -1 after a fault. */
+/* The whole Gen7 DUAL_OBJECT, DUAL_INSTANCE or SINGLE payload; returns
+ * the GRFs it takes, -1 after a fault. */
 static int
 simd4x2_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_eu_thread *t)
 {
    const struct vgpu_3d_shader *s = &r->st->shader[VGPU_3D_GS];
-   bool dual_instance = s->dispatch_mode == DISPATCH_MODE_DUAL_INSTANCE;
+   bool interleaved = s->dispatch_mode != DISPATCH_MODE_DUAL_OBJECT;
    unsigned header = 1;
    for (unsigned j = 0; j < gs->count; j++)
       set_dword(t, 0, j, vgpu_urb_handle(r->urb, VGPU_3D_GS, j) |
@@ -390,13 +400,13 @@ simd4x2_payload(struct vgpu_draw_run *r, const struct vgpu_gs *gs, struct vgpu_e
       return -1;
    grf += (unsigned)consts;
    uint32_t rows = s->urb_read_length * 2, first_row = s->urb_read_offset * 2;
-   unsigned row_grfs = gs->nverts * (dual_instance ? rows / 2 : rows);
+   unsigned row_grfs = gs->nverts * (interleaved ? rows / 2 : rows);
    if (grf + row_grfs > VGPU_EU_GRFS || (first_row + rows) * 4 > gs->in_dwords) {
       stop_fault(r, "3DSTATE_GS URB entry read beyond the register file or the entry");
       return -1;
    }
-   grf += dual_instance ? dual_instance_rows(gs, t, grf, first_row, rows)
-                        : dual_object_rows(gs, t, grf, first_row, rows);
+   grf += interleaved ? interleaved_rows(gs, t, grf, first_row, rows)
+                      : dual_object_rows(gs, t, grf, first_row, rows);
    return (int)(grf > header ? grf : header);
 }
 

@@ -13,9 +13,14 @@
  * it decides coverage or depth (vgpu_ps.c), then on its first
  * render-target write.
  *
- * Not modelled (reported, the draw stops): HiZ and other auxiliary
- * surfaces, alpha test and alpha to coverage, multisampling,
- * render-target reads. */
+ * Multisampling: each sample of a pixel is tested and written on its
+ * own (th->cover[]); depth and stencil buffers interleave their samples,
+ * colour targets keep them in array slices (MSS), optionally compressed
+ * by an MCS, which this file keeps exact (mcs_expand) and fast clears.
+ *
+ * Not modelled (reported, the draw stops): HiZ, CCS and their clears and
+ * resolves, 16x rendering, alpha to coverage dithering, render-target
+ * reads. */
 #include <math.h>
 #include <string.h>
 
@@ -228,9 +233,34 @@ ds_array_pitch(unsigned verx10, const struct ds_fields *f, const struct isl_surf
 {
    if (verx10 >= 80)
       return f->qpitch << 2;
-   uint32_t h0 = align_up(surf->height, surf->valign);
-   uint32_t h1 = align_up(isl_minify(surf->height, 1), surf->valign);
+   /* Interleaved multisampled buffers count their rows of samples. */
+   uint32_t pw, ph;
+   isl_surf_phys_size(surf, &pw, &ph);
+   uint32_t h0 = align_up(ph, surf->valign);
+   uint32_t h1 = align_up(isl_minify(ph, 1), surf->valign);
    return h0 + h1 + 12 * surf->valign;
+}
+
+/* 3DSTATE_DEPTH_BUFFER and STENCIL_BUFFER carry no sample count: the
+ * buffers have 3DSTATE_MULTISAMPLE's, their samples interleaved (PRM Vol
+ * 5 "Interleaved Multisampled Surfaces", the layout depth and stencil
+ * use; isl_surf_sample_offset), a 2D surface of one LOD (RSS Number of
+ * Multisamples: what a multisampled surface can be). */
+static bool
+ds_samples(struct vgpu_draw_run *r, bool stencil, const struct ds_fields *f,
+           struct isl_surf *s)
+{
+   const uint32_t samples = r->st->samples;
+   s->samples = 1;
+   s->msaa_layout = ISL_MSAA_LAYOUT_NONE;
+   if (samples <= 1)
+      return true;
+   if (f->type != SURFTYPE_2D || f->lod != 0)
+      return stop(r, stencil ? "multisampled stencil buffer not 2D of one LOD" :
+                               "multisampled depth buffer not 2D of one LOD");
+   s->samples = samples;
+   s->msaa_layout = ISL_MSAA_LAYOUT_INTERLEAVED;
+   return true;
 }
 
 static bool
@@ -260,6 +290,8 @@ ds_view_init(struct vgpu_draw_run *r, bool stencil, struct ds_view *v)
    s->levels = f.lod + 1;
    s->row_pitch_B = f.pitch;
    ds_alignment(verx10, stencil, d16, s);
+   if (!ds_samples(r, stencil, &f, s))
+      return false;
    s->array_pitch_rows = s->layout == ISL_LAYOUT_3D_GEN7 ? align_up(s->height, s->valign)
                                                          : ds_array_pitch(verx10, &f, s);
    v->address = f.address;
@@ -378,8 +410,13 @@ vgpu_om_begin(struct vgpu_draw_run *r)
    memset(om, 0, sizeof(*om));
    r->om = om;
    om->verx10 = vgpu.info->verx10;
-   if (r->st->samples > 1)
-      return stop(r, "multisampled rendering");
+   /* The thread's sample sets hold eight samples at most. */
+   if (r->st->samples > 8)
+      return stop(r, "16x multisampled rendering");
+   if (r->st->samples > 1 && !isl_sample_count_supported(om->verx10, r->st->samples))
+      return stop(r, "3DSTATE_MULTISAMPLE sample count the generation lacks");
+   if (r->st->wm.rt_resolve)
+      return stop(r, "render target resolve (CCS, run with INTEL_DEBUG=noccs)");
    if (!depth_stencil_state(r, om)) {
       r->stop = true;
       return false;
@@ -449,13 +486,14 @@ depth_bounds_test(const struct vgpu_om *om, uint32_t format, const uint8_t *dp)
    return z >= om->ds.bounds_min && z <= om->ds.bounds_max;
 }
 
-/* Host pointer of a depth (stencil: bytes 1, tiling W, Gen12 Y) texel
- * of the layer the Render Target Array Index selects; NULL outside the
- * buffer (*outside) or after a fault.  An index beyond Render Target
- * View Extent selects the first layer, as for render targets. */
+/* Host pointer of sample `sample` of a depth (stencil: bytes 1, tiling
+ * W, Gen12 Y) pixel of the layer the Render Target Array Index selects;
+ * NULL outside the buffer (*outside) or after a fault.  An index beyond
+ * Render Target View Extent selects the first layer, as for render
+ * targets. */
 static uint8_t *
 ds_texel(struct vgpu_draw_run *r, bool stencil, int32_t x, int32_t y, uint32_t rtai,
-         bool *outside)
+         uint32_t sample, bool *outside)
 {
    const struct ds_view *v = &ds_views[stencil ? 1 : 0];
    uint32_t slice = v->first_layer + (rtai < v->extent ? rtai : 0);
@@ -465,7 +503,9 @@ ds_texel(struct vgpu_draw_run *r, bool stencil, int32_t x, int32_t y, uint32_t r
       return NULL;
    unsigned bytes = stencil ? 1 : r->om->depth_bytes;
    uint64_t base = v->address;
-   uint64_t off = isl_surf_texel_offset(&v->surf, v->level, slice, (uint32_t)x, (uint32_t)y);
+   uint64_t off = v->surf.samples > 1 ?
+                  isl_surf_sample_offset(&v->surf, slice, sample, (uint32_t)x, (uint32_t)y) :
+                  isl_surf_texel_offset(&v->surf, v->level, slice, (uint32_t)x, (uint32_t)y);
    uint8_t *p = vgpu_exec_map(r->exec, base + off, bytes);
    if (!p) {
       vgpu_exec_fault(r->exec, base + off, stencil ?
@@ -496,21 +536,21 @@ stencil_op(unsigned op, uint8_t v, uint8_t ref)
 /* The stencil test of one pixel (face f); *sp is its stencil texel or
  * NULL without a stencil buffer. */
 static bool
-stencil_test(const struct vgpu_om_depth_stencil *ds, unsigned f, const uint8_t *sp)
+stencil_test(const struct vgpu_om_depth_stencil *ds, unsigned f, uint8_t ref,
+             const uint8_t *sp)
 {
    if (!sp)
       return true;
-   return compare(ds->stencil_func[f], ds->ref[f] & ds->test_mask[f],
-                  *sp & ds->test_mask[f]);
+   return compare(ds->stencil_func[f], ref & ds->test_mask[f], *sp & ds->test_mask[f]);
 }
 
 static void
-stencil_update(const struct vgpu_om_depth_stencil *ds, unsigned f, uint8_t *sp,
+stencil_update(const struct vgpu_om_depth_stencil *ds, unsigned f, uint8_t ref, uint8_t *sp,
                unsigned op)
 {
    if (!sp || !ds->stencil_write)
       return;
-   uint8_t v = stencil_op(op, *sp, ds->ref[f]);
+   uint8_t v = stencil_op(op, *sp, ref);
    *sp = (uint8_t)((*sp & ~ds->write_mask[f]) | (v & ds->write_mask[f]));
 }
 
@@ -533,48 +573,81 @@ depth_test(struct vgpu_om *om, uint32_t format, uint8_t *dp, float z, bool write
    return true;
 }
 
+/* The samples channel c tests and writes: single-sampled, its pixel's
+ * one sample whenever the channel is in a mask. */
+static uint8_t
+channel_cover(const struct vgpu_om_thread *th, unsigned c)
+{
+   return th->samples > 1 ? th->cover[c] : 1;
+}
+
+/* The tests of one sample: depth bounds, stencil, depth (with their
+ * writes); true when it passes.  A sample outside the buffers fails. */
+static bool
+sample_tests(struct vgpu_draw_run *r, const struct vgpu_om_thread *th, unsigned c,
+             unsigned sample, float z)
+{
+   struct vgpu_om *om = r->om;
+   const uint32_t format = r->st->depth.format;
+   const unsigned f = th->front_facing ? 0 : 1;
+   bool outside = false, s_outside = false;
+   uint8_t *dp = om->depth_buffer ?
+                 ds_texel(r, false, th->x[c], th->y[c], th->layer, sample, &outside) : NULL;
+   uint8_t *sp = om->stencil_buffer ?
+                 ds_texel(r, true, th->x[c], th->y[c], th->layer, sample, &s_outside) : NULL;
+   if (r->stop || outside || s_outside)
+      return false;
+   /* The depth bounds test comes before the stencil test and a sample
+    * failing it changes nothing (Vulkan 28 "Fragment Operations" order;
+    * 28.8: its coverage is cleared). */
+   if (!depth_bounds_test(om, format, dp))
+      return false;
+   /* The shader's stencil value replaces the reference (Vulkan
+    * "Stencil Test": FragStencilRefEXT; PS_EXTRA Pixel Shader Computes
+    * Stencil). */
+   const uint8_t ref = th->stencil_from_shader ? th->stencil_ref[c] : om->ds.ref[f];
+   /* Stencil first; a sample failing it is not depth tested (Vulkan
+    * 27.7, 27.8). */
+   if (!stencil_test(&om->ds, f, ref, sp)) {
+      stencil_update(&om->ds, f, ref, sp, om->ds.fail_op[f]);
+      return false;
+   }
+   if (!depth_test(om, format, dp, z, true)) {
+      stencil_update(&om->ds, f, ref, sp, om->ds.zfail_op[f]);
+      return false;
+   }
+   stencil_update(&om->ds, f, ref, sp, om->ds.pass_op[f]);
+   return true;
+}
+
+/* Each sample of a multisampled pixel is tested on its own against its
+ * own depth and stencil values (Vulkan 27 "Fragment Operations": the
+ * tests are per sample), at its own depth unless the shader computed
+ * one for the pixel. */
 uint32_t
-vgpu_om_depth(struct vgpu_draw_run *r, const struct vgpu_om_thread *th,
+vgpu_om_depth(struct vgpu_draw_run *r, struct vgpu_om_thread *th,
               const float *z, uint32_t mask)
 {
    struct vgpu_om *om = r->om;
-   if (!om->depth_buffer && !om->stencil_buffer) {
-      /* Every pixel passes a test that is not there. */
-      r->stats.ps_depth_count += (uint64_t)__builtin_popcount(mask);
-      return mask;
-   }
-   const uint32_t format = r->st->depth.format;
-   const unsigned f = th->front_facing ? 0 : 1;
+   const bool tests = om->depth_buffer || om->stencil_buffer;
    uint32_t pass = 0;
+   uint64_t samples_passed = 0;
    for (unsigned c = 0; c < th->simd && !r->stop; c++) {
       if (!((mask >> c) & 1))
          continue;
-      bool outside = false, s_outside = false;
-      uint8_t *dp = om->depth_buffer ?
-                    ds_texel(r, false, th->x[c], th->y[c], th->layer, &outside) : NULL;
-      uint8_t *sp = om->stencil_buffer ?
-                    ds_texel(r, true, th->x[c], th->y[c], th->layer, &s_outside) : NULL;
-      if (r->stop || outside || s_outside)
-         continue;
-      /* The depth bounds test comes before the stencil test and a pixel
-       * failing it changes nothing (Vulkan 28 "Fragment Operations"
-       * order; 28.8: its coverage is cleared). */
-      if (!depth_bounds_test(om, format, dp))
-         continue;
-      /* Stencil first; a pixel failing it is not depth tested (Vulkan
-       * 27.7, 27.8). */
-      if (!stencil_test(&om->ds, f, sp)) {
-         stencil_update(&om->ds, f, sp, om->ds.fail_op[f]);
-         continue;
+      uint8_t cover = channel_cover(th, c), left = cover;
+      for (unsigned s = 0; tests && s < 8 && !r->stop; s++) {
+         if (!((cover >> s) & 1))
+            continue;
+         if (!sample_tests(r, th, c, s, z ? z[c] : th->sz[c][s]))
+            left &= (uint8_t)~(1u << s);
       }
-      if (!depth_test(om, format, dp, z[c], true)) {
-         stencil_update(&om->ds, f, sp, om->ds.zfail_op[f]);
-         continue;
-      }
-      stencil_update(&om->ds, f, sp, om->ds.pass_op[f]);
-      pass |= 1u << c;
+      th->cover[c] = left;
+      samples_passed += (uint64_t)__builtin_popcount(left);
+      if (left)
+         pass |= 1u << c;
    }
-   r->stats.ps_depth_count += (uint64_t)__builtin_popcount(pass);
+   r->stats.ps_depth_count += samples_passed;
    return r->stop ? 0 : pass;
 }
 
@@ -587,6 +660,9 @@ struct target {
    uint32_t extent;                 /* layers the view shows (3D: slices) */
    uint32_t slices;                 /* layers (3D: slices of the LOD) there are */
    struct vgpu_om_blend blend;
+   unsigned mcs_bytes;              /* an MCS element's: 1, 4, 8 */
+   uint32_t clear[4];               /* what the MCS clear value stands for, as
+                                     * the shader writes a colour */
 };
 
 static bool
@@ -657,6 +733,51 @@ target_view(struct vgpu_draw_run *r, struct target *t)
    return true;
 }
 
+/* The colour an MCS clear value stands for: the surface state's, or
+ * (Gen11 Clear Value Address Enable, Gen12) the four dwords the driver
+ * keeps at Clear Value Address, the colour as the shader writes it. */
+static bool
+clear_colour(struct vgpu_draw_run *r, struct target *t)
+{
+   if (!t->d.clear_color_at_address) {
+      memcpy(t->clear, t->d.clear_color, sizeof(t->clear));
+      return true;
+   }
+   const uint64_t addr = t->d.clear_address & GPU_ADDRESS_MASK;
+   const void *p = vgpu_exec_map(r->exec, addr, sizeof(t->clear));
+   if (!p) {
+      vgpu_exec_fault(r->exec, addr, "clear colour outside every object of the submission");
+      r->stop = true;
+      return false;
+   }
+   memcpy(t->clear, p, sizeof(t->clear));
+   return true;
+}
+
+/* A multisampled target keeps each sample in its own array slice (MSS;
+ * the interleaved layout is for depth and stencil only) and has the
+ * rasterizer's sample count, except for a fast clear, which writes only
+ * the MCS.  Fast clears of single-sampled targets go to a CCS. */
+static bool
+target_samples(struct vgpu_draw_run *r, struct target *t)
+{
+   const uint32_t samples = t->d.surf.samples > 1 ? t->d.surf.samples : 1;
+   const uint32_t raster = r->st->samples > 1 ? r->st->samples : 1;
+   if (samples > 1 && t->d.surf.msaa_layout != ISL_MSAA_LAYOUT_ARRAY)
+      return stop(r, "render target with interleaved samples");
+   if (r->st->wm.fast_clear && !t->d.has_mcs)
+      return stop(r, "fast clear without an MCS (CCS: run with INTEL_DEBUG=noccs,nofc)");
+   if (!r->st->wm.fast_clear && samples != raster)
+      return stop(r, "render target sample count unlike 3DSTATE_MULTISAMPLE's");
+   if (!t->d.has_mcs)
+      return true;
+   const struct isl_format_layout *mcs = isl_format_layout(t->d.mcs_surf.format);
+   if (!mcs)
+      return stop(r, "MCS format");
+   t->mcs_bytes = isl_format_bytes(mcs);
+   return clear_colour(r, t);
+}
+
 /* Render target bti: its surface and blend state; false when the draw
  * must stop (a fault or a surface vgpu does not model). */
 static bool
@@ -671,14 +792,12 @@ target_decode(struct vgpu_draw_run *r, unsigned bti, struct target *t)
       return true;
    if (t->d.unsupported)
       return stop(r, t->d.unsupported);
-   if (t->d.surf.samples > 1)
-      return stop(r, "multisampled render target (its samples and MCS)");
    if (t->d.type > SURFTYPE_CUBE)
       return stop(r, "render target of a buffer surface type");
    t->fmt = isl_format_layout((enum isl_format)t->d.format);
    if (!t->fmt || !isl_texel_convertible(t->fmt))
       return stop(r, "render target format");
-   if (!target_view(r, t))
+   if (!target_view(r, t) || !target_samples(r, t))
       return false;
    uint32_t dw[2 * 8 + 1];
    if (bti >= 8)
@@ -692,8 +811,8 @@ target_decode(struct vgpu_draw_run *r, unsigned bti, struct target *t)
    unpack_blend(r->om->verx10, dw, bti, &t->blend);
    if (t->blend.enable && uses_constant(&t->blend) && !cc_state(r))
       return false;
-   if (t->blend.alpha_test || t->blend.alpha_to_coverage)
-      return stop(r, "alpha test and alpha to coverage");
+   if (t->blend.alpha_test && !cc_state(r))
+      return false;
    return true;
 }
 
@@ -724,8 +843,11 @@ struct colour_layout {
    unsigned regs;       /* registers per component: 1 SIMD8, 2 SIMD16 */
    bool replicated;     /* one RGBA for every channel */
    unsigned src1;       /* register of source 1's R, 0 without */
-   unsigned omask;      /* register of oMask, 0 without */
+   bool has_omask;      /* oMask (in register omask: 0 without header) */
+   unsigned omask;
    unsigned depth;      /* register of the computed depth, 0 without */
+   unsigned stencil;    /* register of the computed stencil (a byte per
+                         * channel), 0 without */
 };
 
 static bool
@@ -740,6 +862,7 @@ colour_layout(struct vgpu_draw_run *r, const struct isa_send_msg *msg,
       return reg + 1 <= msg->mlen + msg->ex_mlen;
    }
    if (wm->omask) {
+      out->has_omask = true;
       out->omask = reg;
       reg++;
    }
@@ -754,6 +877,12 @@ colour_layout(struct vgpu_draw_run *r, const struct isa_send_msg *msg,
    if (wm->computed_depth_mode && reg + out->regs <= msg->mlen + msg->ex_mlen) {
       out->depth = reg;
       reg += out->regs;
+   }
+   /* Gen9+: the output stencil, one GRF of bytes, comes last (PRM Vol 2d
+    * "Render Target Write" payload, oS). */
+   if (wm->computes_stencil) {
+      out->stencil = reg;
+      reg++;
    }
    return reg <= msg->mlen + msg->ex_mlen;
 }
@@ -917,11 +1046,118 @@ logic_op(const struct target *t, const uint32_t rgba[4], uint8_t *texel)
       texel[i] = (uint8_t)((texel[i] & keep[i]) | (res[i] & ~keep[i]));
 }
 
-/* Writes channel c's colour (and, for blending, source 1) to the texel
- * of layer rtai (a Render Target Array Index). */
+/* Blends or combines one sample's colour into its texel and stores it. */
+static void
+write_texel(struct vgpu_draw_run *r, const struct target *t, const uint32_t colour[4],
+            const uint32_t src1[4], uint8_t *p)
+{
+   uint32_t rgba[4];
+   memcpy(rgba, colour, sizeof(rgba));
+   if (t->blend.logic_op && logic_op_applies(t->fmt)) {
+      logic_op(t, rgba, p);
+      return;
+   }
+   if (t->blend.enable && !t->blend.logic_op && !isl_format_is_integer(t->fmt))
+      blend(t, &r->om->cc, rgba, src1, p);
+   isl_texel_pack(t->fmt, rgba, t->blend.write_mask, p);
+}
+
+static uint8_t *
+map_or_fault(struct vgpu_draw_run *r, uint64_t addr, unsigned bytes, const char *what)
+{
+   addr &= GPU_ADDRESS_MASK;
+   uint8_t *p = vgpu_exec_map(r->exec, addr, bytes);
+   if (!p)
+      vgpu_exec_fault(r->exec, addr, what);
+   return p;
+}
+
+/* Sample s of pixel (x, y) of a slice: single-sampled, the texel of the
+ * LOD rendered to; MSS, the texel of the sample's array slice (a
+ * multisampled surface has one LOD). */
+static uint8_t *
+sample_texel(struct vgpu_draw_run *r, const struct target *t, uint32_t slice, uint32_t s,
+             uint32_t x, uint32_t y)
+{
+   uint64_t off = t->d.surf.samples > 1 ?
+                  isl_surf_sample_offset(&t->d.surf, slice, s, x, y) :
+                  isl_surf_texel_offset(&t->d.surf, t->level, slice, x, y);
+   return map_or_fault(r, t->d.address + off, isl_format_bytes(t->fmt),
+                       "render target write outside every object of the submission");
+}
+
+/* The MCS element of pixel (x, y) of a slice (the MCS has the surface's
+ * pixels and layers). */
+static uint8_t *
+mcs_element(struct vgpu_draw_run *r, const struct target *t, uint32_t slice, uint32_t x,
+            uint32_t y)
+{
+   uint64_t off = isl_surf_texel_offset(&t->d.mcs_surf, 0, slice, x, y);
+   return map_or_fault(r, t->d.mcs_address + off, t->mcs_bytes,
+                       "MCS outside every object of the submission");
+}
+
+static bool
+mcs_is_identity(uint32_t samples, uint64_t mcs)
+{
+   for (uint32_t s = 0; s < samples; s++)
+      if (isl_mcs_sample_plane(samples, mcs, s) != s)
+         return false;
+   return true;
+}
+
+/* Before a write touches some samples of a compressed pixel, its MCS
+ * entry says where each sample's colour is (PRM Vol 5 "Compressed
+ * Multisample Surfaces"): all ones, the clear colour; otherwise the
+ * plane (array slice) holding it.  This is a functional model of the
+ * compression, not the hardware's: the pixel is expanded, every sample
+ * stored in its own plane and the entry set to the identity, so whatever
+ * reads the surface through its MCS sees exactly the colours the
+ * hardware's compressed form stands for. */
+static bool
+mcs_expand(struct vgpu_draw_run *r, const struct target *t, uint32_t slice, uint32_t x,
+           uint32_t y)
+{
+   const uint32_t n = t->d.surf.samples;
+   uint8_t *m = mcs_element(r, t, slice, x, y);
+   if (!m)
+      return false;
+   uint64_t mcs = 0;
+   memcpy(&mcs, m, t->mcs_bytes);
+   if (mcs_is_identity(n, mcs))
+      return true;
+   const unsigned bytes = isl_format_bytes(t->fmt);
+   const bool clear = isl_mcs_is_clear(n, mcs);
+   uint8_t texels[16][16];
+   for (uint32_t s = 0; s < n; s++) {
+      if (clear) {
+         memset(texels[s], 0, bytes);
+         isl_texel_pack(t->fmt, t->clear, 0xf, texels[s]);
+         continue;
+      }
+      const uint8_t *p = sample_texel(r, t, slice, isl_mcs_sample_plane(n, mcs, s), x, y);
+      if (!p)
+         return false;
+      memcpy(texels[s], p, bytes);
+   }
+   for (uint32_t s = 0; s < n; s++) {
+      uint8_t *p = sample_texel(r, t, slice, s, x, y);
+      if (!p)
+         return false;
+      memcpy(p, texels[s], bytes);
+   }
+   const uint64_t identity = isl_mcs_identity_value(n);
+   memcpy(m, &identity, t->mcs_bytes);
+   return true;
+}
+
+/* Writes channel ch's colour (and, for blending, source 1) to the
+ * samples of its pixel in `samples`, each blended with its own
+ * destination, in layer rtai (a Render Target Array Index). */
 static bool
 store(struct vgpu_draw_run *r, const struct target *t, const struct vgpu_om_thread *th,
-      unsigned ch, uint32_t rtai, uint32_t rgba[4], const uint32_t src1[4])
+      unsigned ch, uint32_t rtai, const uint32_t rgba[4], const uint32_t src1[4],
+      uint8_t samples)
 {
    int32_t x = th->x[ch], y = th->y[ch];
    /* A Render Target Array Index beyond the view (Render Target View
@@ -932,23 +1168,48 @@ store(struct vgpu_draw_run *r, const struct target *t, const struct vgpu_om_thre
    if (x < 0 || y < 0 || (uint32_t)x >= t->width || (uint32_t)y >= t->height ||
        slice >= t->slices)
       return true;
-   uint64_t off = isl_surf_texel_offset(&t->d.surf, t->level, slice, (uint32_t)x, (uint32_t)y);
-   unsigned bytes = isl_format_bytes(t->fmt);
-   const uint64_t addr = (t->d.address + off) & GPU_ADDRESS_MASK;
-   uint8_t *p = vgpu_exec_map(r->exec, addr, bytes);
-   if (!p) {
-      vgpu_exec_fault(r->exec, addr,
-                      "render target write outside every object of the submission");
+   if (t->d.has_mcs && !mcs_expand(r, t, slice, (uint32_t)x, (uint32_t)y))
       return false;
-   }
-   if (t->blend.logic_op && logic_op_applies(t->fmt)) {
-      logic_op(t, rgba, p);
-   } else {
-      if (t->blend.enable && !t->blend.logic_op && !isl_format_is_integer(t->fmt))
-         blend(t, &r->om->cc, rgba, src1, p);
-      isl_texel_pack(t->fmt, rgba, t->blend.write_mask, p);
+   const uint32_t n = t->d.surf.samples > 1 ? t->d.surf.samples : 1;
+   for (uint32_t s = 0; s < n; s++) {
+      if (!((samples >> s) & 1))
+         continue;
+      uint8_t *p = sample_texel(r, t, slice, s, (uint32_t)x, (uint32_t)y);
+      if (!p)
+         return false;
+      write_texel(r, t, rgba, src1, p);
    }
    r->stats.pixels_written++;
+   return true;
+}
+
+/* A fast clear's RECTLIST is drawn scaled down: each of its pixels
+ * stands for a block of the target, 8x2 pixels at 2x and 4x, 2x2 at 8x,
+ * 1x2 at 16x (IVB PRM Vol 2 Part 1 11.7 "MCS Buffer for Render Target(s)",
+ * the clear rectangle table; the hardware aligns and scales what it is
+ * sent as Mesa's blorp describes), and the draw writes the MCS clear
+ * value of each pixel of the block, no colour. */
+static bool
+fast_clear_block(struct vgpu_draw_run *r, const struct target *t,
+                 const struct vgpu_om_thread *th, unsigned ch, uint32_t rtai)
+{
+   const uint32_t n = t->d.surf.samples;
+   const uint32_t bw = n == 16 ? 1 : n == 8 ? 2 : 8, bh = 2;
+   const uint32_t slice = t->d.min_array_element + (rtai < t->extent ? rtai : 0);
+   if (th->x[ch] < 0 || th->y[ch] < 0 || slice >= t->slices)
+      return true;
+   const uint64_t clear = isl_mcs_clear_value(n);
+   for (uint32_t j = 0; j < bh; j++) {
+      for (uint32_t i = 0; i < bw; i++) {
+         uint32_t x = (uint32_t)th->x[ch] * bw + i, y = (uint32_t)th->y[ch] * bh + j;
+         if (x >= t->width || y >= t->height)
+            continue;
+         uint8_t *m = mcs_element(r, t, slice, x, y);
+         if (!m)
+            return false;
+         memcpy(m, &clear, t->mcs_bytes);
+      }
+   }
    return true;
 }
 
@@ -1000,12 +1261,83 @@ message_rtai(const struct vgpu_draw_run *r, const struct isa_send_msg *msg,
    return (dw >> 16) & 0x7ff;
 }
 
+/* Alpha to coverage without dithering: the samples alpha (clamped to
+ * [0, 1]) keeps of n, floor(alpha * n) of them.  The PRM (Vol 7 "Alpha
+ * Coverage") gives no sample pattern; this is the one Mesa's compiler
+ * computes in the shader in the hardware's stead when the shader also
+ * writes oMask, so a draw covers the same samples either way: a 16-bit
+ * mask whose low n bits are an n-sample pixel's, m = floor(16 alpha),
+ * nibbles 0x0, 0x8, 0xa, 0xe, 0xf in every position as m reaches 0, 4,
+ * 8, 12, 16, plus bits 4 and 12 when m & 2, bit 8 when m & 1. */
+static uint16_t
+alpha_coverage(float alpha)
+{
+   static const uint16_t quarters[5] = { 0x0000, 0x8888, 0xaaaa, 0xeeee, 0xffff };
+   if (!(alpha > 0.0f))
+      return 0;
+   const unsigned m = alpha >= 1.0f ? 16u : (unsigned)(alpha * 16.0f);
+   uint16_t mask = quarters[m / 4];
+   if (m & 2)
+      mask |= 0x1010;
+   if (m & 1)
+      mask |= 0x0100;
+   return mask;
+}
+
+/* The alpha test: source 0 alpha against COLOR_CALC_STATE's reference,
+ * both as UNORM8 with ALPHATEST_UNORM8 (PRM Vol 2d COLOR_CALC_STATE
+ * Alpha Test Format). */
+static bool
+alpha_test(const struct vgpu_om *om, const struct vgpu_om_blend *b, float alpha)
+{
+   if (!om->cc.alpha_ref_unorm8)
+      return compare(b->alpha_test_func, alpha, om->cc.alpha_ref);
+   float a = alpha != alpha ? 0.0f : alpha < 0 ? 0.0f : alpha > 1 ? 1.0f : alpha;
+   return compare(b->alpha_test_func, (double)lrintf(a * 255.0f), om->cc.alpha_ref);
+}
+
+/* The samples each message channel's outputs keep: its oMask (16 bits a
+ * channel, PRM Vol 2d "Render Target Write" payload), alpha to coverage
+ * (disabled by the hardware when the shader writes oMask: SKL PRM Vol 7
+ * "Alpha Coverage") and the alpha test, both on source 0 alpha; false
+ * when the draw must stop. */
+static bool
+output_coverage(struct vgpu_draw_run *r, const struct target *t,
+                const struct isa_send_msg *msg, const struct colour_layout *l,
+                const uint8_t *payload, uint16_t keep[32])
+{
+   const struct vgpu_om_blend *b = &t->blend;
+   const bool a2c = b->alpha_to_coverage && !l->has_omask;
+   for (unsigned c = 0; c < 32; c++)
+      keep[c] = 0xffff;
+   if ((a2c || b->alpha_test) && msg->bti != 0)
+      return stop(r, "alpha test or alpha to coverage past render target 0 (source 0 alpha)");
+   if (a2c && b->alpha_to_coverage_dither)
+      return stop(r, "alpha to coverage dithering");
+   const unsigned n = msg->simd ? msg->simd : 16;
+   for (unsigned c = 0; c < n && c < 32; c++) {
+      if (l->has_omask)
+         memcpy(&keep[c], &payload[l->omask * 32 + c * 2], 2);
+      if (!a2c && !b->alpha_test)
+         continue;
+      float alpha = f32(l->replicated ? channel_word(payload, l->first, 0, 0, 3)
+                                      : channel_word(payload, l->first, l->regs, 3, c));
+      if (a2c)
+         keep[c] &= alpha_coverage(alpha);
+      if (b->alpha_test && !alpha_test(r->om, b, alpha))
+         keep[c] = 0;
+   }
+   return true;
+}
+
 /* The late depth test of the message's channels, once per pixel: a
- * thread's later render-target writes reuse its result. */
+ * thread's later render-target writes reuse its result.  The samples the
+ * shader's outputs drop are not tested (Vulkan 28 "Fragment Operations":
+ * the sample mask and alpha to coverage come first). */
 static uint32_t
 late_depth(struct vgpu_draw_run *r, struct vgpu_om_thread *th,
            const struct isa_send_msg *msg, const struct colour_layout *l,
-           const uint8_t *payload, uint32_t mask)
+           const uint8_t *payload, const uint16_t keep[32], uint32_t mask)
 {
    float z[32];
    uint32_t untested = 0;
@@ -1015,18 +1347,52 @@ late_depth(struct vgpu_draw_run *r, struct vgpu_om_thread *th,
       if (!((mask >> c) & 1) || ((th->depth_tested >> ch) & 1))
          continue;
       untested |= 1u << ch;
+      th->cover[ch] &= (uint8_t)keep[c];
+      if (l->stencil)
+         th->stencil_ref[ch] = payload[l->stencil * 32 + c];
       if (l->depth) {
          float v = f32(channel_word(payload, l->depth, l->regs, 0, c));
          z[ch] = v < th->zmin ? th->zmin : v > th->zmax ? th->zmax : v;
       }
    }
-   th->depth_pass |= vgpu_om_depth(r, th, z, untested);
+   th->stencil_from_shader = l->stencil != 0;
+   /* Without a computed depth each sample keeps its interpolated one. */
+   th->depth_pass |= vgpu_om_depth(r, th, l->depth ? z : NULL, untested);
    th->depth_tested |= untested;
    uint32_t out = 0;
    for (unsigned c = 0; c < 32; c++)
       if (((mask >> c) & 1) && ((th->depth_pass >> thread_channel(msg, c)) & 1))
          out |= 1u << c;
    return out;
+}
+
+/* Alpha to one replaces each colour's alpha with 1 once alpha to
+ * coverage has read it (Vulkan "Multisample Coverage", alphaToOneEnable);
+ * integer targets have no alpha to replace. */
+static void
+alpha_to_one(const struct target *t, uint32_t rgba[4])
+{
+   if (t->blend.alpha_to_one && !isl_format_is_integer(t->fmt))
+      rgba[3] = bits32(1.0f);
+}
+
+/* Message channel c's source 0 (and source 1) colour. */
+static void
+message_colour(const struct colour_layout *l, const uint8_t *payload, unsigned c,
+               uint32_t rgba[4], uint32_t src1[4])
+{
+   for (unsigned k = 0; k < 4; k++) {
+      rgba[k] = l->replicated ? channel_word(payload, l->first, 0, 0, k)
+                              : channel_word(payload, l->first, l->regs, k, c);
+      src1[k] = l->src1 ? channel_word(payload, l->src1, 1, k, c) : 0;
+   }
+}
+
+static enum vgpu_eu_status
+fault_status(struct vgpu_draw_run *r)
+{
+   r->stop = true;
+   return r->exec->fault ? VGPU_EU_FAULT : VGPU_EU_UNSUPPORTED;
 }
 
 enum vgpu_eu_status
@@ -1050,35 +1416,39 @@ vgpu_om_render_target(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
       r->stop = true;
       return VGPU_EU_FAULT;
    }
-   uint32_t mask = message_channels(th, msg, payload, exec_mask);
-   for (unsigned c = 0; l.omask && c < msg->simd; c++) {
-      uint16_t om;
-      memcpy(&om, &payload[l.omask * 32 + c * 2], 2);
-      /* One sample: oMask bit 0 keeps the pixel. */
-      if (!(om & 1))
-         mask &= ~(1u << c);
-   }
-   if (th->late_depth)
-      mask = late_depth(r, th, msg, &l, payload, mask);
-   if (r->stop)
-      return VGPU_EU_FAULT;
    const struct target *tg = target(r, msg->bti);
    if (!tg)
-      return r->exec->fault ? VGPU_EU_FAULT : VGPU_EU_UNSUPPORTED;
+      return fault_status(r);
+   /* A null target's state has no blend or alpha operations. */
+   uint16_t keep[32];
+   if (!output_coverage(r, tg, msg, &l, payload, keep))
+      return fault_status(r);
+   uint32_t mask = message_channels(th, msg, payload, exec_mask);
+   for (unsigned c = 0; c < 32; c++)
+      if (((mask >> c) & 1) && !(channel_cover(th, thread_channel(msg, c)) & keep[c]))
+         mask &= ~(1u << c);
+   if (th->late_depth)
+      mask = late_depth(r, th, msg, &l, payload, keep, mask);
+   if (r->stop)
+      return VGPU_EU_FAULT;
    if (tg->d.type == SURFTYPE_NULL)
       return VGPU_EU_DONE;
    const uint32_t rtai = message_rtai(r, msg, payload);
    for (unsigned c = 0; c < 32; c++) {
       if (!((mask >> c) & 1))
          continue;
-      uint32_t rgba[4], src1[4] = { 0, 0, 0, 0 };
-      for (unsigned k = 0; k < 4; k++) {
-         rgba[k] = l.replicated ? channel_word(payload, l.first, 0, 0, k)
-                                : channel_word(payload, l.first, l.regs, k, c);
-         if (l.src1)
-            src1[k] = channel_word(payload, l.src1, 1, k, c);
+      const unsigned ch = thread_channel(msg, c);
+      bool ok;
+      if (r->st->wm.fast_clear) {
+         ok = fast_clear_block(r, tg, th, ch, rtai);
+      } else {
+         uint32_t rgba[4], src1[4];
+         message_colour(&l, payload, c, rgba, src1);
+         alpha_to_one(tg, rgba);
+         ok = store(r, tg, th, ch, rtai, rgba, src1,
+                    (uint8_t)(channel_cover(th, ch) & keep[c]));
       }
-      if (!store(r, tg, th, thread_channel(msg, c), rtai, rgba, src1)) {
+      if (!ok) {
          r->stop = true;
          return VGPU_EU_FAULT;
       }

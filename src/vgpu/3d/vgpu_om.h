@@ -3,7 +3,8 @@
  * Calculator / Output Merger" blending, Vol 2d "Render Target Write"
  * message payloads): the depth test and write, blending with BLEND_STATE's
  * factors and functions, the colour write mask, conversion to the render
- * target's format and the store through its tiling.
+ * target's format and the store through its tiling; multisampled, per
+ * sample (oMask, alpha to coverage, MCS compression and fast clears).
  *
  * The state structures below are generation-neutral; vgpu_om_genX.c
  * unpacks each generation's BLEND_STATE, COLOR_CALC_STATE and (Gen7)
@@ -25,13 +26,18 @@ struct vgpu_om_blend {
    uint8_t write_mask;               /* bit 0 R ... bit 3 A: channels written */
    bool logic_op;
    uint8_t logic_func;
-   bool alpha_to_coverage, alpha_test;
+   /* Gen8+ keep these in BLEND_STATE's header, Gen7 in each entry */
+   bool alpha_to_coverage, alpha_to_coverage_dither, alpha_to_one;
+   bool alpha_test;
+   uint8_t alpha_test_func;          /* 3D_Compare_Function */
 };
 
 /* COLOR_CALC_STATE. */
 struct vgpu_om_cc {
    float constant[4];                /* Blend Constant Color RGBA */
    uint8_t stencil_ref, backface_stencil_ref;   /* Gen7-8 */
+   bool alpha_ref_unorm8;            /* Alpha Test Format ALPHATEST_UNORM8 */
+   float alpha_ref;                  /* Alpha Reference Value (UNORM8: 0-255) */
 };
 
 /* The depth and stencil tests: Gen7's DEPTH_STENCIL_STATE, Gen8+'s
@@ -55,18 +61,36 @@ struct isa_send_msg;
 
 /* A pixel shader thread in flight, as its render-target writes see it.
  * Channels are numbered subspan by subspan (4 * subspan + pixel, pixels
- * upper-left, upper-right, lower-left, lower-right). */
+ * upper-left, upper-right, lower-left, lower-right).  Samples: bit s of a
+ * channel's sample set is sample s of its pixel (single-sampled: bit 0);
+ * sample s lies at the standard position the rasterizer tested. */
 struct vgpu_om_thread {
    unsigned simd;                 /* 8, 16, 32 */
+   unsigned samples;              /* 3DSTATE_MULTISAMPLE's count: 1, 2, 4, 8 */
    int32_t x[32], y[32];          /* window position of each channel's pixel */
-   float z[32];                   /* interpolated depth (offset applied,
-                                   * clamped to zmin..zmax) */
+   float z[32];                   /* interpolated depth at the channel's
+                                   * pixel centre, or per-sample dispatch at
+                                   * its sample (offset applied, clamped to
+                                   * zmin..zmax): the shader's source depth */
+   float sz[32][8];               /* depth at each sample of cover[] (offset
+                                   * applied, clamped): what the depth test
+                                   * compares when the shader computes none */
+   uint8_t cover[32];             /* the samples the channel tests and
+                                   * writes: per-pixel dispatch, the covered
+                                   * samples of its pixel (3DSTATE_SAMPLE_MASK
+                                   * applied); per-sample dispatch, its own
+                                   * sample.  The depth and stencil tests
+                                   * clear the samples that fail. */
    float zmin, zmax;              /* the viewport's CC_VIEWPORT depth range */
-   uint32_t pixels;               /* covered channels: never the helpers */
+   uint32_t pixels;               /* channels with a covered sample: never
+                                   * the helpers */
    bool late_depth;               /* the depth test waits for the shader */
    uint32_t depth_tested, depth_pass;   /* late: channels tested, passed */
    bool front_facing;
    uint32_t layer;                /* Render Target Array Index */
+   bool stencil_from_shader;      /* late: the stencil reference of each
+                                   * channel is the shader's, stencil_ref[] */
+   uint8_t stencil_ref[32];
 };
 
 /* What the draw's pixels go through, set up by the first primitive that
@@ -85,10 +109,12 @@ struct vgpu_om {
 
 /* Sets up r->om for the draw; false when the draw must stop (r->stop). */
 bool vgpu_om_begin(struct vgpu_draw_run *r);
-/* The stencil and depth tests (and writes) of the channels in mask at
- * th's pixels with depths z[], counted into PS_DEPTH_COUNT; returns the
- * channels that pass. */
-uint32_t vgpu_om_depth(struct vgpu_draw_run *r, const struct vgpu_om_thread *th,
+/* The stencil and depth tests (and writes) of the channels in mask, each
+ * at the samples th->cover[] holds, with the depths th->sz[] or, when z
+ * is not NULL, z[channel] at every sample (a depth the shader computed);
+ * samples that pass are counted into PS_DEPTH_COUNT, those that fail are
+ * cleared from th->cover[].  Returns the channels with a sample left. */
+uint32_t vgpu_om_depth(struct vgpu_draw_run *r, struct vgpu_om_thread *th,
                        const float *z, uint32_t mask);
 /* A render-target write or read message of the thread in r->om->th. */
 enum vgpu_eu_status vgpu_om_render_target(struct vgpu_draw_run *r,

@@ -37,11 +37,17 @@ genX(vgpu_om_blend)(const uint32_t *blend_state, unsigned rt, struct vgpu_om_ble
 #if GFX_VER >= 8
    out->independent_alpha = h.independent_alpha_blend_enable;
    out->alpha_to_coverage = h.alpha_to_coverage_enable;
+   out->alpha_to_coverage_dither = h.alpha_to_coverage_dither_enable;
+   out->alpha_to_one = h.alpha_to_one_enable;
    out->alpha_test = h.alpha_test_enable;
+   out->alpha_test_func = (uint8_t)h.alpha_test_function;
 #else
    out->independent_alpha = e.independent_alpha_blend_enable;
    out->alpha_to_coverage = e.alphatocoverage_enable;
+   out->alpha_to_coverage_dither = e.alphatocoverage_dither_enable;
+   out->alpha_to_one = e.alphatoone_enable;
    out->alpha_test = e.alpha_test_enable;
+   out->alpha_test_func = (uint8_t)e.alpha_test_function;
 #endif
 }
 
@@ -53,6 +59,10 @@ genX(vgpu_om_cc)(const uint32_t *dw, struct vgpu_om_cc *out)
    *out = (struct vgpu_om_cc){
       .constant = { v.blend_constant_color_red, v.blend_constant_color_green,
                     v.blend_constant_color_blue, v.blend_constant_color_alpha },
+      /* ALPHATEST_UNORM8 is 0, ALPHATEST_FLOAT32 1 */
+      .alpha_ref_unorm8 = v.alpha_test_format == 0,
+      .alpha_ref = v.alpha_test_format == 0 ? (float)(v.alpha_reference_value_as_unorm8 & 0xff)
+                                            : v.alpha_reference_value_as_float32,
    };
 #if GFX_VER < 9
    out->stencil_ref = (uint8_t)v.stencil_reference_value;

@@ -175,6 +175,15 @@ bool vgpu_clip_load_state(struct vgpu_draw_run *r);
  * freed after it). */
 void vgpu_raster_setup(struct vgpu_draw_run *r, const struct vgpu_setup *s);
 
+/* vgpu_raster.c: where the draw tests each sample of a pixel, x then y
+ * in 1/16 pixel from its upper-left corner (the programmed sample
+ * pattern of 3DSTATE_MULTISAMPLE's count); *each false when the draw
+ * tests one point per pixel (single-sampled, or Gen7's per-pixel
+ * rasterization mode: every sample sits at that point).  Returns the
+ * sample count. */
+unsigned vgpu_raster_sample_positions(const struct vgpu_draw_run *r, uint8_t (*pos)[2],
+                                      bool *each);
+
 /* vgpu_ps.c: dispatches pixel shader threads (or, with none, only the
  * depth/stencil work) for a primitive's subspans. */
 void vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,

@@ -2,19 +2,26 @@
  * "Windower (WM)", "Pixel Shader Thread Payload"; the layout Mesa's
  * compiled kernels read, brw_fs setup of the fragment payload).
  *
- * A thread takes 2 (SIMD8), 4 (SIMD16) or 8 (SIMD32) subspans, channel
- * 4 * subspan + pixel.  Every pixel of a dispatched subspan runs (the
- * uncovered ones as helpers, for derivatives); only covered pixels are in
- * the pixel mask (R1.7) and reach memory.  Payload:
- *   R0         header: topology 4:0, back-facing bit 15, RTAI 26:16,
- *              viewport 30:27 (Gen12: in R1.1); DWords 3-5 as every 3D
- *              stage's (vgpu_3d_thread_r0)
- *   R1 (R2)    subspan upper-left X/Y in DWords 2-5, pixel mask in DWord 7
- *              (SIMD32: R2 for subspans 4-7)
+ * A thread takes 2 (SIMD8), 4 (SIMD16) or 8 (SIMD32) slots of four
+ * channels, channel 4 * slot + pixel.  A slot is a subspan: with
+ * per-pixel dispatch at every covered sample of its pixels, with
+ * per-sample dispatch (multisampled, PS_EXTRA/WM per-sample) at one
+ * sample, each subspan taking one slot per sample.  Every pixel of a
+ * dispatched subspan runs (the uncovered ones as helpers, for
+ * derivatives); only covered pixels are in the pixel mask (R1.7) and
+ * reach memory.  Payload:
+ *   R0         header: topology 4:0, Starting Sample Pair Index 8:6,
+ *              back-facing bit 15, RTAI 26:16, viewport 30:27 (Gen12: in
+ *              R1.1); DWords 3-5 as every 3D stage's (vgpu_3d_thread_r0)
+ *   R1 (R2)    per-sample dispatch: each slot's sample number in a nibble
+ *              of DWord 0 (Gen8+); slot upper-left X/Y in DWords 2-5,
+ *              pixel mask in DWord 7 (SIMD32: R2 for slots 4-7)
  *   per 16 channels: the barycentric modes the WM enables (perspective
  *              pixel, centroid, sample, then the non-perspective ones), two
  *              registers (b1 then b2) per 8 channels; source depth and W
- *              (one register per 8 channels); the input coverage mask
+ *              (one register per 8 channels); the position offsets (a
+ *              byte pair per channel); the input coverage mask (a DWord
+ *              per channel)
  *   from Dispatch GRF Start: push constants, then the attribute setup
  *              data, two registers per SBE attribute, per component
  *              (b1 coefficient, b2 coefficient, -, constant), which
@@ -30,6 +37,9 @@
 /* 3DSTATE_WM Barycentric Interpolation Mode bits. */
 #define BARY_MODES 6
 #define BARY_NONPERSPECTIVE_FIRST 3
+/* 3DSTATE_PS Position XY Offset Select. */
+#define POSOFFSET_CENTROID 2
+#define POSOFFSET_SAMPLE 3
 
 struct ps_kernel {
    unsigned simd;
@@ -166,14 +176,56 @@ clamp_depth(const struct vgpu_om_thread *th, float z)
    return z < th->zmin ? th->zmin : z > th->zmax ? th->zmax : z;
 }
 
+/* ---- samples and slots ---- */
+
+/* The draw's samples as the pixel stage sees them. */
+struct ps_samples {
+   unsigned count;               /* 1, 2, 4, 8 */
+   bool each;                    /* each sample at its own position */
+   bool per_sample;              /* per-sample dispatch */
+   uint8_t pos[16][2];           /* 1/16 pixel from the upper-left corner */
+};
+
+/* Per-sample dispatch: Gen8+ PS_EXTRA Pixel Shader Is Per Sample, Gen7
+ * 3DSTATE_WM Multisample Dispatch Mode MSDISPMODE_PERSAMPLE (0); with one
+ * sample it is per-pixel dispatch. */
+static void
+ps_samples(const struct vgpu_draw_run *r, struct ps_samples *out)
+{
+   out->count = vgpu_raster_sample_positions(r, out->pos, &out->each);
+   const struct vgpu_3d_wm *wm = &r->st->wm;
+   bool per_sample = r->om->verx10 >= 80 ? wm->per_sample : wm->multisample_dispatch == 0;
+   out->per_sample = per_sample && out->count > 1;
+}
+
+/* The samples of pixel px (0-3) a subspan's coverage holds. */
+static unsigned
+pixel_cover(const struct vgpu_subspan *ss, unsigned px, unsigned samples)
+{
+   return (ss->coverage >> (px * samples)) & ((1u << samples) - 1);
+}
+
+/* Four channels of a thread: a subspan, at every covered sample of each
+ * pixel (per-pixel dispatch, sample -1) or at one sample (per-sample
+ * dispatch: PRM Vol 7 "Multisampling" dispatch, a subspan once per
+ * sample, the samples of a thread consecutive from an even one). */
+struct ps_slot {
+   const struct vgpu_subspan *ss;
+   int sample;
+};
+
 /* ---- payload ---- */
 
 struct ps_thread {
    struct vgpu_eu_thread *t;
    unsigned simd;
-   unsigned nsub;
-   const struct vgpu_subspan *ss;
-   struct pixel_interp px[32];
+   unsigned nslot;
+   const struct ps_slot *slot;
+   const struct ps_samples *smp;
+   uint32_t pos_select;          /* 3DSTATE_PS Position XY Offset Select */
+   uint8_t coverage[32];         /* the input coverage mask of each channel */
+   uint8_t offset[32][2];        /* Position XY Offset of each channel */
+   struct pixel_interp px[3][32];   /* at the pixel centre, the centroid, the sample */
 };
 
 static void
@@ -186,12 +238,6 @@ static void
 setf(struct vgpu_eu_thread *t, unsigned reg, unsigned dw, float v)
 {
    memcpy(&t->regs[reg * 32 + dw * 4], &v, 4);
-}
-
-static unsigned
-pixel_bits(const struct vgpu_subspan *ss)
-{
-   return ss->coverage & 0xf;
 }
 
 static void
@@ -209,25 +255,36 @@ header_regs(struct vgpu_draw_run *r, const struct vgpu_setup *s, struct ps_threa
                          (s->render_target_array_index & 0x7ff) << 16 |
                          (s->viewport_index & 0xf) << 27;
    /* Gen12 moved the facing, RTAI and viewport bits from R0.0 to R1.1. */
+   /* Per-sample dispatch: R0.0 bits 8:6 the Starting Sample Pair Index
+    * (bits 7:6 before Gen9), the thread's first sample over two; Gen8+
+    * also give each slot's sample number in R1.0 (R2.0 for slots 4-7), a
+    * nibble per slot. */
+   uint32_t sspi = p->smp->per_sample ? (uint32_t)p->slot[0].sample / 2 : 0;
+   uint32_t r0 = sspi << 6;
    if (r->om->verx10 >= 120)
       set32(p->t, 1, 1, info);
    else
-      set32(p->t, 0, 0, info);
-   for (unsigned i = 0; i < p->nsub; i++) {
-      unsigned reg = 1 + i / 4, dw = 2 + i % 4;
-      set32(p->t, reg, dw, (uint32_t)(p->ss[i].x & 0xffff) | (uint32_t)p->ss[i].y << 16);
-   }
+      r0 |= info;
+   set32(p->t, 0, 0, r0);
+   const struct vgpu_om_thread *th = &r->om->th;
    for (unsigned half = 0; half * 16 < p->simd; half++) {
-      uint32_t mask = 0;
-      for (unsigned i = half * 4; i < p->nsub && i < half * 4 + 4; i++)
-         mask |= pixel_bits(&p->ss[i]) << (4 * (i - half * 4));
-      set32(p->t, 1 + half, 7, mask);
+      uint32_t ids = 0;
+      for (unsigned i = half * 4; i < p->nslot && i < half * 4 + 4; i++) {
+         const struct ps_slot *sl = &p->slot[i];
+         set32(p->t, 1 + half, 2 + i % 4,
+               (uint32_t)(sl->ss->x & 0xffff) | (uint32_t)sl->ss->y << 16);
+         if (sl->sample > 0)
+            ids |= (uint32_t)sl->sample << (4 * (i % 4));
+      }
+      set32(p->t, 1 + half, 0, p->smp->per_sample ? ids : 0);
+      set32(p->t, 1 + half, 7, (th->pixels >> (16 * half)) & 0xffff);
       if (r->om->verx10 >= 120)
          set32(p->t, 1 + half, 1, info);
    }
 }
 
-/* The per-16-channel part; returns the next free register. */
+/* Barycentric Interpolation Mode bit m: pixel (m % 3 == 0), centroid (1)
+ * or sample (2) location, perspective (m < 3) or not. */
 static unsigned
 interpolation_regs(struct vgpu_draw_run *r, struct ps_thread *p, unsigned reg)
 {
@@ -237,12 +294,10 @@ interpolation_regs(struct vgpu_draw_run *r, struct ps_thread *p, unsigned reg)
       for (unsigned mode = 0; mode < BARY_MODES; mode++) {
          if (!((wm->barycentric_mode >> mode) & 1))
             continue;
-         /* One sample at the pixel centre: pixel, centroid and sample
-          * positions coincide. */
          unsigned kind = mode >= BARY_NONPERSPECTIVE_FIRST;
          for (unsigned g = 0; g < width / 8; g++, reg += 2) {
             for (unsigned c = 0; c < 8; c++) {
-               const struct pixel_interp *pi = &p->px[half * 16 + g * 8 + c];
+               const struct pixel_interp *pi = &p->px[mode % 3][half * 16 + g * 8 + c];
                setf(p->t, reg, c, pi->b[kind][0]);
                setf(p->t, reg + 1, c, pi->b[kind][1]);
             }
@@ -251,20 +306,26 @@ interpolation_regs(struct vgpu_draw_run *r, struct ps_thread *p, unsigned reg)
       if (wm->uses_source_depth) {
          for (unsigned g = 0; g < width / 8; g++, reg++)
             for (unsigned c = 0; c < 8; c++)
-               setf(p->t, reg, c, p->px[half * 16 + g * 8 + c].z);
+               setf(p->t, reg, c, p->px[p->smp->per_sample ? 2 : 0][half * 16 + g * 8 + c].z);
       }
       if (wm->uses_source_w) {
          for (unsigned g = 0; g < width / 8; g++, reg++)
             for (unsigned c = 0; c < 8; c++)
-               setf(p->t, reg, c, p->px[half * 16 + g * 8 + c].w);
+               setf(p->t, reg, c, p->px[p->smp->per_sample ? 2 : 0][half * 16 + g * 8 + c].w);
+      }
+      /* Position XY Offset Select: a byte pair (X, Y in 1/16 pixel) per
+       * channel, one register per 16 channels. */
+      if (wm->pos_offset >= POSOFFSET_CENTROID) {
+         for (unsigned c = 0; c < width; c++) {
+            p->t->regs[reg * 32 + 2 * c] = p->offset[half * 16 + c][0];
+            p->t->regs[reg * 32 + 2 * c + 1] = p->offset[half * 16 + c][1];
+         }
+         reg++;
       }
       if (wm->uses_coverage_mask) {
-         for (unsigned g = 0; g < width / 8; g++, reg++) {
-            for (unsigned c = 0; c < 8; c++) {
-               unsigned ch = half * 16 + g * 8 + c;
-               set32(p->t, reg, c, ch / 4 < p->nsub ? (p->ss[ch / 4].coverage >> (ch % 4)) & 1 : 0);
-            }
-         }
+         for (unsigned g = 0; g < width / 8; g++, reg++)
+            for (unsigned c = 0; c < 8; c++)
+               set32(p->t, reg, c, p->coverage[half * 16 + g * 8 + c]);
       }
    }
    return reg;
@@ -403,8 +464,9 @@ payload(struct vgpu_draw_run *r, const struct vgpu_setup *s, struct ps_thread *p
 
 /* ---- dispatch ---- */
 
-/* Early depth/stencil unless the shader decides depth or coverage or has
- * side effects (PRM Vol 2a 3DSTATE_WM Early Depth/Stencil Control:
+/* Early depth/stencil unless the shader decides depth, stencil or coverage (its
+ * alpha too, through alpha to coverage or the alpha test: Gen8+
+ * 3DSTATE_PS_BLEND) or has side effects (PRM Vol 2a 3DSTATE_WM Early Depth/Stencil Control:
  * EDSC_PREPS forces it early). */
 static bool
 late_depth(const struct vgpu_3d *st)
@@ -412,50 +474,113 @@ late_depth(const struct vgpu_3d *st)
    const struct vgpu_3d_wm *wm = &st->wm;
    if (wm->early_depth_stencil == 2)
       return false;
-   return wm->kills_pixel || wm->computed_depth_mode || wm->omask || wm->has_uav;
+   return wm->kills_pixel || wm->computed_depth_mode || wm->computes_stencil || wm->omask ||
+          wm->has_uav || wm->alpha_to_coverage || wm->alpha_test;
+}
+
+/* Where a channel's centroid lies: the pixel centre when every sample is
+ * covered (or there is one position), else its first covered sample
+ * (Vulkan "Interpolation Decorations": any location both in the pixel
+ * and in the primitive). */
+static const uint8_t *
+centroid(const struct ps_samples *smp, unsigned cover)
+{
+   static const uint8_t centre[2] = { 8, 8 };
+   if (!smp->each || cover == (1u << smp->count) - 1 || !cover)
+      return centre;
+   return smp->pos[__builtin_ctz(cover)];
 }
 
 static void
-thread_pixels(struct vgpu_om_thread *th, const struct vgpu_subspan *ss, unsigned nsub)
+interpolate_at(const struct vgpu_setup *s, const struct vgpu_om_thread *th, unsigned ch,
+               const uint8_t *pos, struct pixel_interp *out)
 {
-   th->pixels = 0;
-   for (unsigned i = 0; i < nsub; i++) {
-      for (unsigned px = 0; px < 4; px++) {
-         unsigned ch = 4 * i + px;
-         th->x[ch] = ss[i].x + (int32_t)(px & 1);
-         th->y[ch] = ss[i].y + (int32_t)(px >> 1);
-      }
-      th->pixels |= pixel_bits(&ss[i]) << (4 * i);
+   interpolate(s, (float)th->x[ch] + pos[0] / 16.0f, (float)th->y[ch] + pos[1] / 16.0f, out);
+}
+
+/* Channel ch: pixel px of slot sl.  Sets its pixel, samples and depths in
+ * th and, for a thread (p not NULL), its interpolation points, input
+ * coverage and position offset. */
+static void
+channel_setup(const struct vgpu_setup *s, const struct ps_samples *smp,
+              struct vgpu_om_thread *th, struct ps_thread *p, unsigned ch,
+              const struct ps_slot *sl, unsigned px)
+{
+   static const uint8_t centre[2] = { 8, 8 };
+   th->x[ch] = sl->ss->x + (int32_t)(px & 1);
+   th->y[ch] = sl->ss->y + (int32_t)(px >> 1);
+   unsigned covered = pixel_cover(sl->ss, px, smp->count);
+   th->cover[ch] = (uint8_t)(sl->sample < 0 ? covered : covered & (1u << sl->sample));
+   if (th->cover[ch])
+      th->pixels |= 1u << ch;
+   struct pixel_interp at_centre, at_sample;
+   interpolate_at(s, th, ch, centre, &at_centre);
+   const uint8_t *spos = sl->sample < 0 ? centre : smp->pos[sl->sample];
+   if (spos != centre && smp->each)
+      interpolate_at(s, th, ch, spos, &at_sample);
+   else
+      at_sample = at_centre;
+   th->z[ch] = clamp_depth(th, at_sample.z);
+   for (unsigned i = 0; i < smp->count; i++) {
+      if (!((th->cover[ch] >> i) & 1))
+         continue;
+      struct pixel_interp pi = at_centre;
+      if (smp->each)
+         interpolate_at(s, th, ch, smp->pos[i], &pi);
+      th->sz[ch][i] = clamp_depth(th, pi.z);
    }
+   if (!p)
+      return;
+   const uint8_t *cpos = sl->sample < 0 ? centroid(smp, covered) : spos;
+   p->px[0][ch] = at_centre;
+   p->px[2][ch] = at_sample;
+   if (cpos == spos)
+      p->px[1][ch] = at_sample;
+   else if (cpos == centre)
+      p->px[1][ch] = at_centre;
+   else
+      interpolate_at(s, th, ch, cpos, &p->px[1][ch]);
+   p->coverage[ch] = (uint8_t)covered;
+   const uint8_t *off = p->pos_select == POSOFFSET_CENTROID ? cpos : spos;
+   p->offset[ch][0] = off[0];
+   p->offset[ch][1] = off[1];
+}
+
+static void
+thread_begin(struct vgpu_draw_run *r, const struct vgpu_setup *s,
+             const struct ps_samples *smp, unsigned simd)
+{
+   struct vgpu_om_thread *th = &r->om->th;
+   memset(th, 0, sizeof(*th));
+   th->simd = simd;
+   th->samples = smp->count;
+   th->front_facing = s->front_facing;
+   th->layer = s->render_target_array_index;
+   depth_range(r, s, th);
 }
 
 static void
 dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_kernel *k,
-         const struct vgpu_subspan *ss, unsigned nsub)
+         const struct ps_samples *smp, const struct ps_slot *slot, unsigned nslot)
 {
    static _Thread_local struct vgpu_eu_thread t;
    struct vgpu_om_thread *th = &r->om->th;
-   struct ps_thread p = { .t = &t, .simd = k->simd, .nsub = nsub, .ss = ss };
-   memset(th, 0, sizeof(*th));
-   th->simd = k->simd;
-   th->front_facing = s->front_facing;
-   th->layer = s->render_target_array_index;
+   struct ps_thread p = { .t = &t, .simd = k->simd, .nslot = nslot, .slot = slot, .smp = smp,
+                          .pos_select = r->st->wm.pos_offset };
+   thread_begin(r, s, smp, k->simd);
    th->late_depth = late_depth(r->st);
-   depth_range(r, s, th);
-   thread_pixels(th, ss, nsub);
-   for (unsigned ch = 0; ch < 4 * nsub; ch++) {
-      interpolate(s, (float)th->x[ch] + 0.5f, (float)th->y[ch] + 0.5f, &p.px[ch]);
-      th->z[ch] = clamp_depth(th, p.px[ch].z);
-   }
+   for (unsigned i = 0; i < nslot; i++)
+      for (unsigned px = 0; px < 4; px++)
+         channel_setup(s, smp, th, &p, 4 * i + px, &slot[i], px);
    if (!th->late_depth)
-      th->pixels = vgpu_om_depth(r, th, th->z, th->pixels);
+      th->pixels = vgpu_om_depth(r, th, NULL, th->pixels);
    if (r->stop || !th->pixels)
       return;
    if (r->st->wm.statistics)
       r->stats.ps_invocations += (uint64_t)__builtin_popcount(th->pixels);
    /* Subspans with no pixel left run no channel. */
    uint32_t live = 0;
-   for (unsigned i = 0; i < nsub; i++)
+   for (unsigned i = 0; i < nslot; i++)
       if ((th->pixels >> (4 * i)) & 0xf)
          live |= 0xfu << (4 * i);
    vgpu_eu_thread_init(&t, live);
@@ -464,24 +589,21 @@ dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_ke
    vgpu_3d_thread_run(r, VGPU_3D_PS, k->offset, &t);
 }
 
-/* Depth-only draws (no pixel shader): the tests still run. */
+/* Depth-only draws (no pixel shader): the tests still run, per sample. */
 static void
 depth_only(struct vgpu_draw_run *r, const struct vgpu_setup *s,
-           const struct vgpu_subspan *ss, unsigned count)
+           const struct ps_samples *smp, const struct vgpu_subspan *ss, unsigned count)
 {
    struct vgpu_om_thread *th = &r->om->th;
    for (unsigned i = 0; i < count && !r->stop; i += 8) {
       unsigned n = count - i < 8 ? count - i : 8;
-      memset(th, 0, sizeof(*th));
-      th->simd = 32;
-      depth_range(r, s, th);
-      thread_pixels(th, &ss[i], n);
-      for (unsigned ch = 0; ch < 4 * n; ch++) {
-         struct pixel_interp pi;
-         interpolate(s, (float)th->x[ch] + 0.5f, (float)th->y[ch] + 0.5f, &pi);
-         th->z[ch] = clamp_depth(th, pi.z);
+      thread_begin(r, s, smp, 32);
+      for (unsigned j = 0; j < n; j++) {
+         const struct ps_slot sl = { &ss[i + j], -1 };
+         for (unsigned px = 0; px < 4; px++)
+            channel_setup(s, smp, th, NULL, 4 * j + px, &sl, px);
       }
-      vgpu_om_depth(r, th, th->z, th->pixels);
+      vgpu_om_depth(r, th, NULL, th->pixels);
    }
 }
 
@@ -491,17 +613,11 @@ vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,
 {
    if (!vgpu_om_begin(r))
       return;
+   struct ps_samples smp;
+   ps_samples(r, &smp);
    const struct vgpu_3d_shader *ps = &r->st->shader[VGPU_3D_PS];
    if (!ps->enable) {
-      depth_only(r, s, ss, count);
-      return;
-   }
-   if (r->st->wm.per_sample) {
-      stop_ps(r, "per-sample pixel shader dispatch");
-      return;
-   }
-   if (r->st->wm.computes_stencil) {
-      stop_ps(r, "stencil written by the pixel shader");
+      depth_only(r, s, &smp, ss, count);
       return;
    }
    struct ps_kernel k;
@@ -510,9 +626,23 @@ vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,
       r->stop = true;
       return;
    }
+   /* Per-pixel dispatch: a slot per subspan; per-sample dispatch: a slot
+    * per subspan and sample, in that order, so that a thread's samples
+    * are consecutive from a multiple of its slot count (or, with fewer
+    * samples than slots, whole subspans). */
    const unsigned per_thread = k.simd / 4;
-   for (unsigned i = 0; i < count && !r->stop; i += per_thread) {
-      unsigned n = count - i < per_thread ? count - i : per_thread;
-      dispatch(r, s, &k, &ss[i], n);
+   const unsigned samples = smp.per_sample ? smp.count : 1;
+   struct ps_slot slot[8];
+   unsigned n = 0;
+   for (unsigned i = 0; i < count && !r->stop; i++) {
+      for (unsigned j = 0; j < samples && !r->stop; j++) {
+         slot[n++] = (struct ps_slot){ &ss[i], smp.per_sample ? (int)j : -1 };
+         if (n == per_thread) {
+            dispatch(r, s, &k, &smp, slot, n);
+            n = 0;
+         }
+      }
    }
+   if (n && !r->stop)
+      dispatch(r, s, &k, &smp, slot, n);
 }

@@ -31,18 +31,6 @@
 #define MAX_EDGES 4
 #define SUBSPAN_PIXELS 4
 
-/* Sample positions in 1/16 pixel from the pixel's upper-left corner:
- * Vulkan's standard sample locations ("Multisampling"), which the drivers
- * program into 3DSTATE_SAMPLE_PATTERN (Gen8+) or 3DSTATE_MULTISAMPLE. */
-static const uint8_t standard_2x[2][2] = { { 12, 12 }, { 4, 4 } };
-static const uint8_t standard_4x[4][2] = {
-   { 6, 2 }, { 14, 6 }, { 2, 10 }, { 10, 14 },
-};
-static const uint8_t standard_8x[8][2] = {
-   { 9, 5 }, { 7, 11 }, { 13, 9 }, { 5, 3 },
-   { 3, 13 }, { 1, 7 }, { 11, 15 }, { 15, 1 },
-};
-
 struct sample_pattern {
    unsigned tested;              /* positions tested per pixel */
    unsigned bits;                /* coverage bits per pixel */
@@ -88,32 +76,42 @@ per_sample(const struct vgpu_draw_run *r)
    return r->st->raster.multisample_mode >= MSRASTMODE_ON_PIXEL;
 }
 
-static bool
-sample_pattern(const struct vgpu_draw_run *r, struct sample_pattern *sp)
+unsigned
+vgpu_raster_sample_positions(const struct vgpu_draw_run *r, uint8_t (*pos)[2],
+                             bool *each)
 {
    const struct vgpu_3d *st = r->st;
    unsigned samples = st->samples ? st->samples : 1;
-   const uint8_t (*pos)[2] = NULL;
-   switch (samples) {
-   case 1: break;
-   case 2: pos = standard_2x; break;
-   case 4: pos = standard_4x; break;
-   case 8: pos = standard_8x; break;
-   default:
+   *each = samples > 1 && per_sample(r);
+   if (!*each) {
+      uint8_t at = st->pixel_location == PIXLOC_CENTER ? 8 : 0;
+      for (unsigned i = 0; i < samples && i < 16; i++)
+         pos[i][0] = pos[i][1] = at;
+      return samples;
+   }
+   unsigned log2 = (unsigned)__builtin_ctz(samples);
+   for (unsigned i = 0; i < samples && i < 16; i++) {
+      pos[i][0] = st->sample_pos[log2 < 5 ? log2 : 4][i][0];
+      pos[i][1] = st->sample_pos[log2 < 5 ? log2 : 4][i][1];
+   }
+   return samples;
+}
+
+static bool
+sample_pattern(const struct vgpu_draw_run *r, struct sample_pattern *sp)
+{
+   uint8_t pos[16][2];
+   bool each;
+   unsigned samples = vgpu_raster_sample_positions(r, pos, &each);
+   if (samples > 8) {
       /* 16 samples of 4 pixels do not fit struct vgpu_subspan's coverage. */
       vgpu_not_modelled("16x multisampling");
       return false;
    }
    sp->bits = samples;
-   sp->mask = st->sample_mask & ((1u << samples) - 1);
-   if (!pos || !per_sample(r)) {
-      int64_t at = st->pixel_location == PIXLOC_CENTER ? VGPU_SUBPIXEL_ONE / 2 : 0;
-      sp->tested = 1;
-      sp->x[0] = sp->y[0] = at;
-      return true;
-   }
-   sp->tested = samples;
-   for (unsigned i = 0; i < samples; i++) {
+   sp->mask = r->st->sample_mask & ((1u << samples) - 1);
+   sp->tested = each ? samples : 1;
+   for (unsigned i = 0; i < sp->tested; i++) {
       sp->x[i] = pos[i][0] * (VGPU_SUBPIXEL_ONE / 16);
       sp->y[i] = pos[i][1] * (VGPU_SUBPIXEL_ONE / 16);
    }

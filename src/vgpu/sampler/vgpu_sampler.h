@@ -11,6 +11,8 @@
  *    each generation read back into struct vgpu_sampler_state;
  *  - vgpu_sampler_surface.c: RENDER_SURFACE_STATE read back for sampling
  *    (isl_decode_state) and the fetch of one texel;
+ *  - vgpu_sampler_ms.c: the multisampled fetches (ld_mcs, ld2dms,
+ *    ld2dms_w, ld2dss): MCS, sample planes, clear colour;
  *  - vgpu_sampler_filter.c: a 2x2 subspan's coordinates to texels: LOD
  *    (vgpu_sampler_lod.c), address modes and cube faces
  *    (vgpu_sampler_address.c), filtering, shadow comparison, gather,
@@ -181,6 +183,24 @@ struct vgpu_tex_mem {
 bool vgpu_tex_fetch(struct vgpu_tex_mem *mem, const struct vgpu_tex_surface *s,
                     uint32_t level, uint32_t z, uint32_t x, uint32_t y,
                     uint32_t rgba[4]);
+
+/* ---- multisampled fetches (vgpu_sampler_ms.c) --------------------------- */
+
+/* One channel of ld_mcs, ld2dms, ld2dms_w or ld2dss. */
+struct vgpu_tex_ms_args {
+   int32_t coord[3];        /* u, v, r (array layer from the view's first) */
+   int32_t lod;
+   uint32_t sample;         /* si */
+   uint64_t mcs;            /* the MCS the message carries: ld2dms mcs,
+                             * ld2dms_w mcsl | mcsh << 32 */
+};
+
+/* The channel's reply of a multisampled message (type: enum
+ * isa_sampler_msg) on a multisampled surface, channel selects applied to
+ * samples and clear colours: see vgpu_sampler_ms.c.  False with mem->why
+ * set on a memory fault. */
+bool vgpu_tex_fetch_ms(struct vgpu_tex_mem *mem, const struct vgpu_tex_surface *s,
+                       unsigned type, const struct vgpu_tex_ms_args *a, uint32_t rgba[4]);
 
 /* ---- filtering (vgpu_sampler_filter.c) -------------------------------- */
 

@@ -37,7 +37,7 @@ vgpu_tex_select_one(const struct vgpu_tex_surface *s, uint8_t sel, const uint32_
    }
 }
 
-static void
+void
 vgpu_tex_apply_selects(const struct vgpu_tex_surface *s, uint32_t rgba[4])
 {
    uint32_t in[4];

@@ -15,6 +15,10 @@
  * wild shader inputs stay deterministic. */
 float vgpu_tex_coord_sane(float x);
 
+/* The Shader Channel Selects of the surface applied to a texel (ONE: 1
+ * for integer formats, 1.0 otherwise). */
+void vgpu_tex_apply_selects(const struct vgpu_tex_surface *s, uint32_t rgba[4]);
+
 /* How many coordinates address a texel of the surface type: 1D 1, 2D and
  * cube faces 2, 3D 3. */
 unsigned vgpu_tex_coord_count(const struct vgpu_tex_surface *s);

@@ -30,6 +30,7 @@
 enum param {
    P_NONE, P_U, P_V, P_R, P_AI, P_LOD, P_BIAS, P_REF,
    P_DUDX, P_DUDY, P_DVDX, P_DVDY, P_DRDX, P_DRDY, P_OFFU, P_OFFV, P_MLOD,
+   P_SI, P_MCS, P_MCSH,
    P_COUNT
 };
 
@@ -77,6 +78,34 @@ lay(struct layout *l, unsigned n, const uint8_t *p)
       static const uint8_t p_[] = { __VA_ARGS__ }; \
       lay((l), sizeof(p_), p_); \
    } while (0)
+
+/* SIMD8/16 parameters of the multisampled fetches (PRM Vol 2d "Message
+ * Payload"; Mesa lower_sampler_logical_send_gfx7 sends them in this order
+ * and stops after the coordinates, the LOD reading 0): sample index,
+ * then the MCS the shader fetched (ld2dms one dword, Gen9's ld2dms_w two:
+ * mcsl, mcsh), then u, v, r, lod; ld_mcs the pixel alone. */
+static bool
+ms_layout(unsigned verx10, unsigned type, struct layout *l)
+{
+   switch (type) {
+   case ISA_SAMPLER_LD2DMS:
+      LAY(l, P_SI, P_MCS, P_U, P_V, P_R, P_LOD);
+      return true;
+   case ISA_SAMPLER_LD2DMS_W:
+      if (verx10 < 90)
+         return false;
+      LAY(l, P_SI, P_MCS, P_MCSH, P_U, P_V, P_R, P_LOD);
+      return true;
+   case ISA_SAMPLER_LD2DSS:
+      LAY(l, P_SI, P_U, P_V, P_R, P_LOD);
+      return true;
+   case ISA_SAMPLER_LD_MCS:
+      LAY(l, P_U, P_V, P_R, P_LOD);
+      return true;
+   default:
+      return false;
+   }
+}
 
 /* SIMD8/16 parameters of each message type (PRM Vol 2d "Message
  * Payload", SIMD16/SIMD8 tables).  The min LOD parameter after the four
@@ -152,7 +181,7 @@ simd_layout(unsigned verx10, unsigned type, struct layout *l)
       LAY(l, P_U, P_V, P_R);
       return true;
    default:
-      return false;
+      return ms_layout(verx10, type, l);
    }
 }
 
@@ -161,7 +190,9 @@ simd_layout(unsigned verx10, unsigned type, struct layout *l)
  * zero-filled; ld's LOD in its .w; sample_l's LOD, or the reference and
  * then the LOD, in the second; sample_d's gradients in the second and
  * third; gather4_po's reference in the first .w and offsets in the
- * second). */
+ * second; ld2dms the pixel and LOD in the first, sample index and MCS in
+ * .x and .y of the second, brw_vec4_nir.cpp's TXF_CMS and its MCS
+ * fetch's "u, v, r, lod"). */
 static bool
 simd4x2_layout(unsigned type, struct layout *l)
 {
@@ -192,6 +223,12 @@ simd4x2_layout(unsigned type, struct layout *l)
       return true;
    case ISA_SAMPLER_GATHER4_PO_C:
       LAY(l, P_U, P_V, P_R, P_REF, P_OFFU, P_OFFV);
+      return true;
+   case ISA_SAMPLER_LD2DMS:
+      LAY(l, P_U, P_V, P_R, P_LOD, P_SI, P_MCS);
+      return true;
+   case ISA_SAMPLER_LD_MCS:
+      LAY(l, P_U, P_V, P_R, P_LOD);
       return true;
    default:
       return false;
@@ -368,6 +405,13 @@ read_sampler_state(struct smsg *m)
 
 /* ---- what each message asks ---- */
 
+static bool
+is_ms_fetch(unsigned type)
+{
+   return type == ISA_SAMPLER_LD2DMS || type == ISA_SAMPLER_LD2DMS_W ||
+          type == ISA_SAMPLER_LD2DSS || type == ISA_SAMPLER_LD_MCS;
+}
+
 static void
 describe_op(struct smsg *m)
 {
@@ -380,6 +424,8 @@ describe_op(struct smsg *m)
       op->lod = VGPU_TEX_LOD_BIAS;
       break;
    case ISA_SAMPLER_SAMPLE_L: case ISA_SAMPLER_SAMPLE_L_C: case ISA_SAMPLER_LD:
+   case ISA_SAMPLER_LD2DMS: case ISA_SAMPLER_LD2DMS_W: case ISA_SAMPLER_LD2DSS:
+   case ISA_SAMPLER_LD_MCS:
       op->lod = VGPU_TEX_LOD_EXPLICIT;
       break;
    case ISA_SAMPLER_SAMPLE_D: case ISA_SAMPLER_SAMPLE_D_C:
@@ -393,7 +439,7 @@ describe_op(struct smsg *m)
       break;
    }
    op->compare = m->at[P_REF] != 0;
-   op->fetch = type == ISA_SAMPLER_LD || type == ISA_SAMPLER_LD_LZ;
+   op->fetch = type == ISA_SAMPLER_LD || type == ISA_SAMPLER_LD_LZ || is_ms_fetch(type);
    op->gather = type == ISA_SAMPLER_GATHER4 || type == ISA_SAMPLER_GATHER4_C ||
                 type == ISA_SAMPLER_GATHER4_PO || type == ISA_SAMPLER_GATHER4_PO_C;
    /* M0.2: U offset bits 11:8, V 7:4, R 3:0; gather4's source channel
@@ -518,12 +564,38 @@ run_lod(struct smsg *m, unsigned first, unsigned n, unsigned live)
    return VGPU_EU_DONE;
 }
 
+/* A multisampled fetch, channel by channel: no filtering, no LOD. */
+static enum vgpu_eu_status
+run_ms(struct smsg *m, unsigned first, unsigned n, unsigned live)
+{
+   struct vgpu_tex_mem mem = { m->env->user, m->env->map, 0, NULL };
+   for (unsigned i = 0; i < n; i++) {
+      if (!((live >> i) & 1))
+         continue;
+      unsigned c = first + i;
+      struct vgpu_tex_ms_args a = {
+         .coord = { (int32_t)param(m, P_U, c), (int32_t)param(m, P_V, c),
+                    (int32_t)param(m, P_R, c) },
+         .lod = (int32_t)param(m, P_LOD, c),
+         .sample = param(m, P_SI, c),
+         .mcs = param(m, P_MCS, c) | (uint64_t)param(m, P_MCSH, c) << 32,
+      };
+      uint32_t rgba[4];
+      if (!vgpu_tex_fetch_ms(&mem, &m->s, m->op.type, &a, rgba))
+         return mem_fault(m, &mem);
+      reply_channel(m, c, rgba);
+   }
+   return VGPU_EU_DONE;
+}
+
 /* One subspan (SIMD4x2: one slot, alone) through the filter layer. */
 static enum vgpu_eu_status
 run_quad(struct smsg *m, unsigned first, unsigned n, unsigned live)
 {
    if (m->op.type == ISA_SAMPLER_LOD)
       return run_lod(m, first, n, live);
+   if (is_ms_fetch(m->op.type))
+      return run_ms(m, first, n, live);
    struct vgpu_tex_args args[4];
    memset(args, 0, sizeof(args));
    for (unsigned i = 0; i < n; i++)
@@ -618,9 +690,6 @@ read_shape(struct smsg *m)
       LAY(&m->lay, P_LOD);
    } else if (type == ISA_SAMPLER_SAMPLEINFO) {
       m->lay.n = 0;
-   } else if (type == ISA_SAMPLER_LD2DMS_W || type == ISA_SAMPLER_LD_MCS ||
-              type == ISA_SAMPLER_LD2DMS || type == ISA_SAMPLER_LD2DSS) {
-      return eu_send_unsupported(m->t, "multisampled surface fetch (ld2dms, ld_mcs, ld2dss)");
    } else if (msg->simd == 4 ? !simd4x2_layout(type, &m->lay)
                              : !simd_layout(m->verx10, type, &m->lay)) {
       return eu_send_unsupported(m->t, "sampler message type in this SIMD mode or generation");
@@ -628,6 +697,30 @@ read_shape(struct smsg *m)
    index_layout(m);
    describe_op(m);
    return VGPU_EU_DONE;
+}
+
+/* Why vgpu cannot run a message on a surface for want of multisampling
+ * sense, or NULL: the multisampled fetches read multisampled surfaces
+ * only, every other message single-sampled ones (what the hardware does
+ * across the two is not documented); no texel offsets (Mesa sends
+ * none: "There is no offsetting for this message", and whether the
+ * sampler would add them is not documented); 16x needs ld2dms_w's
+ * 64-bit MCS. */
+static const char *
+ms_mismatch(const struct smsg *m)
+{
+   bool ms_surface = m->s.d.surf.samples > 1;
+   if (!is_ms_fetch(m->op.type)) {
+      return ms_surface ? "sampling a multisampled surface with a message other than ld_mcs, "
+                          "ld2dms, ld2dms_w or ld2dss" : NULL;
+   }
+   if (!ms_surface)
+      return "multisampled fetch (ld_mcs, ld2dms, ld2dms_w, ld2dss) from a single-sampled surface";
+   if (m->op.offset[0] || m->op.offset[1] || m->op.offset[2])
+      return "multisampled fetch with texel offsets in its header";
+   if (m->op.type == ISA_SAMPLER_LD2DMS && m->s.d.has_mcs && m->s.d.surf.samples > 8)
+      return "ld2dms (32-bit MCS) on a 16x MCS surface";
+   return NULL;
 }
 
 static enum vgpu_eu_status
@@ -638,6 +731,9 @@ run_image(struct smsg *m)
       return run_sampleinfo(m);
    if (m->s.not_modelled)
       return eu_send_unsupported(m->t, m->s.not_modelled);
+   const char *ms = ms_mismatch(m);
+   if (ms)
+      return eu_send_unsupported(m->t, ms);
    if (!m->op.fetch) {
       enum vgpu_eu_status st = read_sampler_state(m);
       if (st != VGPU_EU_DONE)

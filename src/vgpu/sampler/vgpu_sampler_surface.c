@@ -10,10 +10,18 @@ not_sampleable(const struct vgpu_tex_surface *s)
 {
    if (s->d.unsupported)
       return s->d.unsupported;
-   if (s->d.surf.samples > 1)
-      return "sampling a multisampled surface (its samples and MCS)";
+   if (s->d.surf.samples > 1 && s->d.surf.msaa_layout == ISL_MSAA_LAYOUT_NONE)
+      return "sampling a multisampled surface of no known storage format";
+   /* Gen12 has no clear colour in the state itself: without Clear Value
+    * Address Enable an MCS-clear pixel's colour is nowhere vgpu knows. */
+   if (s->d.has_mcs && s->verx10 >= 120 && !s->d.clear_color_at_address)
+      return "sampling a Gen12 MCS surface without Clear Value Address Enable";
    if (!s->fmt)
       return "sampling a surface format isl does not know";
+   /* isl lays out no multisampled block-compressed surface
+    * (isl_msaa_choose_layout): where a sample's block sits is unknown. */
+   if (s->d.surf.samples > 1 && isl_format_is_compressed(s->fmt))
+      return "sampling a multisampled surface of a compressed format";
    if (isl_format_is_compressed(s->fmt))
       return vgpu_txc_supported(s->fmt) ? NULL : "sampling a compressed format vgpu does not decode";
    return isl_texel_convertible(s->fmt) ? NULL : "sampling a format isl does not convert";

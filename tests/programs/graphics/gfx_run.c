@@ -12,6 +12,9 @@
  * linear images in host-visible memory read by mapping them: no copy, so
  * nothing of a driver's copy path (which samples on Mesa's Intel drivers)
  * takes part.  Depth and stencil are judged through their effect on colour.
+ * Multisampled targets (optimal tiling) are not written: they are read
+ * through the targets they resolve into or a later pass that samples
+ * them.
  *
  * Exit status: 0 ran, 77 the device lacks something the program needs (one
  * line "unsupported: WHAT" on stdout), 1 a Vulkan error, 2 bad arguments or
@@ -32,7 +35,7 @@
 enum {
    CAP_GEOMETRY = 2, CAP_TESSELLATION = 3, CAP_TESSELLATION_POINT_SIZE = 23,
    CAP_GEOMETRY_POINT_SIZE = 24, CAP_CLIP_DISTANCE = 32, CAP_CULL_DISTANCE = 33,
-   CAP_SAMPLE_RATE_SHADING = 35, CAP_DRAW_PARAMETERS = 4427,
+   CAP_SAMPLE_RATE_SHADING = 35, CAP_DRAW_PARAMETERS = 4427, CAP_STENCIL_EXPORT = 5013,
 };
 #define SPIRV_OP_CAPABILITY 17
 
@@ -65,6 +68,7 @@ struct needs {
    bool index_uint8;
    bool indirect_count;
    bool transform_feedback;
+   bool stencil_export;            /* VK_EXT_shader_stencil_export */
 };
 
 struct buffer {
@@ -104,8 +108,11 @@ struct run {
    struct image targets[GFX_MAX_TARGETS];
    struct image depth;
    struct texture textures[GFX_MAX_TEXTURES];
-   VkRenderPass render_pass;
-   VkFramebuffer framebuffer;
+   /* target pass K (pass targets=K): the targets of pass=K, with the
+    * depth buffer in pass 0 */
+   VkRenderPass target_passes[GFX_MAX_TARGET_PASSES];
+   VkFramebuffer target_framebuffers[GFX_MAX_TARGET_PASSES];
+   VkSampler target_sampler;       /* of the targets a later pass samples */
    VkDescriptorSetLayout set_layout;
    VkDescriptorPool pool;
    VkDescriptorSet set;
@@ -192,6 +199,7 @@ need_capabilities(const struct shader_code *code, struct needs *n)
          case CAP_CULL_DISTANCE: n->features.shaderCullDistance = VK_TRUE; break;
          case CAP_SAMPLE_RATE_SHADING: n->features.sampleRateShading = VK_TRUE; break;
          case CAP_DRAW_PARAMETERS: n->draw_parameters = true; break;
+         case CAP_STENCIL_EXPORT: n->stencil_export = true; break;
          default: break;
          }
       }
@@ -218,6 +226,8 @@ need_pipeline_state(const struct gfx_spec *s, const struct gfx_pipeline *p, stru
       n->features.depthBiasClamp = VK_TRUE;
    if (p->logic_op_enable)
       n->features.logicOp = VK_TRUE;
+   if (p->sample_shading)
+      n->features.sampleRateShading = VK_TRUE;
    for (uint32_t t = 0; t < s->target_count; t++) {
       const VkPipelineColorBlendAttachmentState *b = &p->blend[t];
       if (b->blendEnable && (is_dual_source(b->srcColorBlendFactor) ||
@@ -348,6 +358,8 @@ check_features(struct run *r, const struct needs *n)
    }
    if (n->indirect_count && !has_extension(r->pd, VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME))
       unsupported("extension", VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME);
+   if (n->stencil_export && !has_extension(r->pd, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME))
+      unsupported("extension", VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
    if (n->transform_feedback) {
       if (!has_extension(r->pd, VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME))
          unsupported("extension", VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
@@ -380,7 +392,7 @@ static void
 create_device(struct run *r)
 {
    const struct needs *n = &r->needs;
-   const char *extensions[4];
+   const char *extensions[5];
    uint32_t extension_count = 0;
    VkPhysicalDeviceShaderDrawParametersFeatures dp = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
@@ -408,6 +420,8 @@ create_device(struct run *r)
    }
    if (n->indirect_count)
       extensions[extension_count++] = VK_KHR_DRAW_INDIRECT_COUNT_EXTENSION_NAME;
+   if (n->stencil_export)
+      extensions[extension_count++] = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
    if (n->transform_feedback) {
       extensions[extension_count++] = VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME;
       xfb.pNext = chain;
@@ -443,6 +457,85 @@ create_device(struct run *r)
 
 static VkImageUsageFlags target_transfer_usage(const struct gfx_spec *s, uint32_t t);
 
+/* Target pass k's colour attachments, in the order of their targets (the
+ * fragment shader's location L writes the L-th): the targets of pass=K
+ * that are not resolve destinations (those are its resolve attachments). */
+static uint32_t
+pass_targets(const struct gfx_spec *s, uint32_t k, uint32_t *targets)
+{
+   uint32_t n = 0;
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      if (s->targets[t].pass == k && s->targets[t].resolve_source < 0)
+         targets[n++] = t;
+   }
+   return n;
+}
+
+static bool
+pass_has_depth(const struct gfx_spec *s, uint32_t k)
+{
+   return k == 0 && s->depth_format;
+}
+
+/* Every attachment of a subpass has one sample count (Vulkan
+ * VUID-VkSubpassDescription-pColorAttachments-01417 and
+ * -pDepthStencilAttachment-01418), the pass's. */
+static VkSampleCountFlagBits
+pass_samples(const struct gfx_spec *s, uint32_t k)
+{
+   uint32_t targets[GFX_MAX_TARGETS];
+   if (pass_targets(s, k, targets))
+      return s->targets[targets[0]].samples;
+   return pass_has_depth(s, k) ? s->depth_samples : VK_SAMPLE_COUNT_1_BIT;
+}
+
+/* A multisampled target: optimal-tiled, its sample count within the
+ * device's limits for attachments and, when a pass samples it, for
+ * sampled images (VkPhysicalDeviceLimits). */
+static void
+check_multisampled_target(const struct run *r, uint32_t t)
+{
+   const struct gfx_target *target = &r->spec->targets[t];
+   const VkPhysicalDeviceLimits *l = &r->props.limits;
+   VkImageUsageFlags usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                             target_transfer_usage(r->spec, t);
+   VkSampleCountFlags limit = l->framebufferColorSampleCounts;
+   if (target->binding >= 0) {
+      usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+      limit &= gfx_format_is_integer(target->format) ? l->sampledImageIntegerSampleCounts
+                                                     : l->sampledImageColorSampleCounts;
+   }
+   VkImageFormatProperties ip;
+   if (!(limit & target->samples) ||
+       vkGetPhysicalDeviceImageFormatProperties(r->pd, target->format->format,
+                                                VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+                                                usage, 0, &ip) != VK_SUCCESS ||
+       !(ip.sampleCounts & target->samples)) {
+      char what[64];
+      snprintf(what, sizeof(what), "%s with %u samples", target->format->name,
+               (unsigned)target->samples);
+      unsupported(target->binding >= 0 ? "sampled multisampled colour attachment:"
+                                       : "multisampled colour attachment:", what);
+   }
+}
+
+/* Whether a pipeline of target t's pass blends into it (blend L is the
+ * pass's L-th colour attachment). */
+static bool
+target_blended(const struct gfx_spec *s, uint32_t t)
+{
+   uint32_t targets[GFX_MAX_TARGETS], k = s->targets[t].pass;
+   uint32_t n = pass_targets(s, k, targets);
+   for (uint32_t l = 0; l < n; l++) {
+      for (uint32_t p = 0; p < s->pipeline_count && targets[l] == t; p++) {
+         const struct gfx_pipeline *pipe = &s->pipelines[p];
+         if (pipe->texture_pass < 0 && pipe->target_pass == k && pipe->blend[l].blendEnable)
+            return true;
+      }
+   }
+   return false;
+}
+
 /* Formats: colour targets must render linearly (read back by mapping),
  * vertex formats be fetchable, the depth format be a depth attachment. */
 static void
@@ -450,13 +543,15 @@ check_formats(const struct run *r)
 {
    const struct gfx_spec *s = r->spec;
    for (uint32_t t = 0; t < s->target_count; t++) {
+      if (s->targets[t].samples != VK_SAMPLE_COUNT_1_BIT) {
+         check_multisampled_target(r, t);
+         continue;
+      }
       VkFormatProperties fp;
       vkGetPhysicalDeviceFormatProperties(r->pd, s->targets[t].format->format, &fp);
       VkFormatFeatureFlags want = VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
-      for (uint32_t p = 0; p < s->pipeline_count; p++) {
-         if (s->pipelines[p].blend[t].blendEnable)
-            want |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
-      }
+      if (target_blended(s, t))
+         want |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT;
       VkImageFormatProperties ip;
       if ((fp.linearTilingFeatures & want) != want ||
           vkGetPhysicalDeviceImageFormatProperties(
@@ -483,6 +578,13 @@ check_formats(const struct run *r)
       vkGetPhysicalDeviceFormatProperties(r->pd, s->depth_format->format, &fp);
       if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT))
          unsupported("depth/stencil format", s->depth_format->name);
+      VkImageFormatProperties ip;
+      if (!(r->props.limits.framebufferDepthSampleCounts & s->depth_samples) ||
+          vkGetPhysicalDeviceImageFormatProperties(
+             r->pd, s->depth_format->format, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL,
+             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, 0, &ip) != VK_SUCCESS ||
+          !(ip.sampleCounts & s->depth_samples))
+         unsupported("depth/stencil format with this sample count:", s->depth_format->name);
    }
 }
 
@@ -532,22 +634,27 @@ create_buffers(struct run *r)
    }
 }
 
+/* A single-sampled colour target is linear in host memory (read back by
+ * mapping it); a multisampled one and the depth buffer are optimal-tiled
+ * in device memory. */
 static void
 create_image(const struct run *r, struct image *im, VkFormat format, uint32_t width,
-             uint32_t height, bool colour, VkImageUsageFlags transfer)
+             uint32_t height, bool colour, VkImageUsageFlags usage,
+             VkSampleCountFlagBits samples)
 {
+   bool linear = colour && samples == VK_SAMPLE_COUNT_1_BIT;
    VK(vkCreateImage(r->dev, &(VkImageCreateInfo){
       .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
       .format = format, .extent = { width, height, 1 }, .mipLevels = 1, .arrayLayers = 1,
-      .samples = VK_SAMPLE_COUNT_1_BIT,
-      .tiling = colour ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
-      .usage = transfer | (colour ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
-                                  : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT),
+      .samples = samples,
+      .tiling = linear ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL,
+      .usage = usage | (colour ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                               : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT),
       .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
    }, NULL, &im->image));
    VkMemoryRequirements req;
    vkGetImageMemoryRequirements(r->dev, im->image, &req);
-   im->memory = allocate(r, req, colour ? HOST_MEMORY : 0);
+   im->memory = allocate(r, req, linear ? HOST_MEMORY : 0);
    VK(vkBindImageMemory(r->dev, im->image, im->memory, 0));
    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
    if (!colour) {
@@ -651,6 +758,17 @@ transfer_uses(const struct gfx_spec *s, int image, VkImageUsageFlags *usage,
       if (!GFX_CMD_IS_TRANSFER(c->kind))
          continue;
       bool blit = c->kind == GFX_CMD_BLIT;
+      /* vkCmdResolveImage asks nothing of the source's format, and a
+       * colour attachment format of the destination */
+      if (c->kind == GFX_CMD_RESOLVE_IMAGE) {
+         if (c->src == image)
+            *usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+         if (c->dst == image) {
+            *usage |= VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+            *features |= VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
+         }
+         continue;
+      }
       if (c->src == image) {
          *usage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
          *features |= blit ? VK_FORMAT_FEATURE_BLIT_SRC_BIT : VK_FORMAT_FEATURE_TRANSFER_SRC_BIT;
@@ -714,18 +832,9 @@ check_texture_formats(const struct run *r)
           ip.maxExtent.width < t->width || ip.maxExtent.height < t->height ||
           ip.maxExtent.depth < t->depth)
          unsupported("texture format with these uses:", t->format->name);
-      if (t->rendered && (s->target_count != 1 || s->depth_format ||
-                          t->format != s->targets[0].format)) {
-         /* the pipelines are made for the targets' render pass; another
-          * pass must be compatible with it (Vulkan "Render Pass
-          * Compatibility") */
-         fprintf(stderr, "gfx_run: a texture rendered to needs target 0's format, a single "
-                         "target and no depth buffer\n");
-         exit(EXIT_USAGE);
-      }
    }
    for (uint32_t n = 0; n < s->target_count; n++) {
-      if (!s->targets[n].transfer)
+      if (!s->targets[n].transfer || s->targets[n].samples != VK_SAMPLE_COUNT_1_BIT)
          continue;
       VkImageUsageFlags usage = 0;
       VkFormatFeatureFlags want = 0;
@@ -938,53 +1047,78 @@ upload_texture(const struct run *r, uint32_t index)
                           t->levels, regions);
 }
 
+/* Target pass k: its colour targets, each with the target it resolves
+ * into as its resolve attachment (pResolveAttachments: the resolve runs
+ * at the end of the subpass), and in pass 0 the depth buffer. */
 static void
-create_render_pass(struct run *r)
+create_target_pass(struct run *r, uint32_t k)
 {
    const struct gfx_spec *s = r->spec;
-   VkAttachmentDescription attachments[GFX_MAX_TARGETS + 1];
-   VkAttachmentReference colour_refs[GFX_MAX_TARGETS];
-   uint32_t n = s->target_count;
-   for (uint32_t t = 0; t < n; t++) {
-      /* GENERAL throughout: the layout the host reads a linear image in,
-       * with no transition at the end of the pass. */
-      attachments[t] = (VkAttachmentDescription){
-         .format = s->targets[t].format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
+   VkAttachmentDescription attachments[2 * GFX_MAX_TARGETS + 1];
+   VkAttachmentReference colour_refs[GFX_MAX_TARGETS], resolve_refs[GFX_MAX_TARGETS];
+   VkImageView views[2 * GFX_MAX_TARGETS + 1];
+   uint32_t targets[GFX_MAX_TARGETS];
+   uint32_t n = pass_targets(s, k, targets), count = 0;
+   bool resolves = false;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct gfx_target *t = &s->targets[targets[i]];
+      /* GENERAL throughout: the layout the host reads a linear image in
+       * and a later pass samples a multisampled one in, with no
+       * transition at the end of the pass. */
+      attachments[count] = (VkAttachmentDescription){
+         .format = t->format->format, .samples = t->samples,
          .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
          .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
          .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
          .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED, .finalLayout = VK_IMAGE_LAYOUT_GENERAL };
-      colour_refs[t] = (VkAttachmentReference){ t, VK_IMAGE_LAYOUT_GENERAL };
+      views[count] = r->targets[targets[i]].view;
+      colour_refs[i] = (VkAttachmentReference){ count++, VK_IMAGE_LAYOUT_GENERAL };
+      resolve_refs[i] = (VkAttachmentReference){ VK_ATTACHMENT_UNUSED,
+                                                 VK_IMAGE_LAYOUT_GENERAL };
+      if (t->resolve < 0)
+         continue;
+      /* every texel is written by the resolve: nothing to load */
+      attachments[count] = attachments[count - 1];
+      attachments[count].samples = VK_SAMPLE_COUNT_1_BIT;
+      attachments[count].loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+      views[count] = r->targets[t->resolve].view;
+      resolve_refs[i].attachment = count++;
+      resolves = true;
    }
-   VkAttachmentReference depth_ref = { n, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
-   if (s->depth_format) {
-      attachments[n] = (VkAttachmentDescription){
-         .format = s->depth_format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
+   VkAttachmentReference depth_ref = { count, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+   if (pass_has_depth(s, k)) {
+      attachments[count] = (VkAttachmentDescription){
+         .format = s->depth_format->format, .samples = s->depth_samples,
          .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
          .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
          .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
          .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
          .finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL };
+      views[count++] = r->depth.view;
    }
    VK(vkCreateRenderPass(r->dev, &(VkRenderPassCreateInfo){
       .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-      .attachmentCount = n + (s->depth_format != NULL), .pAttachments = attachments,
-      .subpassCount = 1,
+      .attachmentCount = count, .pAttachments = attachments, .subpassCount = 1,
       .pSubpasses = &(VkSubpassDescription){
          .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
          .colorAttachmentCount = n, .pColorAttachments = colour_refs,
-         .pDepthStencilAttachment = s->depth_format ? &depth_ref : NULL },
-   }, NULL, &r->render_pass));
-   VkImageView views[GFX_MAX_TARGETS + 1];
-   for (uint32_t t = 0; t < n; t++)
-      views[t] = r->targets[t].view;
-   if (s->depth_format)
-      views[n] = r->depth.view;
+         .pResolveAttachments = resolves ? resolve_refs : NULL,
+         .pDepthStencilAttachment = pass_has_depth(s, k) ? &depth_ref : NULL },
+   }, NULL, &r->target_passes[k]));
+   const struct gfx_target *first = &s->targets[n ? targets[0] : 0];
    VK(vkCreateFramebuffer(r->dev, &(VkFramebufferCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = r->render_pass,
-      .attachmentCount = n + (s->depth_format != NULL), .pAttachments = views,
-      .width = s->targets[0].width, .height = s->targets[0].height, .layers = 1,
-   }, NULL, &r->framebuffer));
+      .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = r->target_passes[k],
+      .attachmentCount = count, .pAttachments = views,
+      .width = first->width, .height = first->height, .layers = 1,
+   }, NULL, &r->target_framebuffers[k]));
+}
+
+/* The target passes that have attachments. */
+static bool
+pass_used(const struct gfx_spec *s, uint32_t k)
+{
+   uint32_t targets[GFX_MAX_TARGETS];
+   return pass_targets(s, k, targets) || pass_has_depth(s, k);
 }
 
 /* Set 0: the storage buffers and the textures' combined image samplers
@@ -1001,6 +1135,17 @@ write_descriptors(const struct run *r)
          .dstBinding = (uint32_t)s->buffers[i].storage_binding, .descriptorCount = 1,
          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
          .pBufferInfo = &(VkDescriptorBufferInfo){ r->buffers[i].buffer, 0, VK_WHOLE_SIZE },
+      }, 0, NULL);
+   }
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      if (s->targets[t].binding < 0)
+         continue;
+      vkUpdateDescriptorSets(r->dev, 1, &(VkWriteDescriptorSet){
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = r->set,
+         .dstBinding = (uint32_t)s->targets[t].binding, .descriptorCount = 1,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .pImageInfo = &(VkDescriptorImageInfo){ r->target_sampler, r->targets[t].view,
+                                                 VK_IMAGE_LAYOUT_GENERAL },
       }, 0, NULL);
    }
    for (uint32_t i = 0; i < s->texture_count; i++) {
@@ -1020,7 +1165,7 @@ static void
 create_layout(struct run *r)
 {
    const struct gfx_spec *s = r->spec;
-   VkDescriptorSetLayoutBinding bindings[GFX_MAX_BUFFERS + GFX_MAX_TEXTURES];
+   VkDescriptorSetLayoutBinding bindings[GFX_MAX_BUFFERS + GFX_MAX_TEXTURES + GFX_MAX_TARGETS];
    uint32_t n = 0, storage = 0, samplers = 0;
    for (uint32_t i = 0; i < s->buffer_count; i++) {
       if (s->buffers[i].storage_binding < 0)
@@ -1039,6 +1184,19 @@ create_layout(struct run *r)
          .binding = (uint32_t)s->textures[i].binding,
          .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .descriptorCount = 1,
          .stageFlags = VK_SHADER_STAGE_ALL_GRAPHICS };
+   }
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      if (s->targets[t].binding < 0)
+         continue;
+      samplers++;
+      bindings[n++] = (VkDescriptorSetLayoutBinding){
+         .binding = (uint32_t)s->targets[t].binding,
+         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .descriptorCount = 1,
+         .stageFlags = VK_SHADER_STAGE_ALL_GRAPHICS };
+      /* texelFetch ignores the sampler; a combined image sampler needs one */
+      if (!r->target_sampler)
+         VK(vkCreateSampler(r->dev, &(VkSamplerCreateInfo){
+            .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO }, NULL, &r->target_sampler));
    }
    VkPushConstantRange push = { VK_SHADER_STAGE_ALL_GRAPHICS, 0, GFX_PUSH_BYTES };
    if (n) {
@@ -1103,6 +1261,18 @@ create_pipeline(const struct run *r, const struct gfx_pipeline *p)
       .vertexBindingDivisorCount = divisor_count, .pVertexBindingDivisors = divisors };
    VkPipelineColorBlendAttachmentState blend[GFX_MAX_TARGETS];
    memcpy(blend, p->blend, sizeof(blend));
+   /* the render pass of the pass its draws are in, and its attachments */
+   uint32_t targets[GFX_MAX_TARGETS];
+   VkRenderPass render_pass = r->target_passes[p->target_pass];
+   uint32_t colour_count = pass_targets(s, p->target_pass, targets);
+   VkSampleCountFlagBits samples = pass_samples(s, p->target_pass);
+   bool depth_attachment = pass_has_depth(s, p->target_pass);
+   if (p->texture_pass >= 0) {
+      render_pass = r->textures[p->texture_pass].render_pass;
+      colour_count = 1;
+      samples = VK_SAMPLE_COUNT_1_BIT;
+      depth_attachment = false;
+   }
    VkPipelineRasterizationStateCreateInfo raster = p->raster;
    VkPipelineDepthStencilStateCreateInfo depth = p->depth;
    static const VkDynamicState dynamic[] = { VK_DYNAMIC_STATE_VIEWPORT,
@@ -1129,18 +1299,20 @@ create_pipeline(const struct run *r, const struct gfx_pipeline *p)
       .pRasterizationState = &raster,
       .pMultisampleState = &(VkPipelineMultisampleStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-         .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT },
-      .pDepthStencilState = s->depth_format ? &depth : NULL,
+         .rasterizationSamples = samples, .sampleShadingEnable = p->sample_shading,
+         .minSampleShading = p->min_sample_shading,
+         .pSampleMask = p->sample_mask_set ? &p->sample_mask : NULL },
+      .pDepthStencilState = depth_attachment ? &depth : NULL,
       .pColorBlendState = &(VkPipelineColorBlendStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
          .logicOpEnable = p->logic_op_enable, .logicOp = p->logic_op,
-         .attachmentCount = s->target_count, .pAttachments = blend,
+         .attachmentCount = colour_count, .pAttachments = blend,
          .blendConstants = { p->blend_constants[0], p->blend_constants[1],
                              p->blend_constants[2], p->blend_constants[3] } },
       .pDynamicState = &(VkPipelineDynamicStateCreateInfo){
          .sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO,
          .dynamicStateCount = 2, .pDynamicStates = dynamic },
-      .layout = r->layout, .renderPass = r->render_pass, .subpass = 0,
+      .layout = r->layout, .renderPass = render_pass, .subpass = 0,
    }, NULL, &pipeline));
    return pipeline;
 }
@@ -1294,20 +1466,26 @@ record_transfer(const struct run *r, const struct gfx_command *c)
       vkCmdClearColorImage(r->cmd, transfer_image(r, c->dst), general, &c->clear.color, 1,
                            &c->range);
       break;
+   case GFX_CMD_RESOLVE_IMAGE:
+      vkCmdResolveImage(r->cmd, transfer_image(r, c->src), general, transfer_image(r, c->dst),
+                        general, 1, &c->resolve);
+      break;
    default:
       break;
    }
 }
 
-/* Which render pass is open while recording. */
-#define NO_PASS (-2)
-#define TARGETS_PASS (-1)
+/* Which render pass is open while recording: a texture's index, target
+ * pass K as TARGETS_PASS(K), or none. */
+#define NO_PASS (-100)
+#define TARGETS_PASS(k) (-1 - (int)(k))
+#define PASS_TARGETS(pass) ((uint32_t)(-1 - (pass)))
 
 struct recording {
-   int open;              /* NO_PASS, TARGETS_PASS or a texture's index */
-   int current;           /* the pass in-pass commands go to: TARGETS_PASS or a texture */
+   int open;              /* NO_PASS, TARGETS_PASS(K) or a texture's index */
+   int current;           /* the pass in-pass commands go to: TARGETS_PASS(K) or a texture */
    VkClearValue texture_clear;
-   bool targets_done;     /* the targets' pass (LOAD_OP_CLEAR) ran: it runs once */
+   uint32_t targets_done; /* target passes (LOAD_OP_CLEAR) that ran, by bit: each runs once */
    int bound;             /* the pipeline bound */
 };
 
@@ -1315,24 +1493,33 @@ static void
 begin_pass(const struct run *r, struct recording *rec, int pass)
 {
    const struct gfx_spec *s = r->spec;
-   VkClearValue clears[GFX_MAX_TARGETS + 1];
+   VkClearValue clears[2 * GFX_MAX_TARGETS + 1];
    VkRenderPassBeginInfo begin = { .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
                                    .pClearValues = clears };
-   if (pass == TARGETS_PASS) {
-      if (rec->targets_done) {
-         fprintf(stderr, "gfx_run: the colour targets' pass runs once: draw to them before "
+   if (pass < 0) {
+      uint32_t k = PASS_TARGETS(pass), targets[GFX_MAX_TARGETS];
+      uint32_t n = pass_targets(s, k, targets), count = 0;
+      if (rec->targets_done & (1u << k)) {
+         fprintf(stderr, "gfx_run: a target pass runs once: draw to its targets before "
                          "any transfer that names them\n");
          exit(EXIT_USAGE);
       }
-      rec->targets_done = true;
-      for (uint32_t t = 0; t < s->target_count; t++)
-         clears[t].color = s->targets[t].clear;
-      clears[s->target_count].depthStencil = (VkClearDepthStencilValue){ s->clear_depth,
-                                                                         s->clear_stencil };
-      begin.renderPass = r->render_pass;
-      begin.framebuffer = r->framebuffer;
-      begin.renderArea.extent = (VkExtent2D){ s->targets[0].width, s->targets[0].height };
-      begin.clearValueCount = s->target_count + (s->depth_format != NULL);
+      rec->targets_done |= 1u << k;
+      /* in attachment order: each colour target, then its resolve target
+       * (whose clear value is unused) */
+      for (uint32_t i = 0; i < n; i++) {
+         clears[count++].color = s->targets[targets[i]].clear;
+         if (s->targets[targets[i]].resolve >= 0)
+            clears[count++].color = s->targets[targets[i]].clear;
+      }
+      if (pass_has_depth(s, k))
+         clears[count++].depthStencil = (VkClearDepthStencilValue){ s->clear_depth,
+                                                                    s->clear_stencil };
+      const struct gfx_target *first = &s->targets[n ? targets[0] : 0];
+      begin.renderPass = r->target_passes[k];
+      begin.framebuffer = r->target_framebuffers[k];
+      begin.renderArea.extent = (VkExtent2D){ first->width, first->height };
+      begin.clearValueCount = count;
    } else {
       clears[0] = rec->texture_clear;
       begin.renderPass = r->textures[pass].render_pass;
@@ -1359,10 +1546,18 @@ end_pass(const struct run *r, struct recording *rec)
    rec->open = NO_PASS;
 }
 
-static bool
-names_a_target(const struct gfx_command *c)
+/* A target is cleared by its pass: the pass runs (empty, if nothing drew
+ * to it yet) before a transfer reads or writes it. */
+static void
+run_pass_of(const struct run *r, struct recording *rec, int image)
 {
-   return c->src <= GFX_TARGET_IMAGE(0) || c->dst <= GFX_TARGET_IMAGE(0);
+   if (image > GFX_TARGET_IMAGE(0))
+      return;
+   uint32_t k = r->spec->targets[GFX_IMAGE_TARGET(image)].pass;
+   if (rec->targets_done & (1u << k))
+      return;
+   begin_pass(r, rec, TARGETS_PASS(k));
+   end_pass(r, rec);
 }
 
 static void
@@ -1393,7 +1588,7 @@ record_segment_command(const struct run *r, struct recording *rec, uint32_t i)
    const struct gfx_command *c = &r->spec->commands[i];
    if (c->kind == GFX_CMD_PASS) {
       end_pass(r, rec);
-      rec->current = c->texture >= 0 ? c->texture : TARGETS_PASS;
+      rec->current = c->texture >= 0 ? c->texture : TARGETS_PASS(c->args[0]);
       rec->texture_clear = c->clear;
       return;
    }
@@ -1402,12 +1597,8 @@ record_segment_command(const struct run *r, struct recording *rec, uint32_t i)
       return;
    }
    end_pass(r, rec);
-   /* the targets are cleared by their pass: it runs before a transfer
-    * touches them */
-   if (names_a_target(c) && !rec->targets_done) {
-      begin_pass(r, rec, TARGETS_PASS);
-      end_pass(r, rec);
-   }
+   run_pass_of(r, rec, c->src);
+   run_pass_of(r, rec, c->dst);
    record_transfer(r, c);
    full_barrier(r);
 }
@@ -1438,12 +1629,15 @@ record(struct run *r)
     * puts its own barrier first; a transfer does not). */
    if (s->texture_count)
       full_barrier(r);
-   struct recording rec = { .open = NO_PASS, .current = TARGETS_PASS, .bound = -1 };
+   struct recording rec = { .open = NO_PASS, .current = TARGETS_PASS(0), .bound = -1 };
    for (uint32_t i = 0; i < s->command_count; i++)
       record_segment_command(r, &rec, i);
    end_pass(r, &rec);
-   if (!rec.targets_done) {
-      begin_pass(r, &rec, TARGETS_PASS);
+   /* every target pass runs: its targets are at least cleared */
+   for (uint32_t k = 0; k < GFX_MAX_TARGET_PASSES; k++) {
+      if (!pass_used(s, k) || (rec.targets_done & (1u << k)))
+         continue;
+      begin_pass(r, &rec, TARGETS_PASS(k));
       end_pass(r, &rec);
    }
    /* What the program wrote (attachments, buffers) to the host. */
@@ -1590,6 +1784,10 @@ write_outputs(const struct run *r, const char *prefix, const char *png_dir)
    bool ok = true;
    for (uint32_t t = 0; t < s->target_count && ok; t++) {
       const struct gfx_target *target = &s->targets[t];
+      /* optimal-tiled: read through what it resolves into or a pass
+       * that samples it */
+      if (target->samples != VK_SAMPLE_COUNT_1_BIT)
+         continue;
       VkSubresourceLayout layout;
       vkGetImageSubresourceLayout(r->dev, r->targets[t].image,
                                   &(VkImageSubresource){ VK_IMAGE_ASPECT_COLOR_BIT, 0, 0 },
@@ -1636,8 +1834,11 @@ destroy(struct run *r)
    vkDestroyPipelineLayout(r->dev, r->layout, NULL);
    vkDestroyDescriptorPool(r->dev, r->pool, NULL);
    vkDestroyDescriptorSetLayout(r->dev, r->set_layout, NULL);
-   vkDestroyFramebuffer(r->dev, r->framebuffer, NULL);
-   vkDestroyRenderPass(r->dev, r->render_pass, NULL);
+   for (uint32_t k = 0; k < GFX_MAX_TARGET_PASSES; k++) {
+      vkDestroyFramebuffer(r->dev, r->target_framebuffers[k], NULL);
+      vkDestroyRenderPass(r->dev, r->target_passes[k], NULL);
+   }
+   vkDestroySampler(r->dev, r->target_sampler, NULL);
    struct image *images[GFX_MAX_TARGETS + 1];
    uint32_t n = 0;
    for (uint32_t t = 0; t < s->target_count; t++)
@@ -1657,6 +1858,38 @@ destroy(struct run *r)
    }
    vkDestroyDevice(r->dev, NULL);
    vkDestroyInstance(r->instance, NULL);
+}
+
+/* The attachments of a target pass share its size and sample count
+ * (a framebuffer's size; Vulkan VUID-VkSubpassDescription-
+ * pColorAttachments-01417), and a pipeline draws in a pass that has
+ * attachments. */
+static bool
+check_target_passes(const struct gfx_spec *s)
+{
+   for (uint32_t k = 0; k < GFX_MAX_TARGET_PASSES; k++) {
+      uint32_t targets[GFX_MAX_TARGETS];
+      uint32_t n = pass_targets(s, k, targets);
+      for (uint32_t i = 0; i < n; i++) {
+         const struct gfx_target *a = &s->targets[targets[0]], *b = &s->targets[targets[i]];
+         if (a->width != b->width || a->height != b->height || a->samples != b->samples) {
+            fprintf(stderr, "gfx_run: the targets of a pass have one size and sample count\n");
+            return false;
+         }
+      }
+      if (pass_has_depth(s, k) && n && s->depth_samples != s->targets[targets[0]].samples) {
+         fprintf(stderr, "gfx_run: the depth buffer has the sample count of pass 0's targets\n");
+         return false;
+      }
+   }
+   for (uint32_t p = 0; p < s->pipeline_count; p++) {
+      if (s->pipelines[p].texture_pass < 0 && !pass_used(s, s->pipelines[p].target_pass)) {
+         fprintf(stderr, "gfx_run: pass targets=%u has no targets (target ... pass=K)\n",
+                 s->pipelines[p].target_pass);
+         return false;
+      }
+   }
+   return true;
 }
 
 /* The features the program needs: those its spec names, its shaders'
@@ -1738,19 +1971,26 @@ main(int argc, char **argv)
    check_texture_formats(&r);
    create_device(&r);
    create_buffers(&r);
+   if (!check_target_passes(&spec))
+      return EXIT_USAGE;
    for (uint32_t t = 0; t < spec.target_count; t++) {
-      if (spec.targets[t].width != spec.targets[0].width ||
-          spec.targets[t].height != spec.targets[0].height) {
-         fprintf(stderr, "gfx_run: every target must have target 0's size\n");
-         return EXIT_USAGE;
-      }
-      create_image(&r, &r.targets[t], spec.targets[t].format->format, spec.targets[t].width,
-                   spec.targets[t].height, true, target_transfer_usage(&spec, t));
+      const struct gfx_target *target = &spec.targets[t];
+      VkImageUsageFlags usage = target_transfer_usage(&spec, t);
+      if (target->binding >= 0)
+         usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+      create_image(&r, &r.targets[t], target->format->format, target->width, target->height,
+                   true, usage, target->samples);
    }
-   if (spec.depth_format)
-      create_image(&r, &r.depth, spec.depth_format->format, spec.targets[0].width,
-                   spec.targets[0].height, false, 0);
-   create_render_pass(&r);
+   if (spec.depth_format) {
+      uint32_t first[GFX_MAX_TARGETS];
+      const struct gfx_target *t = &spec.targets[pass_targets(&spec, 0, first) ? first[0] : 0];
+      create_image(&r, &r.depth, spec.depth_format->format, t->width, t->height, false, 0,
+                   spec.depth_samples);
+   }
+   for (uint32_t k = 0; k < GFX_MAX_TARGET_PASSES; k++) {
+      if (pass_used(&spec, k))
+         create_target_pass(&r, k);
+   }
    for (uint32_t t = 0; t < spec.texture_count; t++)
       create_texture(&r, t);
    create_layout(&r);

@@ -404,14 +404,54 @@ parse_buffer(struct parser *p, char **w, int n)
 }
 
 /* Integer formats take integer clear values (VkClearColorValue.uint32). */
-static bool
-format_is_integer(const struct gfx_format *f)
+bool
+gfx_format_is_integer(const struct gfx_format *f)
 {
    return f->kind == GFX_UINT || f->kind == GFX_SINT ||
           f->format == VK_FORMAT_A2B10G10R10_UINT_PACK32;
 }
 
-/* target N FORMAT WxH [clear=R,G,B,A] */
+/* samples=S: a sample count Vulkan names (VkSampleCountFlagBits). */
+static bool
+parse_samples(const struct parser *p, const char *v, VkSampleCountFlagBits *samples)
+{
+   uint32_t u;
+   if (!parse_u32(p, v, &u) || !u || u > 64 || (u & (u - 1)))
+      return fail(p, "samples=1|2|4|8|16|32|64", v);
+   *samples = (VkSampleCountFlagBits)u;
+   return true;
+}
+
+/* The options of "target" after the clear value. */
+static bool
+parse_target_option(struct parser *p, struct gfx_target *t, const char *word)
+{
+   const char *v;
+   uint32_t u;
+   if ((v = option(word, "samples")))
+      return parse_samples(p, v, &t->samples);
+   if ((v = option(word, "resolve"))) {
+      if (!parse_u32(p, v, &u) || u >= GFX_MAX_TARGETS)
+         return fail(p, "resolve=N: a target below 4", v);
+      t->resolve = (int)u;
+      return true;
+   }
+   if ((v = option(word, "binding"))) {
+      if (!parse_u32(p, v, &u) || u > 15)
+         return fail(p, "binding=B below 16", v);
+      t->binding = (int)u;
+      return true;
+   }
+   if ((v = option(word, "pass"))) {
+      if (!parse_u32(p, v, &t->pass) || t->pass >= GFX_MAX_TARGET_PASSES)
+         return fail(p, "pass=K below 4", v);
+      return true;
+   }
+   return fail(p, "unknown target option", word);
+}
+
+/* target N FORMAT WxH [clear=R,G,B,A] [samples=S] [resolve=M] [binding=B]
+ *   [pass=K] */
 static bool
 parse_target(struct parser *p, char **w, int n)
 {
@@ -421,6 +461,8 @@ parse_target(struct parser *p, char **w, int n)
        index >= GFX_MAX_TARGETS)
       return fail(p, "target N FORMAT WxH [clear=...]: N counts up from 0, at most 4", NULL);
    struct gfx_target *t = &s->targets[index];
+   t->samples = VK_SAMPLE_COUNT_1_BIT;
+   t->resolve = t->resolve_source = t->binding = -1;
    t->format = gfx_format_by_name(w[2]);
    if (!t->format || t->format->kind == GFX_DEPTH)
       return fail(p, "unknown colour format", w[2]);
@@ -429,9 +471,12 @@ parse_target(struct parser *p, char **w, int n)
       return fail(p, "size WxH", w[3]);
    for (int i = 4; i < n; i++) {
       const char *v = option(w[i], "clear");
-      if (!v)
-         return fail(p, "unknown target option", w[i]);
-      bool ok = format_is_integer(t->format) ? parse_u32s(p, v, t->clear.uint32, 4)
+      if (!v) {
+         if (!parse_target_option(p, t, w[i]))
+            return false;
+         continue;
+      }
+      bool ok = gfx_format_is_integer(t->format) ? parse_u32s(p, v, t->clear.uint32, 4)
                                              : parse_floats(p, v, t->clear.float32, 4);
       if (!ok)
          return false;
@@ -449,6 +494,7 @@ parse_depth(struct parser *p, char **w, int n)
        s->depth_format->kind != GFX_DEPTH)
       return fail(p, "depth FORMAT: a depth format", n > 1 ? w[1] : NULL);
    s->clear_depth = 1.0f;
+   s->depth_samples = VK_SAMPLE_COUNT_1_BIT;
    for (int i = 2; i < n; i++) {
       const char *v;
       if ((v = option(w[i], "clear"))) {
@@ -456,6 +502,9 @@ parse_depth(struct parser *p, char **w, int n)
             return false;
       } else if ((v = option(w[i], "stencil"))) {
          if (!parse_u32(p, v, &s->clear_stencil))
+            return false;
+      } else if ((v = option(w[i], "samples"))) {
+         if (!parse_samples(p, v, &s->depth_samples))
             return false;
       } else {
          return fail(p, "unknown depth option", w[i]);
@@ -909,7 +958,7 @@ parse_clear(struct parser *p, char **w, int n)
    }
    if (!parse_u32(p, w[1], &c->args[0]) || c->args[0] >= p->spec->target_count)
       return fail(p, "clear_color: no such target", w[1]);
-   if (format_is_integer(p->spec->targets[c->args[0]].format))
+   if (gfx_format_is_integer(p->spec->targets[c->args[0]].format))
       return parse_u32s(p, w[2], c->clear.color.uint32, 4);
    return parse_floats(p, w[2], c->clear.color.float32, 4);
 }
@@ -927,6 +976,29 @@ parse_xfb(struct parser *p, char **w, int n)
       return fail(p, "xfb_begin [OFFSET, a multiple of 4] / xfb_end", NULL);
    c->offset = offset;
    return true;
+}
+
+/* sample_shading MIN|off (sampleShadingEnable, minSampleShading);
+ * sample_mask MASK|off (pSampleMask, one word: up to 32 samples) */
+static bool
+parse_multisample(struct parser *p, char **w, int n)
+{
+   struct gfx_pipeline *s = &p->state;
+   bool shading = !strcmp(w[0], "sample_shading");
+   if (n != 2)
+      return fail(p, shading ? "sample_shading MIN|off" : "sample_mask MASK|off", NULL);
+   bool on = strcmp(w[1], "off") != 0;
+   if (shading) {
+      s->sample_shading = on;
+      s->min_sample_shading = 0.0f;
+      if (on && (!parse_float(p, w[1], &s->min_sample_shading) ||
+                 s->min_sample_shading < 0.0f || s->min_sample_shading > 1.0f))
+         return fail(p, "sample_shading MIN: 0 to 1", w[1]);
+      return true;
+   }
+   s->sample_mask_set = on;
+   s->sample_mask = ~0u;
+   return !on || parse_u32(p, w[1], &s->sample_mask);
 }
 
 static bool
@@ -957,6 +1029,10 @@ parse_state(struct parser *p, char **w, int n, bool *matched)
          if (!parse_float(p, w[i + 1], &p->state.blend_constants[i]))
             return false;
       }
+   } else if (!strcmp(w[0], "sample_shading") || !strcmp(w[0], "sample_mask")) {
+      *matched = true;
+      p->state_changed = true;
+      return parse_multisample(p, w, n);
    } else if (!strcmp(w[0], "logic_op")) {
       int e;
       *matched = true;
@@ -1216,7 +1292,9 @@ parse_sampler(struct parser *p, char **w, int n)
    return true;
 }
 
-/* pass texture=NAME [clear=R,G,B,A] / pass targets */
+/* pass texture=NAME [clear=R,G,B,A] / pass targets[=K].  The following
+ * draws take pipelines of their own, made for this pass's render pass
+ * (its attachments and sample count). */
 static bool
 parse_pass(struct parser *p, char **w, int n)
 {
@@ -1225,10 +1303,20 @@ parse_pass(struct parser *p, char **w, int n)
    if (!c)
       return false;
    c->texture = -1;
+   p->state_changed = true;
+   p->state.texture_pass = -1;
+   p->state.target_pass = 0;
    if (n == 2 && !strcmp(w[1], "targets"))
       return true;
+   if (n == 2 && (v = option(w[1], "targets"))) {
+      if (!parse_u32(p, v, &c->args[0]) || c->args[0] >= GFX_MAX_TARGET_PASSES)
+         return fail(p, "pass targets=K: K below 4", v);
+      p->state.target_pass = c->args[0];
+      return true;
+   }
    if (n < 2 || n > 3 || !(v = option(w[1], "texture")) || (c->texture = find_texture(p, v)) < 0)
-      return fail(p, "pass texture=NAME [clear=R,G,B,A] / pass targets", NULL);
+      return fail(p, "pass texture=NAME [clear=R,G,B,A] / pass targets[=K]", NULL);
+   p->state.texture_pass = c->texture;
    struct gfx_texture *t = &p->spec->textures[c->texture];
    if (t->format->kind == GFX_DEPTH || t->view_type != VK_IMAGE_VIEW_TYPE_2D)
       return fail(p, "a pass renders to a 2d colour texture", v);
@@ -1236,7 +1324,7 @@ parse_pass(struct parser *p, char **w, int n)
    if (n == 3) {
       if (!(v = option(w[2], "clear")))
          return fail(p, "unknown pass option", w[2]);
-      return format_is_integer(t->format) ? parse_u32s(p, v, c->clear.color.uint32, 4)
+      return gfx_format_is_integer(t->format) ? parse_u32s(p, v, c->clear.color.uint32, 4)
                                           : parse_floats(p, v, c->clear.color.float32, 4);
    }
    return true;
@@ -1355,8 +1443,25 @@ parse_clear_image(struct parser *p, char **w, int n)
                                          1 };
    const struct gfx_format *f = c->dst >= 0 ? p->spec->textures[c->dst].format
                                             : p->spec->targets[GFX_IMAGE_TARGET(c->dst)].format;
-   return format_is_integer(f) ? parse_u32s(p, w[2], c->clear.color.uint32, 4)
+   return gfx_format_is_integer(f) ? parse_u32s(p, w[2], c->clear.color.uint32, 4)
                                : parse_floats(p, w[2], c->clear.color.float32, 4);
+}
+
+/* resolve_image SRC DST: vkCmdResolveImage of a multisampled colour target
+ * into a single-sampled image of its format and size, the whole image. */
+static bool
+parse_resolve_image(struct parser *p, char **w, int n)
+{
+   struct gfx_command *c = new_command(p, GFX_CMD_RESOLVE_IMAGE);
+   if (!c || n != 3 || !find_image(p, w[1], &c->src) || !find_image(p, w[2], &c->dst) ||
+       c->src >= 0)
+      return fail(p, "resolve_image SRC DST: SRC a multisampled colour target", NULL);
+   const struct gfx_target *src = &p->spec->targets[GFX_IMAGE_TARGET(c->src)];
+   c->resolve = (VkImageResolve){
+      .srcSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+      .dstSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+      .extent = { src->width, src->height, 1 } };
+   return true;
 }
 
 static bool
@@ -1369,7 +1474,7 @@ parse_resource_or_transfer(struct parser *p, char **w, int n, bool *matched)
       { "texture", parse_texture }, { "sampler", parse_sampler }, { "pass", parse_pass },
       { "blit", parse_blit }, { "copy_image", parse_copy_image },
       { "copy_to_buffer", parse_buffer_copy }, { "copy_from_buffer", parse_buffer_copy },
-      { "clear_image", parse_clear_image },
+      { "clear_image", parse_clear_image }, { "resolve_image", parse_resolve_image },
    };
    for (size_t i = 0; i < sizeof(statements) / sizeof(statements[0]); i++) {
       if (!strcmp(w[0], statements[i].name)) {
@@ -1403,7 +1508,7 @@ parse_line(struct parser *p, char **w, int n)
       return true;
    }
    /* For the harness only (graphics_vs_lavapipe.py). */
-   if (!strcmp(w[0], "tolerance") || !strcmp(w[0], "unsupported") || !strcmp(w[0], "needs") ||
+   if (!strcmp(w[0], "tolerance") || !strcmp(w[0], "unsupported") ||
        !strcmp(w[0], "xfb_fan_rotation"))
       return true;
    if (parse_shader(p, w, n))
@@ -1433,6 +1538,65 @@ parse_line(struct parser *p, char **w, int n)
    return fail(p, "unknown statement", w[0]);
 }
 
+/* A resolve names a single-sampled target of the multisampled source's
+ * format and size (vkCmdResolveImage and resolve attachments: Vulkan
+ * "Render Pass", VUID-VkSubpassDescription-pResolveAttachments-00848..),
+ * which is then no colour attachment of its own but part of the source's
+ * pass. */
+static bool
+check_resolve(struct parser *p, uint32_t t)
+{
+   struct gfx_target *targets = p->spec->targets;
+   int d = targets[t].resolve;
+   if (d < 0)
+      return true;
+   if ((uint32_t)d >= p->spec->target_count || targets[t].samples == VK_SAMPLE_COUNT_1_BIT ||
+       targets[d].samples != VK_SAMPLE_COUNT_1_BIT || targets[d].resolve_source >= 0 ||
+       targets[d].resolve >= 0 || targets[d].format != targets[t].format ||
+       targets[d].width != targets[t].width || targets[d].height != targets[t].height)
+      return fail(p, "resolve=M: a multisampled target into a single-sampled one of its "
+                  "format and size, each resolved into once", NULL);
+   targets[d].resolve_source = (int)t;
+   targets[d].pass = targets[t].pass;
+   return true;
+}
+
+/* Multisampled images are optimal-tiled: no transfer but a resolve reads
+ * them, and the host reads them only through what they resolve into. */
+static bool
+check_multisampling(struct parser *p)
+{
+   struct gfx_spec *s = p->spec;
+   for (uint32_t t = 0; t < s->target_count; t++) {
+      if (!check_resolve(p, t))
+         return false;
+      if (s->targets[t].binding >= 0 && s->targets[t].samples == VK_SAMPLE_COUNT_1_BIT)
+         return fail(p, "binding=B: a multisampled target (sampler2DMS)", NULL);
+      for (uint32_t i = 0; s->targets[t].binding >= 0 && i < s->buffer_count; i++) {
+         if (s->buffers[i].storage_binding == s->targets[t].binding)
+            return fail(p, "target binding taken by a storage buffer", NULL);
+      }
+      for (uint32_t i = 0; s->targets[t].binding >= 0 && i < s->texture_count; i++) {
+         if (s->textures[i].binding == s->targets[t].binding)
+            return fail(p, "target binding taken by a texture", NULL);
+      }
+   }
+   for (uint32_t i = 0; i < s->command_count; i++) {
+      const struct gfx_command *c = &s->commands[i];
+      if (!GFX_CMD_IS_TRANSFER(c->kind))
+         continue;
+      bool ms_src = c->src < -1 &&
+                    s->targets[GFX_IMAGE_TARGET(c->src)].samples != VK_SAMPLE_COUNT_1_BIT;
+      bool ms_dst = c->dst < -1 &&
+                    s->targets[GFX_IMAGE_TARGET(c->dst)].samples != VK_SAMPLE_COUNT_1_BIT;
+      bool resolve = c->kind == GFX_CMD_RESOLVE_IMAGE;
+      if (ms_dst || ms_src != resolve)
+         return fail(p, "a multisampled target is read by resolve_image only, which reads "
+                     "nothing else", NULL);
+   }
+   return true;
+}
+
 static void
 default_state(struct gfx_pipeline *s)
 {
@@ -1442,6 +1606,8 @@ default_state(struct gfx_pipeline *s)
       .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
       .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE,
       .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE, .lineWidth = 1.0f };
+   s->texture_pass = -1;
+   s->sample_mask = ~0u;
    s->depth = (VkPipelineDepthStencilStateCreateInfo){
       .sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO,
       .depthCompareOp = VK_COMPARE_OP_ALWAYS, .maxDepthBounds = 1.0f };
@@ -1492,6 +1658,8 @@ gfx_spec_parse(const char *path, struct gfx_spec *spec)
       ok = fail(&p, "a program that draws needs a vertex shader", NULL);
    if (ok && !spec->pipeline_count && !spec->texture_count)
       ok = fail(&p, "a program needs a draw or a texture", NULL);
+   if (ok)
+      ok = check_multisampling(&p);
    if (!ok)
       gfx_spec_free(spec);
    return ok;

@@ -37,6 +37,9 @@ struct gfx_format {
 
 const struct gfx_format *gfx_format_by_name(const char *name);
 const struct gfx_format *gfx_format_by_vk(VkFormat format);
+/* UINT and SINT formats: integer clear values, and their own sample count
+ * limits. */
+bool gfx_format_is_integer(const struct gfx_format *f);
 
 struct gfx_buffer {
    char name[32];
@@ -46,12 +49,24 @@ struct gfx_buffer {
    int xfb_binding;       /* -1: not a transform feedback buffer; else written back */
 };
 
+/* A colour target: single-sampled ones are linear images read back by
+ * mapping them; multisampled ones are optimal-tiled (Vulkan allows no
+ * linear multisampled image) and read through the single-sampled target
+ * they resolve into, a resolve_image transfer or a later pass that
+ * samples them (binding). */
 struct gfx_target {
    const struct gfx_format *format;
    uint32_t width, height;
    VkClearColorValue clear;
    bool transfer;         /* a transfer command reads or writes it */
+   VkSampleCountFlagBits samples;
+   int resolve;           /* the target its pass resolves it into, or -1 */
+   int resolve_source;    /* the target resolved into this one, or -1 */
+   int binding;           /* -1, or the sampler2DMS binding of set 0 */
+   uint32_t pass;         /* the target pass that renders it (pass targets=K) */
 };
+
+#define GFX_MAX_TARGET_PASSES GFX_MAX_TARGETS
 
 /* What gfx_run writes into each texel of a texture before the command
  * buffer runs (README.md, "Spec format": textures). */
@@ -99,6 +114,14 @@ struct gfx_pipeline {
    bool logic_op_enable;
    VkLogicOp logic_op;
    uint32_t frag;         /* the fragment shader: index into gfx_spec.frags */
+   /* the render pass its draws are in: a texture's (pass texture=), else
+    * target pass target_pass; its sample count is the pass's */
+   int texture_pass;
+   uint32_t target_pass;
+   bool sample_shading;
+   float min_sample_shading;
+   bool sample_mask_set;
+   VkSampleMask sample_mask;
 };
 
 enum gfx_command_kind {
@@ -109,7 +132,7 @@ enum gfx_command_kind {
    GFX_CMD_CLEAR_COLOR, GFX_CMD_CLEAR_DEPTH, GFX_CMD_XFB_BEGIN, GFX_CMD_XFB_END,
    /* outside render passes: */
    GFX_CMD_PASS, GFX_CMD_BLIT, GFX_CMD_COPY_IMAGE, GFX_CMD_COPY_TO_BUFFER,
-   GFX_CMD_COPY_FROM_BUFFER, GFX_CMD_CLEAR_IMAGE,
+   GFX_CMD_COPY_FROM_BUFFER, GFX_CMD_CLEAR_IMAGE, GFX_CMD_RESOLVE_IMAGE,
 };
 
 /* The commands recorded outside any render pass come last. */
@@ -127,13 +150,15 @@ struct gfx_command {
    VkClearValue clear;
    uint32_t push_offset, push_size;
    uint8_t push[GFX_PUSH_BYTES];
-   /* pass: the texture rendered to (-1: the colour targets);
+   /* pass: the texture rendered to (-1: the colour targets of target
+    * pass args[0]);
     * transfers: the images (texture index or GFX_TARGET_IMAGE) */
    int texture;
    int src, dst;
    VkFilter filter;
    VkImageBlit blit;
    VkImageCopy copy;
+   VkImageResolve resolve;
    VkBufferImageCopy buffer_copy;
    VkImageSubresourceRange range;
 };
@@ -147,6 +172,7 @@ struct gfx_spec {
    uint32_t target_count;
    struct gfx_target targets[GFX_MAX_TARGETS];
    const struct gfx_format *depth_format;
+   VkSampleCountFlagBits depth_samples;   /* the depth buffer is in target pass 0 */
    float clear_depth;
    uint32_t clear_stencil;
    uint32_t buffer_count;
