@@ -18,6 +18,11 @@
 /* Binding table entries a kernel may use: 240 and up have fixed meanings
  * (PRM Vol 2d "Binding Table Index": 253-255 stateless and SLM). */
 #define GBE_MAX_BINDING_TABLE 240
+/* SAMPLER_STATE entries a kernel may use: a message's sampler index is
+ * four bits, indices from 16 move the message header's state pointer on
+ * (PRM Vol 2d "Message Header": Sampler State Pointer) over the one
+ * table the driver writes. */
+#define GBE_MAX_SAMPLER_TABLE 128
 /* Entries a runtime-sized descriptor array takes when the options do not
  * say (struct gbe_array_size). */
 #define GBE_RUNTIME_ARRAY_DEFAULT 8
@@ -51,6 +56,12 @@ enum gbe_surface_kind {
    /* storage images: the view's dimensionality, layers and extent in
     * `format` (typed messages, resinfo) */
    GBE_SURFACE_IMAGE,
+   /* sampled images (SAMPLED_IMAGE, the image of a COMBINED_IMAGE_SAMPLER,
+    * INPUT_ATTACHMENT): the view as the sampler reads it: its
+    * dimensionality (cube views as SURFTYPE_CUBE), base level and level
+    * count, layers, its own format and component swizzle (sampler
+    * messages) */
+   GBE_SURFACE_SAMPLED_IMAGE,
 };
 
 /* gbe_binding.format when the entry takes the view's own format and the
@@ -107,6 +118,19 @@ struct gbe_binding {
    uint32_t address_offset;
 };
 
+/* What a kernel's sampler indices mean: SAMPLER_STATE entries [index,
+ * index + count) of the dispatch's sampler state table hold the samplers
+ * of elements 0..count-1 of descriptor (set, binding), a SAMPLER or
+ * COMBINED_IMAGE_SAMPLER binding (count as for struct gbe_binding).  The
+ * driver writes the table (16-byte SAMPLER_STATEs, each with its border
+ * colour pointer) and points the dispatch at it (compute: the interface
+ * descriptor's Sampler State Pointer and Sampler Count). */
+struct gbe_sampler_binding {
+   uint32_t set, binding;
+   uint32_t index;                /* first SAMPLER_STATE entry */
+   uint32_t count;
+};
+
 /* Values the driver writes into the compute cross-thread constant data
  * besides the push constants, at cs.sysval_offset[] bytes from its start
  * (UINT32_MAX where the kernel does not read it). */
@@ -149,6 +173,9 @@ struct gbe_kernel {
    uint32_t num_bindings;
    struct gbe_binding bindings[GBE_MAX_BINDINGS];
    uint32_t binding_table_size;  /* entries used: every binding's bti + count */
+   uint32_t num_samplers;
+   struct gbe_sampler_binding samplers[GBE_MAX_BINDINGS];
+   uint32_t sampler_table_size;  /* SAMPLER_STATE entries used: index + count */
    struct gbe_cs_info cs;
    struct gbe_stats stats;
 };

@@ -261,6 +261,12 @@ math(struct gbe_ctx *c, unsigned fn, struct gbe_reg d, struct gbe_reg a, struct 
    m->cmod = (uint8_t)fn;
 }
 
+void
+gbe_math_log2(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg a)
+{
+   math(c, MATH_LOG, d, a, gbe_null(ISA_TYPE_F));
+}
+
 /* 32x32 -> low 32 multiply.  Gen8/9 multiply dwords directly; the other
  * generations' multiplier is 32x16 (PRM "mul": "DWord by DWord is not
  * supported"), so the product is built from the two 16-bit halves. */
@@ -1262,9 +1268,74 @@ emit_switch_cases(struct gbe_ctx *c, struct ir_block *b, struct gbe_reg sel,
    return !c->p->failed;
 }
 
+/* Whether a return is reachable from `from` without passing `avoid`. */
+static bool
+return_reachable(struct ir_block *from, struct ir_block *avoid, bool *seen,
+                 struct ir_block **stack)
+{
+   unsigned n = 0;
+   stack[n++] = from;
+   seen[from->index] = true;
+   while (n) {
+      struct ir_block *b = stack[--n];
+      if (b->term == IR_TERM_RETURN)
+         return true;
+      for (unsigned k = 0; k < b->num_succs; k++) {
+         struct ir_block *t = b->succs[k];
+         if (t != avoid && !seen[t->index]) {
+            seen[t->index] = true;
+            stack[n++] = t;
+         }
+      }
+   }
+   return false;
+}
+
+/* Where a switch ends.  SPIR-V lets its merge block be unreachable when
+ * every case leaves by a return; once the front end inlines the function,
+ * those returns branch to the block after the call, which then ends the
+ * construct: the header's immediate post-dominator, the first block in
+ * breadth-first order from the header without which no return is
+ * reachable. */
+static struct ir_block *
+construct_end(struct gbe_ctx *c, struct ir_block *h)
+{
+   if (h->merge->num_preds)
+      return h->merge;
+   unsigned n = h->func->num_blocks;
+   struct ir_block **order = calloc(n, sizeof(*order)), **stack = calloc(n, sizeof(*stack));
+   bool *seen = calloc(n, sizeof(*seen)), *queued = calloc(n, sizeof(*queued));
+   struct ir_block *end = h->merge;
+   if (!order || !stack || !seen || !queued) {
+      c->p->oom = true;
+   } else {
+      unsigned head = 0, tail = 0;
+      order[tail++] = h;
+      queued[h->index] = true;
+      while (head < tail && end == h->merge) {
+         struct ir_block *b = order[head++];
+         memset(seen, 0, n * sizeof(*seen));
+         if (b != h && !return_reachable(h, b, seen, stack))
+            end = b;
+         for (unsigned k = 0; k < b->num_succs; k++) {
+            if (!queued[b->succs[k]->index]) {
+               queued[b->succs[k]->index] = true;
+               order[tail++] = b->succs[k];
+            }
+         }
+      }
+   }
+   free(order);
+   free(stack);
+   free(seen);
+   free(queued);
+   return end;
+}
+
 static struct ir_block *
 emit_switch(struct gbe_ctx *c, struct ir_block *b)
 {
+   struct ir_block *end = construct_end(c, b);
    struct gbe_reg sel = val_or_def(c, b->cond)[0];
    struct ir_block **targets = calloc(b->num_succs, sizeof(*targets));
    if (!targets)
@@ -1272,7 +1343,7 @@ emit_switch(struct gbe_ctx *c, struct ir_block *b)
    unsigned nt = 0;
    /* distinct targets in layout order: a case falls through to the next */
    ir_foreach_block(x, b->func) {
-      if (x == b->merge)
+      if (x == b->merge || x == end)
          continue;
       for (unsigned k = 0; k < b->num_succs; k++) {
          if (b->succs[k] == x) {
@@ -1283,16 +1354,16 @@ emit_switch(struct gbe_ctx *c, struct ir_block *b)
    }
    bool direct = false;
    for (unsigned k = 0; k < b->num_succs; k++)
-      direct |= b->succs[k] == b->merge;
+      direct |= b->succs[k] == end;
    if (direct) {
       /* the channels whose case is the merge itself take its phi copies */
       struct gbe_reg m = gbe_tmp(c, ISA_TYPE_UD);
-      emit_case_match(c, b, sel, b->merge, m);
+      emit_case_match(c, b, sel, end, m);
       emit_if(c, m, false);
-      edge_moves(c, b, b->merge, false, false);
+      edge_moves(c, b, end, false, false);
       emit_jump(c, ISA_OP_ENDIF);
    }
-   struct gbe_cf sw = { .outer = c->cf, .is_switch = true, .header = b, .merge = b->merge };
+   struct gbe_cf sw = { .outer = c->cf, .is_switch = true, .header = b, .merge = end };
    sw.pending_cont = gbe_tmp(c, ISA_TYPE_UD);
    gbe_alu1(&c->b, ISA_OP_MOV, sw.pending_cont, gbe_imm(ISA_TYPE_UD, 0));
    struct ir_block *saved_merge = c->sel_merge;
@@ -1319,7 +1390,7 @@ emit_switch(struct gbe_ctx *c, struct ir_block *b)
       emit_continue_construct(c, innermost_loop(c, &nsw), false);
       emit_jump(c, ISA_OP_ENDIF);
    }
-   return ok ? b->merge : NULL;
+   return ok ? end : NULL;
 }
 
 /* Marks in seen[] the blocks reachable from `from` through edges that

@@ -89,6 +89,8 @@ struct gbe_reg gbe_tmp(struct gbe_ctx *c, enum isa_type type);
 /* Half floats to and from the 16 bits in the low half of each dword. */
 void gbe_f32_to_half_bits(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src);
 void gbe_half_bits_to_f32(struct gbe_ctx *c, struct gbe_reg dst, struct gbe_reg src);
+/* d = log2(a), floats, by the math box. */
+void gbe_math_log2(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg a);
 /* Moves a bool value into flag f0.0 (channels of the builder). */
 void gbe_bool_to_flag(struct gbe_ctx *c, struct gbe_reg v);
 /* The channel index of each channel (UD). */
@@ -132,6 +134,11 @@ enum isa_atomic_op gbe_isa_atomic_op(enum ir_atomic_op op);
  * is full. */
 uint32_t gbe_binding_entry(struct gbe_ctx *c, const struct ir_var *v,
                            enum gbe_surface_kind kind, uint32_t format, uint32_t texel_dwords);
+/* The first SAMPLER_STATE entry of a SAMPLER or COMBINED_IMAGE_SAMPLER
+ * binding (kernel.samplers), added when new; UINT32_MAX (after gbe_fail)
+ * when the table is full.  gbe_sampler_count: its entries. */
+uint32_t gbe_sampler_entry(struct gbe_ctx *c, const struct ir_var *v);
+uint32_t gbe_sampler_count(struct gbe_ctx *c, const struct ir_var *v);
 /* deref_array of a descriptor array: the element into a->element. */
 bool gbe_descriptor_element(struct gbe_ctx *c, struct ir_instr *deref, struct gbe_addr *a);
 /* Emits access(c, i, a) for an access through a descriptor array element
@@ -152,6 +159,12 @@ struct gbe_inst *gbe_send_indirect(struct gbe_ctx *c, const struct isa_send_msg 
  * (gbe_isel_image.c). */
 bool gbe_isel_texel(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_tex(struct gbe_ctx *c, struct ir_instr *i);
+/* Sampler messages on a sampled image (gbe_isel_tex.c): its descriptor
+ * variable, the array element (an immediate, a register when picked at
+ * run time: then c->dyn_element holds it, or GBE_BAD) and its binding
+ * table entry (without a run-time element). */
+bool gbe_isel_sampled(struct gbe_ctx *c, struct ir_instr *i, const struct ir_var *var,
+                      struct gbe_reg element, unsigned bti);
 
 /* Physical storage buffers: A64 messages (gbe_isel_global.c). */
 bool gbe_isel_global(struct gbe_ctx *c, struct ir_instr *i);

@@ -1,4 +1,5 @@
-/* Storage images and texel buffers, and the sampler on buffers.
+/* Storage images and texel buffers, the sampler on buffers and size
+ * queries (sampled images' other sampler messages: gbe_isel_tex.c).
  *
  *   imageLoad/Store/Atomic*   typed surface read/write/atomic messages
  *                             (PRM Vol 2d "Typed Surface Read/Write/Atomic
@@ -207,7 +208,8 @@ image_of(struct gbe_ctx *c, struct ir_instr *handle, struct image *im)
    im->var = handle->var;
    im->type = im->var->type->kind == IR_TYPE_ARRAY ? im->var->type->elem : im->var->type;
    im->format = declared_format(im->type->format);
-   im->kind = im->type->dim == IR_DIM_buffer ? GBE_SURFACE_TEXEL_BUFFER : GBE_SURFACE_IMAGE;
+   im->kind = im->type->dim == IR_DIM_buffer ? GBE_SURFACE_TEXEL_BUFFER
+              : im->type->storage_image ? GBE_SURFACE_IMAGE : GBE_SURFACE_SAMPLED_IMAGE;
    return true;
 }
 
@@ -669,15 +671,19 @@ tex_access(struct gbe_ctx *c, struct ir_instr *i, const struct gbe_addr *a)
    if (!image_of(c, tex_src(i, IR_TEX_SRC_handle), &im))
       return false;
    enum ir_tex_op op = (enum ir_tex_op)(i->imm & 0xff);
-   if (im.type->ms)
-      return gbe_fail(c->p, "%%%u (tex.%s): multisampled images are not supported yet (vgpu "
-                      "models no multisampled surface)", i->index, ir_tex_op_names[op]);
+   if (im.type->ms && op == IR_TEX_query_size)
+      return gbe_fail(c->p, "%%%u (tex.%s): multisampled images are not supported yet",
+                      i->index, ir_tex_op_names[op]);
    if (op == IR_TEX_query_size)
       return query_size(c, i, &im);
    if (op == IR_TEX_fetch && im.type->dim == IR_DIM_buffer)
       return fetch_buffer(c, i, &im);
-   return gbe_fail(c->p, "%%%u (tex.%s): sampling images is not supported yet (vgpu cannot "
-                   "sample images: only ld and resinfo on buffers)", i->index, ir_tex_op_names[op]);
+   if (im.kind != GBE_SURFACE_SAMPLED_IMAGE)
+      return gbe_fail(c->p, "%%%u (tex.%s): the sampler on a storage image", i->index,
+                      ir_tex_op_names[op]);
+   unsigned bti;
+   return entry(c, &im, GBE_FORMAT_VIEW, 1, &bti) &&
+          gbe_isel_sampled(c, i, im.var, im.element, bti);
 }
 
 bool

@@ -69,6 +69,34 @@ gbe_binding_entry(struct gbe_ctx *c, const struct ir_var *v, enum gbe_surface_ki
    return k->binding_table_size - count;
 }
 
+uint32_t
+gbe_sampler_count(struct gbe_ctx *c, const struct ir_var *v)
+{
+   return array_count(c, v);
+}
+
+uint32_t
+gbe_sampler_entry(struct gbe_ctx *c, const struct ir_var *v)
+{
+   struct gbe_kernel *k = c->k;
+   for (unsigned i = 0; i < k->num_samplers; i++) {
+      if (k->samplers[i].set == v->set && k->samplers[i].binding == v->binding)
+         return k->samplers[i].index;
+   }
+   uint32_t count = array_count(c, v);
+   if (k->num_samplers == GBE_MAX_BINDINGS || count > GBE_MAX_SAMPLER_TABLE ||
+       k->sampler_table_size + count > GBE_MAX_SAMPLER_TABLE) {
+      gbe_fail(c->p, "binding (%u, %u): the sampler state table has room for %u samplers",
+               v->set, v->binding, GBE_MAX_SAMPLER_TABLE);
+      return UINT32_MAX;
+   }
+   k->samplers[k->num_samplers++] = (struct gbe_sampler_binding){
+      .set = v->set, .binding = v->binding, .index = k->sampler_table_size, .count = count,
+   };
+   k->sampler_table_size += count;
+   return k->sampler_table_size - count;
+}
+
 const struct gbe_binding *
 gbe_binding_at(const struct gbe_kernel *k, uint32_t bti, uint32_t *element)
 {

@@ -166,6 +166,39 @@ image_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_descripto
    return true;
 }
 
+static bool
+is_sampled_type(VkDescriptorType type)
+{
+   return type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE ||
+          type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+          type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+}
+
+/* Sampled images: the view's prepared sampling state (gvk_image_view.c:
+ * cube views as SURFTYPE_CUBE, the view's levels, layers, format and
+ * channel selects).  A view bound for sampling without one is one isl
+ * could not describe (Ivy Bridge has no channel selects for a swizzle):
+ * the command buffer fails naming it rather than sampling zeros. */
+static bool
+sampled_image_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_descriptor *d,
+                    const struct gbe_binding *b)
+{
+   const struct gvk_image_view *view = d->image_view;
+   if (!is_sampled_type(d->type) || !view)
+      return false;
+   if (b->format != GBE_FORMAT_VIEW && b->format != (uint32_t)view->view.format)
+      return false;
+   if (!view->has_state[GVK_VIEW_STATE_SAMPLED]) {
+      gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_UNKNOWN, "vkCmdDispatch: a sampled "
+                                      "image's view has no sampling state (see the "
+                                      "vkCreateImageView warning)"));
+      return false;
+   }
+   memcpy(dw, view->states[GVK_VIEW_STATE_SAMPLED], state_layout().size_B);
+   relocate_state(cmd, dw, view->address);
+   return true;
+}
+
 static const struct gvk_descriptor *
 binding_descriptor(const struct gvk_cmd_buffer *cmd, const struct gbe_binding *b,
                    uint32_t element, uint64_t *dynamic_offset)
@@ -189,6 +222,7 @@ fill_state(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gbe_binding *b
    case GBE_SURFACE_BUFFER: return buffer_state(cmd, dw, d, dynamic_offset);
    case GBE_SURFACE_TEXEL_BUFFER: return texel_buffer_state(cmd, dw, d, b);
    case GBE_SURFACE_IMAGE: return image_state(cmd, dw, d, b);
+   case GBE_SURFACE_SAMPLED_IMAGE: return sampled_image_state(cmd, dw, d, b);
    }
    return false;
 }
@@ -223,6 +257,86 @@ emit_binding_table(struct gvk_cmd_buffer *cmd)
    cmd->compute.binding_table = gvk_batch_offset(&cmd->state, table);
    for (uint32_t bti = 0; bti < count; bti++)
       table[bti] = emit_surface(cmd, bti);
+}
+
+/* ---- sampler states ---- */
+
+/* The largest alignment a border colour takes on this generation
+ * (gvk_sampler.border_align: Ivy Bridge 32 bytes, Haswell 512, Gen8+ 64). */
+static uint32_t
+border_align_max(void)
+{
+   return GFX_VERx10 == 75 ? 512 : GFX_VER >= 8 ? 64 : 32;
+}
+
+/* State bytes one SAMPLER_STATE entry may take: the state and its border
+ * colour with the padding before it. */
+static uint32_t
+sampler_entry_bytes(void)
+{
+   return GENX(SAMPLER_STATE_length) * 4 + GVK_BORDER_COLOR_DWORDS * 4 + border_align_max();
+}
+
+static const struct gvk_sampler *
+descriptor_sampler(const struct gvk_descriptor *d)
+{
+   if (!d || (d->type != VK_DESCRIPTOR_TYPE_SAMPLER &&
+              d->type != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER))
+      return NULL;
+   return d->sampler;
+}
+
+/* The sampler's SAMPLER_STATE with its Border Color Pointer set to a copy
+ * of its SAMPLER_BORDER_COLOR_STATE in the state block, an offset from
+ * Dynamic State Base Address (gvk_image.h, struct gvk_sampler). */
+static void
+write_sampler(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_sampler *s)
+{
+   uint32_t *border = gvk_batch_alloc(&cmd->state, s->border_dwords, s->border_align);
+   memcpy(border, s->border, s->border_dwords * 4);
+   memcpy(dw, s->state, sizeof(s->state));
+   dw[2] |= gvk_batch_offset(&cmd->state, border);
+}
+
+/* The SAMPLER_STATE table of the kernel's sampler indices (gbe.h, struct
+ * gbe_sampler_binding): entry index + e holds element e's sampler, the
+ * one of a SAMPLER or COMBINED_IMAGE_SAMPLER descriptor (immutable
+ * samplers are in the descriptors already).  An entry without a sampler
+ * stays zero, a valid state.  Entries are 16 bytes, the table 32-byte
+ * aligned (IVB PRM Vol 2a INTERFACE_DESCRIPTOR_DATA "Sampler State
+ * Pointer" bits 31:5).  Returns its offset, 0 for none. */
+static uint32_t
+emit_sampler_table(struct gvk_cmd_buffer *cmd)
+{
+   const struct gbe_kernel *k = cmd_kernel(cmd);
+   const uint32_t size = k->sampler_table_size, dwords = GENX(SAMPLER_STATE_length);
+   if (!size)
+      return 0;
+   uint32_t *table = gvk_batch_alloc(&cmd->state, size * dwords, 32);
+   memset(table, 0, size * dwords * 4);
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      const struct gbe_sampler_binding *sb = &k->samplers[i];
+      for (uint32_t e = 0; e < sb->count && sb->index + e < size; e++) {
+         const struct gbe_binding b = { .set = sb->set, .binding = sb->binding };
+         uint64_t dynamic_offset;
+         const struct gvk_sampler *s =
+            descriptor_sampler(binding_descriptor(cmd, &b, e, &dynamic_offset));
+         if (s)
+            write_sampler(cmd, &table[(sb->index + e) * dwords], s);
+      }
+   }
+   return gvk_batch_offset(&cmd->state, table);
+}
+
+/* INTERFACE_DESCRIPTOR_DATA "Sampler Count": samplers to prefetch in
+ * groups of four, at most 16 (0: no prefetch).  Ice Lake must not
+ * prefetch sampler states (Wa_1606682166, which Mesa's anv applies). */
+static uint32_t
+sampler_prefetch_count(uint32_t samplers)
+{
+   if (GFX_VER == 11)
+      return 0;
+   return DIV_ROUND_UP(MIN2(samplers, 16u), 4);
 }
 
 /* ---- CURBE ---- */
@@ -275,22 +389,25 @@ dispatch_state_bytes(const struct gvk_cmd_buffer *cmd)
    const struct gbe_kernel *k = cmd_kernel(cmd);
    const struct isl_state_layout layout = state_layout();
    return k->binding_table_size * (4 + layout.size_B + layout.align_B) + 32 +
+          k->sampler_table_size * sampler_entry_bytes() + 32 +
           cmd->compute.pipeline->curbe_size + 64 +
           GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4 + 64;
 }
 
 /* ---- interface descriptor ---- */
 
-/* The pipeline's INTERFACE_DESCRIPTOR_DATA for the current binding table:
- * the template holds everything but the binding table and samplers
- * (gvk_pipeline.h), whose fields are packed alone and ORed in. */
+/* The pipeline's INTERFACE_DESCRIPTOR_DATA for the current binding table
+ * and the sampler table at `samplers`: the template holds everything but
+ * these (gvk_pipeline.h), whose fields are packed alone and ORed in. */
 static void
-write_interface_descriptor(struct gvk_cmd_buffer *cmd)
+write_interface_descriptor(struct gvk_cmd_buffer *cmd, uint32_t samplers)
 {
    const struct GENX(INTERFACE_DESCRIPTOR_DATA) bt = {
       .binding_table_pointer = cmd->compute.binding_table,
       /* A prefetch count (0: none), 5 bits. */
       .binding_table_entry_count = MIN2(cmd->compute.binding_table_count, 31u),
+      .sampler_state_pointer = samplers,
+      .sampler_count = sampler_prefetch_count(cmd_kernel(cmd)->sampler_table_size),
    };
    const uint32_t dwords = GENX(INTERFACE_DESCRIPTOR_DATA_length);
    uint32_t *dw = gvk_batch_alloc(&cmd->state, dwords, 64);
@@ -300,9 +417,10 @@ write_interface_descriptor(struct gvk_cmd_buffer *cmd)
    cmd->compute.idd = gvk_batch_offset(&cmd->state, dw);
 }
 
-/* The binding table and interface descriptor of the bound pipeline and
- * descriptors: the ones built earlier in this state block from the same
- * inputs (gvk_cmd_binding_table_find), or fresh ones. */
+/* The binding table, sampler table and interface descriptor of the bound
+ * pipeline and descriptors: the ones built earlier in this state block
+ * from the same inputs (gvk_cmd_binding_table_find: the interface
+ * descriptor points at both tables), or fresh ones. */
 static void
 bind_binding_table(struct gvk_cmd_buffer *cmd)
 {
@@ -315,7 +433,7 @@ bind_binding_table(struct gvk_cmd_buffer *cmd)
       return;
    }
    emit_binding_table(cmd);
-   write_interface_descriptor(cmd);
+   write_interface_descriptor(cmd, emit_sampler_table(cmd));
    struct gvk_binding_table_entry *e = gvk_cmd_binding_table_slot(cmd);
    if (!e)
       return;

@@ -1,12 +1,11 @@
 /* Format and image format properties, derived from isl's per-generation
  * capabilities and limited to what genvk can do today: compute only (no
- * attachments, blending, blits or vertex input), no sampling of images
- * (the back end does not compile it yet: src/compiler/README.md "Not
- * supported yet"), texel buffers through the sampler's ld and the typed
- * messages, storage images through the typed messages (with the raw-read
- * lowering of gbe.h where the data port cannot convert), transfers through
- * the driver's compute copies (gvk_meta), which move the bytes of any
- * surface isl lays out. */
+ * attachments, blending, blits or vertex input), sampled images through
+ * the sampler messages, texel buffers through the sampler's ld and the
+ * typed messages, storage images through the typed messages (with the
+ * raw-read lowering of gbe.h where the data port cannot convert),
+ * transfers through the driver's compute copies (gvk_meta), which move the
+ * bytes of any surface isl lays out. */
 #include "gvk_image.h"
 
 #include "gvk_physical_device.h"
@@ -135,8 +134,28 @@ is_atomic_format(enum isl_format format)
    return format == ISL_FORMAT_R32_UINT || format == ISL_FORMAT_R32_SINT;
 }
 
+/* Sampling: what isl says the sampler does with the Vulkan format
+ * (isl_vk_format_caps: the format's channel selects, which Ivy Bridge
+ * lacks, and depth and stencil per generation): reads it, filters it
+ * linearly, compares depth.  Linear block-compressed images are not
+ * sampled (Mesa's anv offers them no features either). */
+static VkFormatFeatureFlags2
+sampled_features(const struct isl_vk_format *f, uint32_t caps, VkImageTiling tiling)
+{
+   const struct isl_format_layout *l = isl_format_layout((enum isl_format)f->format);
+   if (!(caps & ISL_CAP_SAMPLE) ||
+       (tiling == VK_IMAGE_TILING_LINEAR && isl_format_is_compressed(l)))
+      return 0;
+   VkFormatFeatureFlags2 out = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+   if (caps & ISL_CAP_FILTER)
+      out |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
+   if ((caps & ISL_CAP_SHADOW) && f->depth_format != ISL_DEPTH_NONE)
+      out |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_DEPTH_COMPARISON_BIT;
+   return out;
+}
+
 /* Features of a format's images with the tiling: the typed messages of
- * storage images handle linear and tiled surfaces alike. */
+ * storage images and the sampler handle linear and tiled surfaces alike. */
 static VkFormatFeatureFlags2
 image_features(const struct devinfo *dev, const struct isl_vk_format *f,
                VkImageTiling tiling)
@@ -145,6 +164,7 @@ image_features(const struct devinfo *dev, const struct isl_vk_format *f,
    if (!out)
       return 0;
    uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
+   out |= sampled_features(f, caps, tiling);
    if ((caps & ISL_CAP_TYPED_WRITE) &&
        storage_readable(dev, (enum isl_format)f->format, caps)) {
       out |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
@@ -245,8 +265,8 @@ struct image_query {
    VkImageCreateFlags flags;
 };
 
-/* Usage bits and the feature each needs; attachments and sampling have no
- * feature on any format yet, so they are never satisfied. */
+/* Usage bits and the feature each needs; attachments have no feature on
+ * any format yet, so they are never satisfied. */
 static VkFormatFeatureFlags2
 usage_features(VkImageUsageFlags usage)
 {

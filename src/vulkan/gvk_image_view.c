@@ -190,9 +190,16 @@ fill_storage(const struct view_ctx *c)
    return VK_SUCCESS;
 }
 
-/* Sampling is not compiled yet (src/compiler/README.md), so a view isl
- * cannot describe for it (Ivy Bridge has no channel selects) only loses
- * that state; the warning names why. */
+/* The view as the sampler reads it: cube and cube-array views as
+ * SURFTYPE_CUBE with the layers counted in cubes, the view's levels
+ * (Surface Min LOD, MIP Count) and layers, its format (a depth aspect in
+ * the sampling format isl_vk_format gives: R16_UNORM, R24_UNORM_X8_TYPELESS
+ * or R32_FLOAT; stencil as R8_UINT from the separate stencil buffer) and
+ * its channel selects.  A view isl cannot describe keeps no sampling
+ * state, and a dispatch that samples it fails (genX_cmd_compute.c): Ivy
+ * Bridge has no Shader Channel Select, and Mesa's hasvk swizzles in the
+ * shader there, which the kernel contract (gbe.h) does not provide; a
+ * Gen7 W-tiled stencil buffer cannot be described to the sampler. */
 static void
 fill_sampled(const struct view_ctx *c)
 {
@@ -203,8 +210,10 @@ fill_sampled(const struct view_ctx *c)
       v.usage |= ISL_USAGE_CUBE;
    if (!fill_state(c, GVK_VIEW_STATE_SAMPLED, c->surf, &v))
       log_warn("vkCreateImageView: no sampled state for a %s view of levels "
-               "%u+%u, layers %u+%u", isl_format_layout(v.format)->name,
-               v.base_level, v.levels, v.base_layer, v.layers);
+               "%u+%u, layers %u+%u%s", isl_format_layout(v.format)->name,
+               v.base_level, v.levels, v.base_layer, v.layers,
+               isl_swizzle_is_identity(v.swizzle) || c->verx10 >= 75 ? "" :
+               " (Ivy Bridge has no channel selects for its swizzle)");
 }
 
 static VkResult

@@ -271,7 +271,8 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxDrawIndexedIndexValue = (1u << 24) - 1, /* no fullDrawIndexUint32 */
       .maxDrawIndirectCount = 1,                  /* no multiDrawIndirect */
       .maxSamplerLodBias = 16,
-      .maxSamplerAnisotropy = 1,                  /* no samplerAnisotropy */
+      /* SAMPLER_STATE "Maximum Anisotropy": ratios 2:1 to 16:1 */
+      .maxSamplerAnisotropy = 16,
       .maxViewports = 1,                          /* no multiViewport */
       .maxViewportDimensions = { 16384, 16384 },
       .viewportBoundsRange = { -32768, 32767 },
@@ -284,8 +285,10 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .minStorageBufferOffsetAlignment = 4,
       .minTexelOffset = -8,
       .maxTexelOffset = 7,
-      .minTexelGatherOffset = -8,
-      .maxTexelGatherOffset = 7,
+      /* gather4_po takes its offsets as six-bit parameters (Mesa's anv
+       * reports the same range on Gen7-Gen12). */
+      .minTexelGatherOffset = -32,
+      .maxTexelGatherOffset = 31,
       .minInterpolationOffset = -0.5f,
       .maxInterpolationOffset = 0.4375f,
       .subPixelInterpolationOffsetBits = 4,

@@ -37,6 +37,8 @@ static const struct {
    { GVK_EXT_KHR_maintenance2, 70 },
    { GVK_EXT_KHR_maintenance3, 70 },
    { GVK_EXT_KHR_push_descriptor, 70 },
+   /* TCM_MIRROR_ONCE on every generation (genX_sampler.c) */
+   { GVK_EXT_KHR_sampler_mirror_clamp_to_edge, 70 },
    /* storage buffers only: the back end's 64-bit atomics (A64 int64
     * messages) start at Gen9, and shared memory has none before LSC */
    { GVK_EXT_KHR_shader_atomic_int64, 90 },
@@ -136,8 +138,14 @@ gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
 {
    const struct gvk_physical_device *pdev =
       gvk_physical_device_from_handle(physicalDevice);
-   /* No graphics, no sampling of images, no sparse resources yet. */
+   /* No graphics, no sparse resources yet.  Sampling: cube-array views
+    * are SURFTYPE_CUBE surfaces of several cubes, gathers with offsets
+    * beyond [-8, 7] the gather4_po message, anisotropic filtering
+    * MAPFILTER_ANISOTROPIC (genX_sampler.c). */
    *pFeatures = (VkPhysicalDeviceFeatures){
+      .imageCubeArray = VK_TRUE,
+      .shaderImageGatherExtended = VK_TRUE,
+      .samplerAnisotropy = VK_TRUE,
       .shaderStorageImageExtendedFormats = has_extended_storage_formats(pdev),
       .shaderStorageImageReadWithoutFormat = reads_every_storage_format(pdev),
       .shaderStorageImageWriteWithoutFormat = VK_TRUE,
@@ -180,6 +188,7 @@ vk12_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan12Fe
       .hostQueryReset = VK_TRUE,
       .timelineSemaphore = VK_TRUE,
       .bufferDeviceAddress = bda,
+      .samplerMirrorClampToEdge = VK_TRUE,
    };
 }
 

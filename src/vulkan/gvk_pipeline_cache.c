@@ -7,7 +7,8 @@
  *
  *    u32 body size, u8[20] SHA-1 of the body, body:
  *    u8[20] key, the kernel's fields as u32 (FIELD_WORDS of them, in
- *    write_kernel's order), 9 u32 per binding, the code bytes
+ *    write_kernel's order), 9 u32 per binding, the sampler count and
+ *    sampler table size as u32, 4 u32 per sampler binding, the code bytes
  *
  * all little-endian.  Data from elsewhere is never trusted: a header that
  * is not this device's makes the whole data ignored; an entry whose size,
@@ -29,6 +30,7 @@
 /* u32 fields of a kernel before its bindings (write_kernel) */
 #define FIELD_WORDS (8 + 3 + 3 + GBE_CS_SYSVAL_COUNT + 5 + 7)
 #define BINDING_WORDS 9
+#define SAMPLER_WORDS 4
 #define MAX_CODE_SIZE (16u << 20)
 #define MAX_WORKGROUP_INVOCATIONS 1024
 #define MAX_GROUP_THREADS 64
@@ -140,8 +142,8 @@ put_u32(uint8_t *p, uint32_t v)
 static size_t
 body_size(const struct gbe_kernel *k)
 {
-   return KEY_SIZE + (FIELD_WORDS + BINDING_WORDS * (size_t)k->num_bindings) * 4 +
-          k->code_size;
+   return KEY_SIZE + (FIELD_WORDS + BINDING_WORDS * (size_t)k->num_bindings + 2 +
+                      SAMPLER_WORDS * (size_t)k->num_samplers) * 4 + k->code_size;
 }
 
 static size_t
@@ -180,6 +182,14 @@ write_kernel(uint8_t *p, const struct gbe_kernel *k)
                                           b->count, b->format, b->texel_dwords,
                                           b->address_offset };
       for (unsigned j = 0; j < BINDING_WORDS; j++)
+         p = put_u32(p, w[j]);
+   }
+   p = put_u32(p, k->num_samplers);
+   p = put_u32(p, k->sampler_table_size);
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      const struct gbe_sampler_binding *b = &k->samplers[i];
+      const uint32_t w[SAMPLER_WORDS] = { b->set, b->binding, b->index, b->count };
+      for (unsigned j = 0; j < SAMPLER_WORDS; j++)
          p = put_u32(p, w[j]);
    }
    return p;
@@ -270,9 +280,15 @@ address_ok(const struct gbe_binding *b, uint32_t cross_bytes)
 static bool
 binding_ok(const struct gbe_binding *b, uint32_t table_size, uint32_t cross_bytes)
 {
-   return b->storage < IR_STORAGE_COUNT && b->kind <= GBE_SURFACE_IMAGE && b->count &&
+   return b->storage < IR_STORAGE_COUNT && b->kind <= GBE_SURFACE_SAMPLED_IMAGE && b->count &&
           b->count <= table_size && b->bti <= table_size - b->count &&
           b->texel_dwords >= 1 && b->texel_dwords <= 4 && address_ok(b, cross_bytes);
+}
+
+static bool
+sampler_ok(const struct gbe_sampler_binding *b, uint32_t table_size)
+{
+   return b->count && b->count <= table_size && b->index <= table_size - b->count;
 }
 
 /* The compute payload fields the driver sizes memory and fills CURBE
@@ -313,6 +329,12 @@ kernel_ok(const struct gvk_device *device, const struct gbe_kernel *k)
       return false;
    for (uint32_t i = 0; i < k->num_bindings; i++) {
       if (!binding_ok(&k->bindings[i], k->binding_table_size, k->cs.cross_thread_regs * 32))
+         return false;
+   }
+   if (k->sampler_table_size > GBE_MAX_SAMPLER_TABLE)
+      return false;
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      if (!sampler_ok(&k->samplers[i], k->sampler_table_size))
          return false;
    }
    return true;
@@ -364,6 +386,17 @@ read_kernel(struct reader *r, struct gbe_kernel *k)
       b->format = get_u32(r);
       b->texel_dwords = get_u32(r);
       b->address_offset = get_u32(r);
+   }
+   k->num_samplers = get_u32(r);
+   k->sampler_table_size = get_u32(r);
+   if (!r->ok || k->num_samplers > GBE_MAX_BINDINGS)
+      return false;
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      struct gbe_sampler_binding *b = &k->samplers[i];
+      b->set = get_u32(r);
+      b->binding = get_u32(r);
+      b->index = get_u32(r);
+      b->count = get_u32(r);
    }
    k->code = (uint8_t *)get_bytes(r, k->code_size);
    return r->ok && r->p == r->end;
