@@ -20,6 +20,10 @@ choose_simd(const struct ir_shader *s, const struct gbe_options *opt)
 {
    if (opt->simd)
       return opt->simd;
+   if (s->stage == IR_STAGE_VERTEX)
+      return 8;
+   if (s->stage == IR_STAGE_FRAGMENT)
+      return 16;
    unsigned w[3];
    gbe_cs_simd_choices(s, opt->gen, w);
    return w[0];
@@ -46,8 +50,19 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    memset(out, 0, sizeof(*out));
    if (err && err_size)
       err[0] = 0;
-   if (s->stage != IR_STAGE_COMPUTE) {
-      snprintf(err, err_size, "the back end compiles compute shaders only so far");
+   bool graphics = s->stage == IR_STAGE_VERTEX || s->stage == IR_STAGE_FRAGMENT;
+   if (s->stage != IR_STAGE_COMPUTE && !graphics) {
+      snprintf(err, err_size, "the back end compiles compute, vertex and fragment shaders "
+               "only so far");
+      return false;
+   }
+   if (graphics && opt->gen < ISA_GEN8) {
+      /* Gen7/7.5 run vertex stages as SIMD4x2 vec4 kernels: another back end */
+      if (s->stage == IR_STAGE_VERTEX)
+         snprintf(err, err_size, "vertex shaders for %s need a vec4 back end genvk does "
+                  "not have", isa_gen_name(opt->gen));
+      else
+         snprintf(err, err_size, "fragment shaders are compiled for Gen8 and later only");
       return false;
    }
    unsigned simd = choose_simd(s, opt);

@@ -162,6 +162,124 @@ struct gbe_cs_info {
    bool uses_barrier;
 };
 
+/* ---- graphics stages (Gen8+: the scalar back end; Gen7/7.5's vertex
+ * stages are SIMD4x2 vec4 kernels it does not make) ---- */
+
+#define GBE_MAX_VARYINGS 32
+#define GBE_MAX_VS_ATTRIBUTES 32
+#define GBE_MAX_RENDER_TARGETS 8
+#define GBE_NO_SLOT 0xffu
+
+/* The vertex entry (VUE) a vertex stage writes, in 16-byte rows: row 0
+ * the VUE header (PRM Vol 7 "VUE Header": DWord 1 the render target array
+ * index (gl_Layer), DWord 2 the viewport index, DWord 3 the point size,
+ * each 0 when not written), row 1 the position, then,
+ * when the shader writes clip or cull distances, rows 2 and 3 holding
+ * the clip distances from element 0 and the cull distances right after
+ * them (element k of the eight is row 2 + k / 4, component k % 4), then
+ * one row per output location written, in increasing location order.
+ * The SBE reads varyings from row 2 * read_offset on (3DSTATE_SBE
+ * Vertex URB Entry Read Offset, in 256-bit units: 1 skips the header
+ * and the position). */
+struct gbe_vue_map {
+   uint32_t num_rows;
+   uint8_t location_row[GBE_MAX_VARYINGS];   /* GBE_NO_SLOT: not written */
+   uint8_t clip_rows;                         /* 0 or 2 */
+   uint8_t num_clip, num_cull;                /* distances */
+   bool writes_point_size;
+   bool writes_layer, writes_viewport;
+};
+
+/* The vertex shader: SIMD8, a vertex a channel (PRM Vol 7 "VS Thread
+ * Payload", the layout src/vgpu/3d/vgpu_vs.c documents):
+ *   g0        R0 header
+ *   g1        the URB handle of each channel's vertex
+ *   grf_start push constants (push_regs GRFs: 3DSTATE_CONSTANT_VS buffer
+ *             0, from byte 0 of the push constants, read length push_regs)
+ *   then      the input rows: row r's component c in GRF
+ *             grf_start + push_regs + 4 r + c (3DSTATE_VS Vertex URB Entry
+ *             Read Offset 0, Read Length urb_read_length)
+ * Input rows: the attribute of Vulkan location L in row input_row[L] (one
+ * row per location read, in location order; a 64-bit attribute of more
+ * than two components takes two rows, as the VF writes it: input_rows[L]
+ * 2, its second location not in inputs_read), then the
+ * system-value rows the shader needs:
+ *   sgv_row:    uint32 (BaseVertex, BaseInstance, VertexID, InstanceID):
+ *               x and y stored by a vertex element from a per-draw buffer
+ *               (firstVertex for non-indexed draws, vertexOffset for
+ *               indexed ones; firstInstance), z and w written by
+ *               3DSTATE_VF_SGVS (VertexID: zero-based, the index without
+ *               Base Vertex Location for indexed draws, the position in
+ *               the draw for sequential ones, as src/vgpu/3d/vgpu_vf.c
+ *               and Mesa's compiler take it; InstanceID: zero-based)
+ *   drawid_row: uint32 (DrawIndex, 0, 0, 0) from a per-draw buffer
+ * The outputs go to the same entry laid out as `vue` says (3DSTATE_URB_VS
+ * entry size urb_entry_size 64-byte units). */
+struct gbe_vs_info {
+   uint32_t push_bytes;
+   uint32_t push_regs;
+   uint32_t grf_start;
+   uint32_t inputs_read;                       /* bit L: location L */
+   uint8_t input_row[GBE_MAX_VS_ATTRIBUTES];   /* GBE_NO_SLOT: not read */
+   uint8_t input_rows[GBE_MAX_VS_ATTRIBUTES];  /* rows location L takes (1 or 2) */
+   uint8_t sgv_row, drawid_row;                /* GBE_NO_SLOT: not needed */
+   bool uses_vertex_id, uses_instance_id;      /* sgv_row's z, w */
+   bool uses_base_vertex, uses_base_instance;  /* sgv_row's x, y */
+   uint32_t num_input_rows;
+   uint32_t urb_read_length;                   /* 256-bit units, at least 1 */
+   uint32_t urb_entry_size;                    /* 64-byte units: max(input rows, vue rows) */
+   struct gbe_vue_map vue;
+};
+
+/* 3DSTATE_WM Barycentric Interpolation Mode bits. */
+enum gbe_bary {
+   GBE_BARY_PERSP_PIXEL = 1u << 0,
+   GBE_BARY_PERSP_CENTROID = 1u << 1,
+   GBE_BARY_PERSP_SAMPLE = 1u << 2,
+   GBE_BARY_NONPERSP_PIXEL = 1u << 3,
+   GBE_BARY_NONPERSP_CENTROID = 1u << 4,
+   GBE_BARY_NONPERSP_SAMPLE = 1u << 5,
+};
+
+/* The fragment shader: SIMD8, 16 or 32 (gbe_options.simd; the driver
+ * compiles the widths it wants, each a kernel), payload as
+ * src/vgpu/3d/vgpu_ps.c documents (PRM Vol 7 "Pixel Shader Thread
+ * Payload"): R0, R1 (R2 at SIMD32), the barycentrics of the modes in
+ * barycentric_modes, source depth and W when used, the position offsets
+ * and the input coverage mask when used; from grf_start the push
+ * constants (push_regs GRFs, 3DSTATE_CONSTANT_PS buffer 0) then the SBE's
+ * attribute setup data, two GRFs an attribute.  Attribute k (3DSTATE_SBE
+ * attribute k, k < num_inputs) is the previous stage's output at location
+ * input_location[k]; the driver's SBE_SWIZ maps it from that stage's
+ * gbe_vue_map.  Render target r of the subpass is binding table entry r
+ * (entries 0..num_render_targets-1; the descriptors' entries follow them:
+ * gbe_binding.bti counts from num_render_targets). */
+struct gbe_fs_info {
+   uint32_t push_bytes;
+   uint32_t push_regs;
+   uint32_t grf_start;                 /* 3DSTATE_PS Dispatch GRF Start Register */
+   uint32_t num_inputs;                /* 3DSTATE_SBE Number of SF Output Attributes */
+   uint8_t input_location[GBE_MAX_VARYINGS];
+   uint32_t flat_inputs;               /* bit k: Constant Interpolation Enable */
+   uint32_t barycentric_modes;         /* enum gbe_bary */
+   /* outputs by location: 0..n-1.  At least 1: a shader that writes no
+    * colour (render_target_mask 0) still ends with a render target write
+    * to entry 0 (the thread's depth, stencil and coverage), which the
+    * driver must then point at a null surface, not at colour attachment 0
+    * (the message carries zeros as colour). */
+   uint32_t num_render_targets;
+   uint32_t render_target_mask;        /* locations written: one RT write each */
+   bool uses_source_depth, uses_source_w;
+   bool uses_position_offset;          /* Position XY Offset: sample positions */
+   bool uses_coverage_mask;            /* the input coverage mask */
+   bool computes_depth, computes_stencil, writes_sample_mask;
+   bool kills;                         /* discard or demote */
+   bool per_sample;                    /* needs per-sample dispatch */
+   bool dual_source;
+   bool has_side_effects;              /* stores, atomics */
+   bool early_fragment_tests;
+};
+
 struct gbe_kernel {
    enum isa_gen gen;
    enum ir_stage stage;
@@ -177,6 +295,8 @@ struct gbe_kernel {
    struct gbe_sampler_binding samplers[GBE_MAX_BINDINGS];
    uint32_t sampler_table_size;  /* SAMPLER_STATE entries used: index + count */
    struct gbe_cs_info cs;
+   struct gbe_vs_info vs;
+   struct gbe_fs_info fs;
    struct gbe_stats stats;
 };
 

@@ -36,8 +36,8 @@ scan(struct gbe_ctx *c, uint32_t *push_size, bool *sysvals)
    }
 }
 
-bool
-gbe_cs_setup(struct gbe_ctx *c)
+static bool
+cs_setup(struct gbe_ctx *c)
 {
    struct gbe_cs_info *cs = &c->k->cs;
    bool sv[IR_SYSVAL_COUNT] = { false };
@@ -97,8 +97,8 @@ local_index(struct gbe_ctx *c)
    return r;
 }
 
-bool
-gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
+static bool
+cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
 {
    struct gbe_reg *d = gbe_def(c, i);
    if (!d)
@@ -152,8 +152,8 @@ gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
    }
 }
 
-void
-gbe_cs_finish(struct gbe_ctx *c)
+static void
+cs_finish(struct gbe_ctx *c)
 {
    struct gbe_builder b = c->b;
    if (c->has_halt) {
@@ -176,6 +176,10 @@ gbe_cs_finish(struct gbe_ctx *c)
       s->eot = true;
    c->k->slm_size = c->slm_next;
 }
+
+const struct gbe_stage_ops gbe_cs_ops = {
+   .setup = cs_setup, .sysval = cs_sysval, .finish = cs_finish,
+};
 
 void
 gbe_cs_fill_per_thread(const struct gbe_kernel *k, unsigned thread, uint8_t *out)

@@ -1483,6 +1483,16 @@ emit_selection_with_exit(struct gbe_ctx *c, struct ir_block *b, struct ir_block 
    return t;
 }
 
+/* An instruction only the stage's own selection knows. */
+static bool
+stage_instr(struct gbe_ctx *c, struct ir_instr *i)
+{
+   if (!c->ops->instr)
+      return gbe_fail(c->p, "%%%u (%s): not available in this stage", i->index,
+                      ir_op_infos[i->op].name);
+   return c->ops->instr(c, i);
+}
+
 /* Emits the non-phi instructions of b. */
 static bool
 emit_instrs(struct gbe_ctx *c, struct ir_block *b)
@@ -1507,7 +1517,7 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
          ok = emit_select(c, i);
          break;
       case IR_OP_sysval:
-         ok = gbe_cs_sysval(c, i);
+         ok = c->ops->sysval(c, i);
          break;
       case IR_OP_deref_var: case IR_OP_deref_struct:
          break;   /* constant offsets, folded into the accesses */
@@ -1516,7 +1526,8 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
          break;
       case IR_OP_load: case IR_OP_store: case IR_OP_atomic: {
          enum ir_storage st = i->srcs[0]->type->storage;
-         ok = st == IR_STORAGE_TEXEL ? gbe_isel_texel(c, i) :
+         ok = st == IR_STORAGE_INPUT || st == IR_STORAGE_OUTPUT ? stage_instr(c, i) :
+              st == IR_STORAGE_TEXEL ? gbe_isel_texel(c, i) :
               st == IR_STORAGE_PHYSICAL ? gbe_isel_global(c, i) : gbe_isel_memory(c, i);
          break;
       }
@@ -1536,6 +1547,12 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
          break;
       case IR_OP_ubfe: case IR_OP_sbfe: case IR_OP_bfi:
          ok = emit_alu(c, i);
+         break;
+      case IR_OP_demote: case IR_OP_is_helper: case IR_OP_fddx: case IR_OP_fddy:
+      case IR_OP_fddx_fine: case IR_OP_fddy_fine: case IR_OP_fddx_coarse:
+      case IR_OP_fddy_coarse: case IR_OP_interp_centroid: case IR_OP_interp_sample:
+      case IR_OP_interp_offset:
+         ok = stage_instr(c, i);
          break;
       default:
          if (ir_op_infos[i->op].cls == IR_CLASS_OTHER || !(ir_op_infos[i->op].flags & IR_OP_PURE))
@@ -1598,6 +1615,12 @@ emit_block(struct gbe_ctx *c, struct ir_block *b)
       return NULL;
    case IR_TERM_UNREACHABLE:
       return NULL;
+   case IR_TERM_DISCARD:
+      if (c->ops->discard) {
+         c->ops->discard(c, b);
+         return NULL;
+      }
+      return gbe_fail(c->p, "b%u: a terminator this stage cannot have", b->index), NULL;
    default:
       return gbe_fail(c->p, "b%u: a terminator this stage cannot have", b->index), NULL;
    }
@@ -1753,11 +1776,13 @@ gbe_isel(struct gbe_ctx *c)
        !c->addr_done || !c->emitted)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
-   if (!float_modes_supported(c) || !gbe_cs_setup(c) || !gbe_plan_store_runs(c))
+   c->ops = c->s->stage == IR_STAGE_VERTEX ? &gbe_vs_ops :
+            c->s->stage == IR_STAGE_FRAGMENT ? &gbe_fs_ops : &gbe_cs_ops;
+   if (!float_modes_supported(c) || !c->ops->setup(c) || !gbe_plan_store_runs(c))
       return false;
    if (!walk(c))
       return false;
-   gbe_cs_finish(c);
+   c->ops->finish(c);
    float_modes(c);
    return !c->p->failed && !c->p->oom;
 }
@@ -1777,4 +1802,6 @@ gbe_isel_free(struct gbe_ctx *c)
    free(c->addr_done);
    free(c->emitted);
    free(c->runs);
+   free(c->vs);
+   free(c->fs);
 }

@@ -76,6 +76,10 @@ struct gbe_ctx {
     * such an access): gbe_send adds it to the binding table index */
    struct gbe_reg dyn_element;
    bool have_lane;
+   const struct gbe_stage_ops *ops;
+   /* the graphics stages' own selection state (gbe_vs.c, gbe_fs.c) */
+   struct gbe_vs_ctx *vs;
+   struct gbe_fs_ctx *fs;
 };
 
 /* Registers of an IR value, one per component (NULL when it has none). */
@@ -181,10 +185,22 @@ bool gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i);
  * (gbe_isel_subgroup.c). */
 bool gbe_isel_subgroup(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_subgroup_mask(struct gbe_ctx *c, struct ir_instr *i);
-bool gbe_cs_setup(struct gbe_ctx *c);
-bool gbe_cs_sysval(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel(struct gbe_ctx *c);
 void gbe_isel_free(struct gbe_ctx *c);
-void gbe_cs_finish(struct gbe_ctx *c);
+
+/* What selection does differently per stage (gbe_cs.c, gbe_vs.c,
+ * gbe_fs.c): the payload (setup, before the walk), system values, the
+ * stage's own instructions (loads and stores of IR_STORAGE_INPUT and
+ * IR_STORAGE_OUTPUT variables, and demote, is_helper, the derivatives,
+ * interp_*: NULL when the stage has none), a DISCARD terminator (NULL
+ * when the stage cannot discard), and the end of the thread. */
+struct gbe_stage_ops {
+   bool (*setup)(struct gbe_ctx *c);
+   bool (*sysval)(struct gbe_ctx *c, struct ir_instr *i);
+   bool (*instr)(struct gbe_ctx *c, struct ir_instr *i);
+   bool (*discard)(struct gbe_ctx *c, struct ir_block *b);
+   void (*finish)(struct gbe_ctx *c);
+};
+extern const struct gbe_stage_ops gbe_cs_ops, gbe_vs_ops, gbe_fs_ops;
 
 #endif

@@ -33,8 +33,12 @@
  * parameter.  A sampler index beyond 15 (the descriptor's four bits)
  * moves the header's state pointer on by 16 states per 16.
  *
- * Not here: implicit LODs (sample, sample_b, lod: derivatives, which a
- * compute shader has not), multisampled fetches, gradients on cube maps
+ * Implicit LODs (sample, sample_b and their shadow forms) only in
+ * fragment shaders, whose messages carry whole 2x2 subspans for the
+ * sampler to take the LOD from (PRM Vol 2d "Sampler" message types);
+ * a compute shader has no subspans.
+ *
+ * Not here: the lod query, multisampled fetches, gradients on cube maps
  * (Mesa turns those into an explicit LOD), min LOD before Gen9. */
 #include <string.h>
 
@@ -267,6 +271,25 @@ sample_lod(struct gbe_ctx *c, const struct tex *t)
       add(&m, gbe_val(c, ref)[0]);
    if (!lz)
       add(&m, gbe_val(c, lod)[0]);
+   add_coords(c, t, &m);
+   return apply_offset(c, t, &m) && reply(c, t, &m);
+}
+
+/* sample, sample_b, sample_c, sample_b_c: the reference, then the
+ * bias, then the coordinates. */
+static bool
+sample_implicit(struct gbe_ctx *c, const struct tex *t)
+{
+   struct ir_instr *bias = src_of(t->i, IR_TEX_SRC_bias), *ref = src_of(t->i, IR_TEX_SRC_comparator);
+   if (src_of(t->i, IR_TEX_SRC_min_lod))
+      return decline(c, t, "a minimum LOD with an implicit LOD");
+   struct smsg m;
+   start(t, &m, ref ? (bias ? ISA_SAMPLER_SAMPLE_B_C : ISA_SAMPLER_SAMPLE_C)
+                    : (bias ? ISA_SAMPLER_SAMPLE_B : ISA_SAMPLER_SAMPLE));
+   if (ref)
+      add(&m, gbe_val(c, ref)[0]);
+   if (bias)
+      add(&m, gbe_val(c, bias)[0]);
    add_coords(c, t, &m);
    return apply_offset(c, t, &m) && reply(c, t, &m);
 }
@@ -543,9 +566,13 @@ gbe_isel_sampled(struct gbe_ctx *c, struct ir_instr *i, const struct ir_var *var
    if (t.type->ms && t.op != IR_TEX_query_samples && t.op != IR_TEX_fetch)
       return decline(c, &t, "a multisampled image");
    switch (t.op) {
-   case IR_TEX_sample: case IR_TEX_sample_bias: case IR_TEX_query_lod:
-      return gbe_fail(c->p, "%%%u (tex.%s): an implicit LOD needs derivatives, which a "
-                      "compute shader has not", i->index, ir_tex_op_names[t.op]);
+   case IR_TEX_sample: case IR_TEX_sample_bias:
+      if (c->s->stage == IR_STAGE_FRAGMENT)
+         return check_result(c, &t) && sample_implicit(c, &t);
+      return gbe_fail(c->p, "%%%u (tex.%s): an implicit LOD needs derivatives, which only "
+                      "a fragment shader has", i->index, ir_tex_op_names[t.op]);
+   case IR_TEX_query_lod:
+      return decline(c, &t, "the LOD query");
    case IR_TEX_sample_lod:
       return check_result(c, &t) && sample_lod(c, &t);
    case IR_TEX_sample_grad:

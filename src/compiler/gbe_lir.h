@@ -89,6 +89,10 @@ struct gbe_prog {
    struct gbe_vreg *vregs;
    uint32_t num_vregs, cap_vregs;
    uint32_t first_free_grf;     /* after the payload */
+   /* GRFs at the top of the file an end-of-thread message's payload
+    * takes (PRM Vol 7 "send": an EOT payload lies in g112-g127);
+    * 0: g127 alone */
+   uint32_t eot_regs;
    uint32_t grfs_used;          /* after register allocation */
    uint32_t scratch_bytes;      /* per thread, for spills */
    unsigned stats_spills, stats_fills;

@@ -142,9 +142,9 @@ order_by_start(const struct interval *iv, uint32_t n, struct order *ord)
 }
 
 static int
-find_run(const int32_t *busy_until, unsigned first, unsigned n, int32_t at)
+find_run(const int32_t *busy_until, unsigned first, unsigned limit, unsigned n, int32_t at)
 {
-   for (unsigned g = first; g + n <= NUM_GRFS; g++) {
+   for (unsigned g = first; g + n <= limit; g++) {
       unsigned k = 0;
       while (k < n && busy_until[g + k] < at)
          k++;
@@ -426,10 +426,11 @@ try_allocate(struct gbe_prog *p, const struct interval *iv, struct order *ord, u
       owner[g] = UINT32_MAX;
    }
    unsigned used = p->first_free_grf;
+   const unsigned limit = p->eot_regs > 1 ? 128 - p->eot_regs : NUM_GRFS;
    for (uint32_t k = 0; k < m; k++) {
       uint32_t v = ord[k].v;
       unsigned regs = p->vregs[v].size / 32;
-      int g = find_run(busy_until, p->first_free_grf, regs, iv[v].start);
+      int g = find_run(busy_until, p->first_free_grf, limit, regs, iv[v].start);
       if (g < 0) {
          /* the live value that lasts longest makes the most room */
          uint32_t victim = v;

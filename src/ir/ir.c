@@ -61,6 +61,7 @@ ir_var_create(struct ir_shader *s, const char *name, enum ir_storage st,
    v->name = ir_strdup(s->arena, name ? name : "");
    v->storage = st;
    v->type = type;
+   v->xfb_buffer = IR_NO_XFB;
    if (s->num_vars == s->cap_vars) {
       s->cap_vars = s->cap_vars ? s->cap_vars * 2 : 16;
       struct ir_var **n = ir_alloc(s->arena, s->cap_vars * sizeof(*n));

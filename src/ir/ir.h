@@ -387,9 +387,18 @@ struct ir_var {
    enum ir_output_builtin builtin;  /* outputs */
    uint32_t index;                  /* position in shader->vars */
    bool patch;                      /* tessellation per-patch input/output */
+   /* Transform feedback (SPIR-V XfbBuffer, XfbStride, Offset; Vulkan
+    * "Transform Feedback"): the output is captured at byte xfb_offset of
+    * each vertex's xfb_stride bytes in buffer xfb_buffer; xfb_buffer is
+    * IR_NO_XFB when it is not captured.  stream: the geometry stream the
+    * output belongs to (Stream; 0 by default). */
+   uint32_t xfb_buffer, xfb_stride, xfb_offset;
+   uint32_t stream;
    uint8_t interp;                  /* IR_INTERP_* bits of a fragment input */
    bool promoted;                   /* turned into SSA by ir_pass_vars_to_ssa */
 };
+
+#define IR_NO_XFB UINT32_MAX
 
 struct ir_block;
 struct ir_instr;
@@ -490,6 +499,7 @@ struct ir_stage_info {
    enum ir_tess_spacing spacing;
    bool ccw, point_mode;         /* tessellation */
    bool early_fragment_tests, depth_replacing, uses_demote;
+   bool xfb;                     /* ExecutionMode Xfb: outputs are captured */
 };
 
 /* The float-controls execution modes (SPIR-V 3.6, SPV_KHR_float_controls)

@@ -213,6 +213,8 @@ print_stage_info(FILE *f, const struct ir_shader *s)
    default:
       break;
    }
+   if (in->xfb)
+      fputs("xfb\n", f);
 }
 
 /* One line per float width with execution modes, in SPIR-V's names. */
@@ -262,6 +264,11 @@ ir_print(struct ir_shader *s, FILE *f)
               var->interp & IR_INTERP_NOPERSPECTIVE ? " noperspective" : "",
               var->interp & IR_INTERP_CENTROID ? " centroid" : "",
               var->interp & IR_INTERP_SAMPLE ? " sample" : "");
+      if (var->xfb_buffer != IR_NO_XFB)
+         fprintf(f, " xfb_buffer %u xfb_stride %u xfb_offset %u", var->xfb_buffer,
+                 var->xfb_stride, var->xfb_offset);
+      if (var->stream)
+         fprintf(f, " stream %u", var->stream);
       fputs(" : ", f);
       ir_type_print(f, var->type);
       fputc('\n', f);

@@ -488,6 +488,7 @@ get_member_deco(struct spirv_ctx *c, uint32_t id, uint32_t member)
    struct member_deco *m = ir_alloc(c->arena, sizeof(*m));
    m->member = member;
    m->offset = UINT32_MAX;
+   m->xfb_buffer = m->xfb_stride = IR_NO_XFB;
    m->builtin = -1;
    m->next = d->members;
    d->members = m;
@@ -509,6 +510,9 @@ parse_decoration(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       case SpvDecorationMatrixStride: need(c, nargs, 1); m->matrix_stride = arg[0]; break;
       case SpvDecorationRowMajor: m->row_major = true; break;
       case SpvDecorationBuiltIn: need(c, nargs, 1); m->builtin = (int32_t)arg[0]; break;
+      case SpvDecorationXfbBuffer: need(c, nargs, 1); m->xfb_buffer = arg[0]; break;
+      case SpvDecorationXfbStride: need(c, nargs, 1); m->xfb_stride = arg[0]; break;
+      case SpvDecorationStream: need(c, nargs, 1); m->stream = arg[0]; break;
       case SpvDecorationLocation:
          need(c, nargs, 1);
          m->location = arg[0];
@@ -539,6 +543,10 @@ parse_decoration(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
    case SpvDecorationCentroid: d->interp |= IR_INTERP_CENTROID; break;
    case SpvDecorationSample: d->interp |= IR_INTERP_SAMPLE; break;
    case SpvDecorationBufferBlock: d->buffer_block = true; break;
+   case SpvDecorationXfbBuffer: need(c, nargs, 1); d->xfb_buffer = arg[0]; break;
+   case SpvDecorationXfbStride: need(c, nargs, 1); d->xfb_stride = arg[0]; break;
+   case SpvDecorationOffset: need(c, nargs, 1); d->offset = arg[0]; break;
+   case SpvDecorationStream: need(c, nargs, 1); d->stream = arg[0]; break;
    default: break;
    }
 }
@@ -602,6 +610,43 @@ io_var(struct spirv_ctx *c, const char *name, enum ir_storage st, const struct i
    return v;
 }
 
+/* Where transform feedback captures an output (SPIR-V 2.16.2, Vulkan
+ * "Transform Feedback"): XfbBuffer and XfbStride may decorate the
+ * variable or the block member, Offset the variable or the member; an
+ * output with a buffer and an offset is captured.  Stream applies to
+ * geometry outputs, captured or not. */
+static void
+xfb_var(struct spirv_ctx *c, const struct deco *d, uint32_t offset, struct ir_var *v)
+{
+   v->stream = d->stream;
+   if (v->storage != IR_STORAGE_OUTPUT || d->xfb_buffer == IR_NO_XFB || offset == UINT32_MAX)
+      return;
+   if (d->xfb_stride == IR_NO_XFB)
+      spirv_fail(c, "output %s has XfbBuffer and Offset but no XfbStride", v->name);
+   v->xfb_buffer = d->xfb_buffer;
+   v->xfb_stride = d->xfb_stride;
+   v->xfb_offset = offset;
+}
+
+/* A block member: its own decorations win over the block variable's. */
+static void
+xfb_member(struct spirv_ctx *c, const struct spirv_id *d, const struct member_deco *md,
+           struct ir_var *v)
+{
+   struct deco merged = d->deco;
+   uint32_t offset = UINT32_MAX;
+   if (md) {
+      if (md->xfb_buffer != IR_NO_XFB)
+         merged.xfb_buffer = md->xfb_buffer;
+      if (md->xfb_stride != IR_NO_XFB)
+         merged.xfb_stride = md->xfb_stride;
+      if (md->stream)
+         merged.stream = md->stream;
+      offset = md->offset;
+   }
+   xfb_var(c, &merged, offset, v);
+}
+
 /* Stage inputs and outputs stay variables (a later lowering gives them
  * their URB/payload slots); an interface block such as gl_PerVertex is
  * split into one variable per member so each keeps its own built-in or
@@ -628,6 +673,7 @@ interface_var(struct spirv_ctx *c, struct spirv_id *d, SpvStorageClass sc)
             mt = ir_type_array(c->s, mt, t->len, 0);
          d->members[m] = io_var(c, mname, st, mt, builtin, loc, 0);
          d->members[m]->patch = d->deco.patch || c->ids[bt->id].deco.patch;
+         xfb_member(c, d, md, d->members[m]);
       }
       return;
    }
@@ -637,6 +683,7 @@ interface_var(struct spirv_ctx *c, struct spirv_id *d, SpvStorageClass sc)
                    d->deco.component);
    d->var->patch = d->deco.patch;
    d->var->interp = d->deco.interp;
+   xfb_var(c, &d->deco, d->deco.offset, d->var);
 }
 
 /* Built-in inputs that are values, or small arrays of scalars (SampleMask,
@@ -693,6 +740,7 @@ static const SpvCapability supported_caps[] = {
    /* stages */
    SpvCapabilityGeometry, SpvCapabilityTessellation, SpvCapabilityGeometryPointSize,
    SpvCapabilityTessellationPointSize, SpvCapabilityGeometryStreams,
+   SpvCapabilityTransformFeedback,
    SpvCapabilityClipDistance, SpvCapabilityCullDistance, SpvCapabilityMultiViewport,
    SpvCapabilityShaderLayer, SpvCapabilityShaderViewportIndex, SpvCapabilityMultiView,
    SpvCapabilityShaderViewportIndexLayerEXT,
@@ -828,6 +876,7 @@ graphics_mode(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
    case SpvExecutionModePointMode: in->point_mode = true; return true;
    case SpvExecutionModeEarlyFragmentTests: in->early_fragment_tests = true; return true;
    case SpvExecutionModeDepthReplacing: in->depth_replacing = true; return true;
+   case SpvExecutionModeXfb: in->xfb = true; return true;
    default: return false;
    }
 }
@@ -990,8 +1039,12 @@ parse_header(struct spirv_ctx *c)
    c->ids = calloc(c->bound, sizeof(*c->ids));
    if (!c->ids)
       abort();
-   for (uint32_t i = 0; i < c->bound; i++)
-      c->ids[i].deco.builtin = -1;
+   for (uint32_t i = 0; i < c->bound; i++) {
+      struct deco *d = &c->ids[i].deco;
+      d->builtin = -1;
+      d->xfb_buffer = d->xfb_stride = IR_NO_XFB;
+      d->offset = UINT32_MAX;
+   }
    /* Calls may name functions defined later in the module. */
    for (size_t pos = 5; pos < c->num_words;) {
       uint32_t wc = c->words[pos] >> 16;

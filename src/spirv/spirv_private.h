@@ -52,8 +52,10 @@ struct sconst {
    struct sconst **elems;
 };
 
+/* xfb_buffer, xfb_stride: IR_NO_XFB when not decorated. */
 struct member_deco {
    uint32_t member, offset, matrix_stride, location;
+   uint32_t xfb_buffer, xfb_stride, stream;
    bool has_location;
    int32_t builtin;
    bool row_major;
@@ -64,6 +66,7 @@ struct deco {
    int32_t builtin;              /* -1 = none */
    uint32_t set, binding, array_stride;
    uint32_t spec_id, location, component;
+   uint32_t xfb_buffer, xfb_stride, offset, stream;   /* IR_NO_XFB / UINT32_MAX: none */
    bool has_spec_id, block, buffer_block, has_location, patch;
    bool no_contraction;
    uint8_t interp;               /* IR_INTERP_* */

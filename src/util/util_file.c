@@ -43,3 +43,13 @@ util_read_file(const char *path, size_t *size)
    fclose(f);
    return buf;
 }
+
+bool
+util_write_file(const char *path, const void *data, size_t size)
+{
+   FILE *f = fopen(path, "wb");
+   bool ok = f && fwrite(data, 1, size, f) == size;
+   if (f && fclose(f))
+      ok = false;
+   return ok;
+}

@@ -65,6 +65,9 @@ void genX(cmd_apply_pipe_bits)(struct gvk_cmd_buffer *cmd);
 /* Selects the GPGPU pipeline if it is not selected, with PIPELINE_SELECT's
  * flushes and workarounds. */
 void genX(cmd_select_gpgpu)(struct gvk_cmd_buffer *cmd);
+/* Selects the 3D pipeline likewise (genX_cmd_draw.c re-emits the 3D
+ * state after it). */
+void genX(cmd_select_3d)(struct gvk_cmd_buffer *cmd);
 /* STATE_BASE_ADDRESS for the current state block when it changed; emits
  * the state block first if there is none.  Call after reserving the
  * dispatch's states (gvk_batch_reserve). */
@@ -74,6 +77,9 @@ void genX(cmd_emit_state_base_address)(struct gvk_cmd_buffer *cmd);
 void genX(cmd_dispatch)(struct gvk_cmd_buffer *cmd, const uint32_t base[3],
                         const uint32_t groups[3]);
 void genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr);
+/* genX_cmd_draw.c */
+void genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d);
+void genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d);
 /* genX_cmd_barrier.c */
 void genX(cmd_barrier)(struct gvk_cmd_buffer *cmd, const VkDependencyInfo *dep);
 

@@ -9,8 +9,11 @@
  * sampler (texel buffer loads) and constant caches are not coherent with
  * it and are invalidated before reads through them.  The command streamer
  * reads indirect parameters from memory, outside L3 on Gen12 (tile cache
- * flush).  Images have no auxiliary surfaces, so layout transitions need
- * nothing. */
+ * flush).  Draws write colour through the render target cache and depth
+ * and stencil through the depth cache, each flushed by its own bit, and
+ * read vertices and indices through the VF cache, invalidated by its own
+ * bit (kept for a PIPE_CONTROL in 3D mode: gvk_cmd_buffer.h).  Images have
+ * no auxiliary surfaces, so layout transitions need nothing. */
 #include "genX_cmd.h"
 
 /* Stages that do GPU work: in the first scope of a dependency, work the
@@ -65,6 +68,18 @@ dst_bits(VkAccessFlags2 access)
    if (access & (VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_MEMORY_READ_BIT))
       bits |= GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH | GVK_PIPE_TILE_FLUSH |
               GVK_PIPE_CONSTANT_INVALIDATE;
+   /* Vertex fetch reads vertex and index buffers through the VF cache,
+    * which nothing else invalidates (SKL PRM Vol 2a, 3DSTATE_VERTEX_BUFFERS:
+    * the VF cache must be invalidated before new data in a buffer is
+    * fetched); indirect draws read their first vertex and instance
+    * through a vertex buffer pointing into the indirect buffer
+    * (HARDWARE-NOTES.md 1). */
+   const VkAccessFlags2 vf_reads = VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT |
+                                   VK_ACCESS_2_INDEX_READ_BIT |
+                                   VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT |
+                                   VK_ACCESS_2_MEMORY_READ_BIT;
+   if (access & vf_reads)
+      bits |= GVK_PIPE_VF_INVALIDATE;
    /* The host reads memory once the writes have left the GPU's caches. */
    if (access & VK_ACCESS_2_HOST_READ_BIT)
       bits |= GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH;

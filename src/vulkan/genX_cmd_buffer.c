@@ -49,7 +49,11 @@ fill_pipe_control(const struct gvk_cmd_buffer *cmd, struct GENX(PIPE_CONTROL) *p
    pc->constant_cache_invalidation_enable = bits & GVK_PIPE_CONSTANT_INVALIDATE;
    pc->state_cache_invalidation_enable = bits & GVK_PIPE_STATE_INVALIDATE;
    pc->instruction_cache_invalidate_enable = bits & GVK_PIPE_INSTRUCTION_INVALIDATE;
+   pc->vf_cache_invalidation_enable = bits & GVK_PIPE_VF_INVALIDATE;
 }
+
+/* The read caches a PIPE_CONTROL invalidates. */
+#define READ_INVALIDATE_BITS (GVK_PIPE_INVALIDATE_BITS | GVK_PIPE_VF_INVALIDATE)
 
 /* BDW+ PRM Vol 2a, PIPE_CONTROL "Command Streamer Stall Enable" (also
  * Ivy Bridge's): a CS stall needs one of Render Target Cache Flush,
@@ -79,15 +83,41 @@ add_stall_companion(const struct gvk_cmd_buffer *cmd, struct GENX(PIPE_CONTROL) 
 static uint32_t
 stall_every_fourth(uint32_t bits)
 {
-   if (GFX_VERx10 == 70 && (bits & ~GVK_PIPE_INVALIDATE_BITS))
+   if (GFX_VERx10 == 70 && (bits & ~READ_INVALIDATE_BITS))
       bits |= GVK_PIPE_CS_STALL;
    return bits;
+}
+
+/* SKL PRM Vol 2a, PIPE_CONTROL "VF Cache Invalidation Enable" (Mesa's
+ * ANV applies both on Gen9 only: the null PIPE_CONTROL hangs Broadwell):
+ * a PIPE_CONTROL with it must be preceded by a separate null PIPE_CONTROL
+ * (all fields 0), and must have a post-sync operation.  The write goes to
+ * a qword of the state block, which lives as long as the command buffer
+ * (pending bits are applied before a dispatch or draw reserves its
+ * states). */
+static void
+emit_vf_invalidate_gen9(struct gvk_cmd_buffer *cmd, uint32_t bits)
+{
+   uint32_t *scratch = gvk_batch_alloc(&cmd->state, 2, 8);
+   if (cmd->status != VK_SUCCESS)
+      return;
+   uint64_t addr = cmd->state.block->bo->addr + gvk_batch_offset(&cmd->state, scratch);
+   gvk_batch_emit(&cmd->batch, PIPE_CONTROL, null_pc);
+   gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc) {
+      fill_pipe_control(cmd, &pc, bits);
+      pc.post_sync_operation = GVK_POST_SYNC_WRITE_IMMEDIATE;
+      pc.address = addr;
+   }
 }
 
 static void
 emit_one(struct gvk_cmd_buffer *cmd, uint32_t bits)
 {
    bits = stall_every_fourth(bits);
+   if (GFX_VER == 9 && (bits & GVK_PIPE_VF_INVALIDATE)) {
+      emit_vf_invalidate_gen9(cmd, bits);
+      return;
+   }
    gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc) {
       fill_pipe_control(cmd, &pc, bits);
       add_stall_companion(cmd, &pc);
@@ -103,7 +133,7 @@ genX(emit_pipe_control)(struct gvk_cmd_buffer *cmd, uint32_t bits)
    /* Invalidations act when the PIPE_CONTROL is parsed, flushes when the
     * pipe drains: data must be flushed before the caches that will read
     * it are invalidated, so the invalidations go in a second one. */
-   const uint32_t invalidate = bits & GVK_PIPE_INVALIDATE_BITS;
+   const uint32_t invalidate = bits & READ_INVALIDATE_BITS;
    if ((bits & GVK_PIPE_FLUSH_BITS) && invalidate) {
       emit_one(cmd, bits & ~invalidate);
       emit_one(cmd, invalidate);
@@ -129,8 +159,15 @@ genX(emit_pipe_control_write)(struct gvk_cmd_buffer *cmd, uint32_t bits,
 void
 genX(cmd_apply_pipe_bits)(struct gvk_cmd_buffer *cmd)
 {
-   const uint32_t bits = cmd->pending_pipe_bits;
-   cmd->pending_pipe_bits = 0;
+   /* TGL's compute restrictions (PRM Vol 2a, PIPE_CONTROL) forbid VF Cache
+    * Invalidation Enable in GPGPU mode, and only draws read through the VF
+    * cache: outside 3D mode it waits for genX(cmd_select_3d) (i915
+    * invalidates the VF cache between batches, so one left at the end is
+    * not owed). */
+   const uint32_t deferred = GFX_VER < 12 || cmd->pipeline == GVK_CMD_PIPELINE_3D ? 0 :
+                             cmd->pending_pipe_bits & GVK_PIPE_VF_INVALIDATE;
+   const uint32_t bits = cmd->pending_pipe_bits & ~deferred;
+   cmd->pending_pipe_bits = deferred;
    genX(emit_pipe_control)(cmd, bits);
 }
 
@@ -180,6 +217,18 @@ void
 genX(cmd_select_gpgpu)(struct gvk_cmd_buffer *cmd)
 {
    select_pipeline(cmd, GVK_CMD_PIPELINE_GPGPU);
+}
+
+void
+genX(cmd_select_3d)(struct gvk_cmd_buffer *cmd)
+{
+   select_pipeline(cmd, GVK_CMD_PIPELINE_3D);
+   /* The VF invalidation genX(cmd_apply_pipe_bits) kept back in GPGPU
+    * mode (Gen12). */
+   if (cmd->pending_pipe_bits & GVK_PIPE_VF_INVALIDATE) {
+      cmd->pending_pipe_bits &= ~GVK_PIPE_VF_INVALIDATE;
+      genX(emit_pipe_control)(cmd, GVK_PIPE_VF_INVALIDATE);
+   }
 }
 
 /* ---- STATE_BASE_ADDRESS ---- */
@@ -329,4 +378,6 @@ const struct gvk_genx_cmd GVK_GENX_PASTE(gvk_genx_cmd_, GFX_VERx10) = {
    .dispatch = genX(cmd_dispatch),
    .dispatch_indirect = genX(cmd_dispatch_indirect),
    .barrier = genX(cmd_barrier),
+   .draw = genX(cmd_draw),
+   .draw_indirect = genX(cmd_draw_indirect),
 };

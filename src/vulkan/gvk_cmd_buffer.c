@@ -57,6 +57,9 @@ gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd)
    cmd->compute.idd_loaded = GVK_NO_STATE;
    cmd->compute.curbe_loaded = false;
    gvk_cmd_binding_tables_clear(cmd);
+   cmd->graphics.dirty = GVK_GFX_DIRTY_ALL;
+   cmd->graphics.state_bo = NULL;
+   cmd->graphics.push_kb_vs = cmd->graphics.push_kb_ps = UINT32_MAX;
 }
 
 static const VkAllocationCallbacks *
@@ -270,6 +273,7 @@ recording_state_init(struct gvk_cmd_buffer *cmd)
    memset(&cmd->graphics, 0, sizeof(cmd->graphics));
    cmd->graphics.descriptors.push_set = GVK_MAX_SETS;
    memset(&cmd->graphics, 0, sizeof(cmd->graphics));
+   gvk_rendering_reset(cmd);
    gvk_cmd_invalidate_state(cmd);
 }
 
@@ -308,6 +312,7 @@ void
 gvk_cmd_buffer_destroy(struct gvk_cmd_buffer *cmd)
 {
    release_blocks(cmd);
+   gvk_rendering_reset(cmd);
    struct gvk_cmd_pool *pool = cmd->pool;
    if (cmd->pool_prev)
       cmd->pool_prev->pool_next = cmd->pool_next;
@@ -347,6 +352,12 @@ gvk_BeginCommandBuffer(VkCommandBuffer commandBuffer,
    }
    cmd->usage = pBeginInfo->flags;
    cmd->record_state = GVK_CMD_RECORDING;
+   /* A secondary continuing a render pass instance draws into what its
+    * inheritance info names (ignored otherwise: spec
+    * VkCommandBufferBeginInfo::pInheritanceInfo). */
+   if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo &&
+       (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT))
+      gvk_rendering_inherit(cmd, pBeginInfo->pInheritanceInfo);
    cmd->device->genx->begin(cmd);
    return VK_SUCCESS;
 }
@@ -377,9 +388,13 @@ gvk_CmdBindPipeline(VkCommandBuffer commandBuffer,
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
    struct gvk_pipeline *pipeline = gvk_pipeline_from_handle(_pipeline);
+   if (pipelineBindPoint == VK_PIPELINE_BIND_POINT_GRAPHICS) {
+      gvk_cmd_bind_graphics_pipeline(cmd, pipeline);
+      return;
+   }
    if (pipelineBindPoint != VK_PIPELINE_BIND_POINT_COMPUTE) {
       gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdBindPipeline: bind point "
-               "%d: genvk has compute pipelines only", pipelineBindPoint);
+               "%d is not supported", pipelineBindPoint);
       return;
    }
    if (cmd->compute.pipeline == pipeline)

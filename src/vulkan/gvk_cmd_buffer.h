@@ -10,6 +10,8 @@
 #include "gvk_bo.h"
 #include "gvk_descriptor.h"
 #include "gvk_object.h"
+#include "gvk_pipeline.h"
+#include "gvk_render_pass.h"
 
 struct gvk_device;
 struct gvk_pipeline;
@@ -77,6 +79,11 @@ enum gvk_pipe_bits {
    GVK_PIPE_INSTRUCTION_INVALIDATE = 1u << 7,
    GVK_PIPE_TILE_FLUSH = 1u << 8,          /* Gen12: CS and VF are not
                                             * coherent with L3 */
+   /* Vertex fetch reads (vertex, index and indirect draw buffers).  Gen12
+    * forbids it in GPGPU mode: genX(cmd_apply_pipe_bits) keeps it pending
+    * there and genX(cmd_select_3d) emits it.  Not part of
+    * GVK_PIPE_INVALIDATE_BITS, which PIPELINE_SELECT emits. */
+   GVK_PIPE_VF_INVALIDATE = 1u << 9,
 };
 #define GVK_PIPE_FLUSH_BITS (GVK_PIPE_DATA_FLUSH | GVK_PIPE_RENDER_TARGET_FLUSH | \
                              GVK_PIPE_DEPTH_FLUSH | GVK_PIPE_TILE_FLUSH)
@@ -176,21 +183,42 @@ struct gvk_cmd_buffer {
        * dynamic offsets again (gvk_cmd_descriptor.c). */
       struct gvk_binding_table_entry binding_tables[GVK_BINDING_TABLE_CACHE];
       uint32_t binding_table_next;      /* entry replaced next */
-      /* The driver's own dispatches (gvk_meta.c) bind storage buffers
-       * without descriptor sets or a pipeline layout: while not NULL,
-       * element e of binding b of set 0 reads meta_bindings[b + e] (a
-       * VK_DESCRIPTOR_TYPE_STORAGE_BUFFER descriptor) instead of
-       * `descriptors`.  gvk_meta sets it around its dispatches and marks
+      /* The driver's own dispatches (gvk_meta.c) bind storage buffers,
+       * images and samplers without descriptor sets or a pipeline
+       * layout: while not NULL, element e of binding b of set 0 reads
+       * meta_bindings[b + e] (a descriptor of the binding's type)
+       * instead of `descriptors`.  gvk_meta sets it around its dispatches and marks
        * descriptors dirty when it restores the application's state. */
       const struct gvk_descriptor *meta_bindings;
    } compute;
    /* What draws will read: sets and push constants bound for
-    * VK_PIPELINE_BIND_POINT_GRAPHICS (gvk_cmd_descriptor.c). */
+    * VK_PIPELINE_BIND_POINT_GRAPHICS (gvk_cmd_descriptor.c), the bound
+    * graphics pipeline, vertex and index buffers and dynamic state
+    * (gvk_cmd_draw.c), and what the batch holds of them (genX_cmd_draw.c). */
    struct {
       struct gvk_descriptor_state descriptors;
       uint8_t push_constants[GVK_MAX_PUSH_CONSTANTS];
       bool push_dirty;
+      struct gvk_pipeline *pipeline;
+      uint32_t dirty;                        /* enum gvk_gfx_dirty */
+      struct gvk_gfx_dynamic dynamic;        /* vkCmdSet* values */
+      struct {
+         uint64_t addr, size;
+         uint32_t stride;                    /* vkCmdBindVertexBuffers2 */
+         bool has_stride;
+      } vb[GVK_MAX_VERTEX_BINDINGS];
+      uint64_t ib_addr, ib_size;
+      VkIndexType ib_type;
+      /* The state block the emitted state pointers are offsets into:
+       * another one means every pointer is emitted again. */
+      const struct gvk_bo *state_bo;
+      /* 3DSTATE_PUSH_CONSTANT_ALLOC_VS/PS sizes emitted last (KB;
+       * UINT32_MAX: none in this batch) */
+      uint32_t push_kb_vs, push_kb_ps;
    } graphics;
+   /* The render pass instance or dynamic rendering in progress
+    * (gvk_render_pass.c). */
+   struct gvk_rendering rendering;
    /* Flushes and invalidations owed before the next command that needs
     * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
@@ -235,6 +263,39 @@ gvk_cmd_buffer_from_handle(VkCommandBuffer h)
 
 GVK_DEFINE_HANDLE_CASTS(gvk_cmd_pool, VkCommandPool)
 
+/* What of cmd->graphics the next draw must emit again. */
+enum gvk_gfx_dirty {
+   GVK_GFX_DIRTY_PIPELINE = 1u << 0,
+   GVK_GFX_DIRTY_VERTEX_BUFFERS = 1u << 1,
+   GVK_GFX_DIRTY_INDEX_BUFFER = 1u << 2,
+   GVK_GFX_DIRTY_VIEWPORT = 1u << 3,
+   GVK_GFX_DIRTY_SCISSOR = 1u << 4,
+   GVK_GFX_DIRTY_CC = 1u << 5,               /* blend constants, stencil */
+   GVK_GFX_DIRTY_DESCRIPTORS = 1u << 6,
+   GVK_GFX_DIRTY_PUSH = 1u << 7,
+   GVK_GFX_DIRTY_RENDER_TARGETS = 1u << 8,
+   GVK_GFX_DIRTY_RASTER = 1u << 9,           /* depth bias */
+   GVK_GFX_DIRTY_ALL = (1u << 10) - 1,
+};
+
+/* One direct draw: vertex or index range, instances, VertexOffset
+ * (indexed only) and the DrawIndex the vertex shader sees. */
+struct gvk_draw {
+   bool indexed;
+   uint32_t count, instance_count, first, first_instance;
+   int32_t vertex_offset;
+   uint32_t draw_id;
+};
+
+/* vkCmdDraw(Indexed)Indirect(Count): draw_count commands stride bytes
+ * apart from addr; count_addr not 0: the draw count is the smaller of
+ * draw_count and the uint32 there. */
+struct gvk_draw_indirect {
+   bool indexed;
+   uint64_t addr, count_addr;
+   uint32_t draw_count, stride;
+};
+
 /* Per-generation command emission, one table per generation
  * (genX_cmd_*.c), picked at device creation: device->genx. */
 struct gvk_genx_cmd {
@@ -252,6 +313,10 @@ struct gvk_genx_cmd {
    /* Adds the flushes and invalidations dep requires to
     * cmd->pending_pipe_bits (emitted before the next GPU work). */
    void (*barrier)(struct gvk_cmd_buffer *cmd, const VkDependencyInfo *dep);
+   /* Draws with the graphics state (genX_cmd_draw.c; Gen7/7.5 record an
+    * error: they have no graphics pipelines). */
+   void (*draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d);
+   void (*draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d);
 };
 
 extern const struct gvk_genx_cmd gvk_genx_cmd_70, gvk_genx_cmd_75,
@@ -274,6 +339,9 @@ void gvk_cmd_set_error(struct gvk_cmd_buffer *cmd, VkResult result);
 /* After vkCmdExecuteCommands or the driver's own dispatches: everything
  * the next dispatch depends on must be emitted again. */
 void gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd);
+
+/* vkCmdBindPipeline for VK_PIPELINE_BIND_POINT_GRAPHICS (gvk_cmd_draw.c). */
+void gvk_cmd_bind_graphics_pipeline(struct gvk_cmd_buffer *cmd, struct gvk_pipeline *p);
 
 /* The binding table cache of cmd->compute (gvk_cmd_descriptor.c): the
  * entry built for the bound pipeline and descriptors in the current state

@@ -462,17 +462,9 @@ gvk_CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2 *info)
                       info->regionCount, info->pRegions, NULL);
 }
 
-/* VK_KHR_copy_commands2 brings these two: valid usage admits no call
- * (vkCmdBlitImage2 needs VK_FORMAT_FEATURE_BLIT_SRC/DST_BIT, which no
- * format has; vkCmdResolveImage2 a multisampled source, which genvk
- * cannot create), so a call is reported and records nothing. */
-VKAPI_ATTR void VKAPI_CALL
-gvk_CmdBlitImage2(VkCommandBuffer commandBuffer, const VkBlitImageInfo2 *info)
-{
-   gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "vkCmdBlitImage2: no format has blit "
-            "features (VK_FORMAT_FEATURE_BLIT_SRC/DST_BIT)");
-}
-
+/* VK_KHR_copy_commands2 brings this one: valid usage admits no call (a
+ * multisampled source, which genvk cannot create), so a call is reported
+ * and records nothing.  Blits are gvk_cmd_blit.c's. */
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *info)
 {
@@ -491,17 +483,18 @@ gvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage,
 
 /* ---- clears ---- */
 
-/* The clear colour as the bits of one texel of the image's surface
+/* The clear colour as the bits of one texel of a colour format's surface
  * format.  The surface may hold the Vulkan format's channels in another
  * order, read back through the format's channel selects (isl_vk_format):
  * the channel a select names receives the colour channel it shows. */
 static bool
-clear_texel(const struct gvk_image *image, const VkClearColorValue *color,
-            uint32_t texel[4], uint32_t *bytes)
+color_texel(VkFormat format, const VkClearColorValue *color, uint32_t texel[4],
+            uint32_t *bytes)
 {
-   const struct isl_format_layout *l = isl_format_layout(image->surf.format);
-   const struct isl_vk_format *vf = isl_vk_format(image->vk_format);
-   if (!l || !vf || !isl_texel_convertible(l))
+   const struct isl_vk_format *vf = isl_vk_format(format);
+   const struct isl_format_layout *l =
+      vf ? isl_format_layout((enum isl_format)vf->format) : NULL;
+   if (!l || !isl_texel_convertible(l))
       return false;
    const uint8_t selects[4] = { vf->swizzle.r, vf->swizzle.g, vf->swizzle.b,
                                 vf->swizzle.a };
@@ -510,44 +503,113 @@ clear_texel(const struct gvk_image *image, const VkClearColorValue *color,
       if (selects[c] >= ISL_SCS_RED)
          channels[selects[c] - ISL_SCS_RED] = color->uint32[c];
    }
-   memset(texel, 0, 4 * sizeof(uint32_t));
    isl_texel_pack(l, channels, 0xf, texel);
    *bytes = isl_format_bytes(l);
    return true;
 }
 
-static void
-clear_range(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
-            const uint32_t texel[4], uint32_t bytes,
-            const VkImageSubresourceRange *range)
+/* round(d * max) for d clamped to [0, 1], ties to even: the UNORM
+ * conversion of the spec's "Fixed-Point Data Conversions". */
+static uint32_t
+unorm_depth(float d, uint32_t max)
+{
+   double v = (d > 0.0f ? (d < 1.0f ? (double)d : 1.0) : 0.0) * max;
+   uint32_t u = (uint32_t)v;
+   double frac = v - u;
+   if (frac > 0.5 || (frac == 0.5 && (u & 1)))
+      u++;
+   return u;
+}
+
+/* The depth as the depth buffer stores it (3DSTATE_DEPTH_BUFFER Surface
+ * Format): D16_UNORM 16 bits, D24_UNORM_X8_UINT 24 bits in a dword with
+ * the top byte 0, D32_FLOAT the float. */
+static bool
+depth_texel(VkFormat format, float depth, uint32_t texel[4], uint32_t *bytes)
+{
+   const struct isl_vk_format *vf = isl_vk_format(format);
+   if (!vf)
+      return false;
+   switch (vf->depth_format) {
+   case ISL_DEPTH_D16_UNORM:
+      texel[0] = unorm_depth(depth, 0xffff);
+      *bytes = 2;
+      return true;
+   case ISL_DEPTH_D24_UNORM_X8_UINT:
+      texel[0] = unorm_depth(depth, 0xffffff);
+      *bytes = 4;
+      return true;
+   case ISL_DEPTH_D32_FLOAT:
+      memcpy(&texel[0], &depth, 4);
+      *bytes = 4;
+      return true;
+   default:
+      return false;
+   }
+}
+
+bool
+gvk_clear_texel(VkFormat format, VkImageAspectFlags aspect, const VkClearValue *value,
+                uint32_t texel[4], uint32_t *bytes)
+{
+   memset(texel, 0, 4 * sizeof(uint32_t));
+   switch (aspect) {
+   case VK_IMAGE_ASPECT_COLOR_BIT:
+      return color_texel(format, &value->color, texel, bytes);
+   case VK_IMAGE_ASPECT_DEPTH_BIT:
+      return depth_texel(format, value->depthStencil.depth, texel, bytes);
+   case VK_IMAGE_ASPECT_STENCIL_BIT:
+      /* the separate R8_UINT stencil buffer keeps the low 8 bits */
+      texel[0] = value->depthStencil.stencil & 0xffu;
+      *bytes = 1;
+      return isl_vk_format(format) && isl_vk_format(format)->stencil;
+   default:
+      return false;
+   }
+}
+
+void
+gvk_clear_image_rect(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
+                     VkImageAspectFlags aspect, uint32_t level, uint32_t first_slice,
+                     uint32_t slice_count, const VkRect2D *rect,
+                     const uint32_t texel[4], uint32_t bytes)
+{
+   struct transfer_end e = {
+      .image = image, .aspect = aspect, .level = level, .slice = first_slice,
+      .bx = (uint32_t)rect->offset.x, .by = (uint32_t)rect->offset.y,
+   };
+   struct gvk_meta_extent extent = { rect->extent.width * bytes, rect->extent.height,
+                                     slice_count };
+   struct gvk_meta_side side;
+   if (image_side(&e, 0, extent.depth, &side)) {
+      gvk_meta_fill_rect(cmd, &side, extent, texel, bytes);
+      return;
+   }
+   extent.depth = 1;
+   for (uint32_t k = 0; k < slice_count; k++) {
+      image_side(&e, k, 1, &side);
+      gvk_meta_fill_rect(cmd, &side, extent, texel, bytes);
+   }
+}
+
+void
+gvk_clear_image_range(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
+                      VkImageAspectFlags aspect, const uint32_t texel[4], uint32_t bytes,
+                      const VkImageSubresourceRange *range)
 {
    uint32_t levels = range->levelCount == VK_REMAINING_MIP_LEVELS ?
                      image->levels - range->baseMipLevel : range->levelCount;
    uint32_t layers = range->layerCount == VK_REMAINING_ARRAY_LAYERS ?
                      image->layers - range->baseArrayLayer : range->layerCount;
+   bool is_3d = image->type == VK_IMAGE_TYPE_3D;
    for (uint32_t level = range->baseMipLevel; level < range->baseMipLevel + levels;
         level++) {
-      bool is_3d = image->type == VK_IMAGE_TYPE_3D;
-      struct transfer_end e = {
-         .image = image, .aspect = VK_IMAGE_ASPECT_COLOR_BIT, .level = level,
-         .slice = is_3d ? 0 : range->baseArrayLayer,
-      };
-      struct gvk_meta_extent extent = {
-         isl_minify(image->extent.width, level) * bytes,
-         isl_minify(image->extent.height, level),
-         is_3d ? isl_minify(image->extent.depth, level) : layers,
-      };
-      struct gvk_meta_side side;
-      if (image_side(&e, 0, extent.depth, &side)) {
-         gvk_meta_fill_rect(cmd, &side, extent, texel, bytes);
-         continue;
-      }
-      uint32_t slices = extent.depth;
-      extent.depth = 1;
-      for (uint32_t k = 0; k < slices; k++) {
-         image_side(&e, k, 1, &side);
-         gvk_meta_fill_rect(cmd, &side, extent, texel, bytes);
-      }
+      VkRect2D rect = { { 0, 0 }, { isl_minify(image->extent.width, level),
+                                    isl_minify(image->extent.height, level) } };
+      gvk_clear_image_rect(cmd, image, aspect, level,
+                           is_3d ? 0 : range->baseArrayLayer,
+                           is_3d ? isl_minify(image->extent.depth, level) : layers,
+                           &rect, texel, bytes);
    }
 }
 
@@ -561,7 +623,9 @@ gvk_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image,
    if (!image_bound(image, "vkCmdClearColorImage"))
       return;
    uint32_t texel[4], bytes;
-   if (!clear_texel(image, pColor, texel, &bytes)) {
+   const VkClearValue value = { .color = *pColor };
+   if (!gvk_clear_texel(image->vk_format, VK_IMAGE_ASPECT_COLOR_BIT, &value, texel,
+                        &bytes)) {
       gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED,
                "vkCmdClearColorImage: cannot pack a colour of VkFormat %d",
                image->vk_format);
@@ -570,6 +634,7 @@ gvk_CmdClearColorImage(VkCommandBuffer commandBuffer, VkImage _image,
    struct gvk_meta_saved saved;
    gvk_meta_begin(cmd, &saved);
    for (uint32_t i = 0; i < rangeCount; i++)
-      clear_range(cmd, image, texel, bytes, &pRanges[i]);
+      gvk_clear_image_range(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, texel, bytes, &pRanges[i]);
    gvk_meta_end(cmd, &saved);
 }
+

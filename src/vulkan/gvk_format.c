@@ -1,13 +1,14 @@
 /* Format and image format properties, derived from isl's per-generation
- * capabilities and limited to what genvk can do today: compute only (no
- * attachments, blending, blits or vertex input), sampled images through
- * the sampler messages, texel buffers through the sampler's ld and the
- * typed messages, storage images through the typed messages (with the
+ * capabilities and limited to what genvk can do today: attachments from
+ * Broadwell on (no vertex input yet), colour and depth blits, sampled
+ * images through the sampler messages, texel buffers through the
+ * sampler's ld and the typed messages, storage images through the typed messages (with the
  * raw-read lowering of gbe.h where the data port cannot convert),
  * transfers through the driver's compute copies (gvk_meta), which move the
  * bytes of any surface isl lays out. */
 #include "gvk_image.h"
 
+#include "gvk_meta.h"
 #include "gvk_physical_device.h"
 
 /* The entry a kernel reads texels of `format` from when the data port
@@ -154,6 +155,66 @@ sampled_features(const struct isl_vk_format *f, uint32_t caps, VkImageTiling til
    return out;
 }
 
+/* The depth/stencil formats genvk renders into: the depth buffer formats
+ * (3DSTATE_DEPTH_BUFFER: D16_UNORM, D24_UNORM_X8_UINT, D32_FLOAT) alone
+ * or with the separate R8_UINT stencil buffer, and stencil alone. */
+static bool
+is_depth_stencil_attachment(VkFormat format)
+{
+   switch (format) {
+   case VK_FORMAT_D16_UNORM:
+   case VK_FORMAT_X8_D24_UNORM_PACK32:
+   case VK_FORMAT_D32_SFLOAT:
+   case VK_FORMAT_S8_UINT:
+   case VK_FORMAT_D24_UNORM_S8_UINT:
+   case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Attachments: render targets where isl says the format renders (and
+ * blends), depth/stencil buffers for the formats above.  Draws are
+ * recorded from Broadwell on only, so earlier generations have none. */
+static VkFormatFeatureFlags2
+attachment_features(const struct devinfo *dev, const struct isl_vk_format *f,
+                    uint32_t caps)
+{
+   if (dev->verx10 < 80)
+      return 0;
+   if (f->depth_format != ISL_DEPTH_NONE || f->stencil)
+      return is_depth_stencil_attachment((VkFormat)f->vk_format) ?
+             VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT : 0;
+   if (!(caps & ISL_CAP_RENDER))
+      return 0;
+   VkFormatFeatureFlags2 out = VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT;
+   if (caps & ISL_CAP_BLEND)
+      out |= VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BLEND_BIT;
+   return out;
+}
+
+/* vkCmdBlitImage (gvk_cmd_blit.c) samples sources through the sampler
+ * and writes destinations with typed writes, sRGB ones through their
+ * UNORM twin.  A depth/stencil image blits only to one of its own format
+ * (Vulkan "vkCmdBlitImage" valid usage), so such a format has both
+ * features or neither. */
+static VkFormatFeatureFlags2
+blit_features(const struct devinfo *dev, const struct isl_vk_format *f,
+              VkFormatFeatureFlags2 sampled)
+{
+   bool srgb;
+   const bool reads = sampled & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT;
+   const bool writes = gvk_meta_blit_write_format(dev, (VkFormat)f->vk_format, &srgb) !=
+                       VK_FORMAT_UNDEFINED;
+   const VkFormatFeatureFlags2 both =
+      VK_FORMAT_FEATURE_2_BLIT_SRC_BIT | VK_FORMAT_FEATURE_2_BLIT_DST_BIT;
+   if (f->depth_format != ISL_DEPTH_NONE || f->stencil)
+      return reads && writes ? both : 0;
+   return (reads ? VK_FORMAT_FEATURE_2_BLIT_SRC_BIT : 0) |
+          (writes ? VK_FORMAT_FEATURE_2_BLIT_DST_BIT : 0);
+}
+
 /* Features of a format's images with the tiling: the typed messages of
  * storage images and the sampler handle linear and tiled surfaces alike. */
 static VkFormatFeatureFlags2
@@ -164,7 +225,9 @@ image_features(const struct devinfo *dev, const struct isl_vk_format *f,
    if (!out)
       return 0;
    uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
-   out |= sampled_features(f, caps, tiling);
+   const VkFormatFeatureFlags2 sampled = sampled_features(f, caps, tiling);
+   out |= sampled | blit_features(dev, f, sampled);
+   out |= attachment_features(dev, f, caps);
    if ((caps & ISL_CAP_TYPED_WRITE) &&
        storage_readable(dev, (enum isl_format)f->format, caps)) {
       out |= VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT |
@@ -184,6 +247,10 @@ buffer_features(const struct devinfo *dev, const struct isl_vk_format *f)
       return 0;
    uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
    VkFormatFeatureFlags2 out = 0;
+   /* the VF fetches what VERTEX_ELEMENT_STATE can name; draws are
+    * recorded from Broadwell on */
+   if ((caps & ISL_CAP_VERTEX) && dev->verx10 >= 80)
+      out |= VK_FORMAT_FEATURE_2_VERTEX_BUFFER_BIT;
    if (caps & ISL_CAP_UNIFORM_TEXEL)
       out |= VK_FORMAT_FEATURE_2_UNIFORM_TEXEL_BUFFER_BIT;
    if ((caps & ISL_CAP_STORAGE_TEXEL) &&
@@ -265,8 +332,7 @@ struct image_query {
    VkImageCreateFlags flags;
 };
 
-/* Usage bits and the feature each needs; attachments have no feature on
- * any format yet, so they are never satisfied. */
+/* Usage bits and the feature each needs. */
 static VkFormatFeatureFlags2
 usage_features(VkImageUsageFlags usage)
 {

@@ -2,6 +2,7 @@
 #ifndef GVK_IMAGE_H
 #define GVK_IMAGE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "gvk_bo.h"
@@ -42,12 +43,17 @@ struct gvk_image {
  *                describes at struct gbe_binding (R32_UINT with the width
  *                times gvk_format_raw_read's texel_dwords, or the UINT
  *                format with the same channel bits), for levels where that
- *                surface places the view's texels where the real one does. */
+ *                surface places the view's texels where the real one does;
+ *   RENDER_TARGET  colour views of images with COLOR_ATTACHMENT usage: the
+ *                view's base level and layers (3D: z slices) in the view's
+ *                format, identity channel selects (render targets take
+ *                no swizzle), for the PS binding table. */
 enum gvk_view_state {
    GVK_VIEW_STATE_SAMPLED,        /* sampled image, input attachment */
    GVK_VIEW_STATE_STORAGE,        /* storage image in the view format */
    GVK_VIEW_STATE_STORAGE_RAW,    /* storage read lowered to R32_UINT/UINT
                                    * (gbe_binding.texel_dwords, gbe.h) */
+   GVK_VIEW_STATE_RENDER_TARGET,  /* colour attachment */
    GVK_VIEW_STATE_COUNT,
 };
 
@@ -118,6 +124,30 @@ VkFormatFeatureFlags2 gvk_format_features(const struct gvk_physical_device *pdev
  * ISL_FORMAT_UNSUPPORTED when there is none. */
 enum isl_format gvk_format_raw_read(const struct devinfo *dev, enum isl_format format,
                                     uint32_t *texel_dwords);
+
+/* ---- clears (gvk_cmd_copy.c) ---- */
+
+struct gvk_cmd_buffer;
+
+/* The clear value as the bits of one texel of the surface holding an
+ * aspect of a format: COLOR the colour packed in the format's surface
+ * format, DEPTH the depth as the depth buffer stores it (D16_UNORM,
+ * D24_UNORM_X8_UINT, D32_FLOAT), STENCIL the R8_UINT stencil; false when
+ * the format has no such aspect or cannot be packed. */
+bool gvk_clear_texel(VkFormat format, VkImageAspectFlags aspect,
+                     const VkClearValue *value, uint32_t texel[4], uint32_t *bytes);
+/* Fills rect (texels) of slices [first_slice, first_slice + slice_count)
+ * (array layers; 3D: z) of a level of the aspect's surface with the
+ * texel, as meta fill rects (inside gvk_meta_begin/gvk_meta_end). */
+void gvk_clear_image_rect(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
+                          VkImageAspectFlags aspect, uint32_t level,
+                          uint32_t first_slice, uint32_t slice_count,
+                          const VkRect2D *rect, const uint32_t texel[4],
+                          uint32_t bytes);
+/* The same over every level and layer (3D: z slice) of a range. */
+void gvk_clear_image_range(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
+                           VkImageAspectFlags aspect, const uint32_t texel[4],
+                           uint32_t bytes, const VkImageSubresourceRange *range);
 
 GVK_DEFINE_HANDLE_CASTS(gvk_image, VkImage)
 GVK_DEFINE_HANDLE_CASTS(gvk_image_view, VkImageView)

@@ -216,6 +216,29 @@ fill_sampled(const struct view_ctx *c)
                " (Ivy Bridge has no channel selects for its swizzle)");
 }
 
+/* The render target a draw writes: the view's base level and its layers
+ * (a 3D view: the z slices of that level), in the view's format with the
+ * identity selects (RENDER_SURFACE_STATE "Shader Channel Select": render
+ * targets take no swizzle; isl refuses a format it cannot render, whose
+ * format features have no COLOR_ATTACHMENT either). */
+static void
+fill_render_target(const struct view_ctx *c)
+{
+   struct isl_view v = c->iv->view;
+   v.levels = 1;
+   v.usage = ISL_USAGE_RENDER;
+   v.swizzle = ISL_SWIZZLE_IDENTITY;
+   if (c->surf->dim == ISL_SURF_DIM_3D) {
+      v.base_layer = 0;
+      v.layers = isl_minify(c->surf->depth, v.base_level);
+   }
+   if (!fill_state(c, GVK_VIEW_STATE_RENDER_TARGET, c->surf, &v))
+      log_warn("vkCreateImageView: no render target state for a %s view of "
+               "level %u, layers %u+%u: draws cannot render into it",
+               isl_format_layout(v.format)->name, v.base_level, v.base_layer,
+               v.layers);
+}
+
 static VkResult
 init_view(struct gvk_image_view *iv, const VkImageViewCreateInfo *info,
           const struct gvk_physical_device *pdev)
@@ -248,6 +271,9 @@ init_view(struct gvk_image_view *iv, const VkImageViewCreateInfo *info,
    VkImageUsageFlags usage = view_usage(info, image);
    if (usage & (VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT))
       fill_sampled(&c);
+   if ((usage & VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) &&
+       iv->aspects == VK_IMAGE_ASPECT_COLOR_BIT)
+      fill_render_target(&c);
    if (usage & VK_IMAGE_USAGE_STORAGE_BIT)
       return fill_storage(&c);
    return VK_SUCCESS;

@@ -16,6 +16,15 @@
 #include "gvk_meta_copy_4.h"
 #include "gvk_meta_fill_1.h"
 #include "gvk_meta_fill_4.h"
+#include "gvk_meta_blit_1d_f.h"
+#include "gvk_meta_blit_1d_u.h"
+#include "gvk_meta_blit_1d_i.h"
+#include "gvk_meta_blit_2d_f.h"
+#include "gvk_meta_blit_2d_u.h"
+#include "gvk_meta_blit_2d_i.h"
+#include "gvk_meta_blit_3d_f.h"
+#include "gvk_meta_blit_3d_u.h"
+#include "gvk_meta_blit_3d_i.h"
 
 /* Bytes one binding may span: far below every generation's largest RAW
  * buffer surface (Gen7: 2^27 bytes, RENDER_SURFACE_STATE Width/Height/
@@ -37,6 +46,15 @@ static const struct {
    [GVK_META_COPY_DWORDS] = { gvk_meta_copy_4, sizeof(gvk_meta_copy_4) },
    [GVK_META_FILL_BYTES] = { gvk_meta_fill_1, sizeof(gvk_meta_fill_1) },
    [GVK_META_FILL_DWORDS] = { gvk_meta_fill_4, sizeof(gvk_meta_fill_4) },
+   [GVK_META_BLIT + 0] = { gvk_meta_blit_1d_f, sizeof(gvk_meta_blit_1d_f) },
+   [GVK_META_BLIT + 1] = { gvk_meta_blit_1d_u, sizeof(gvk_meta_blit_1d_u) },
+   [GVK_META_BLIT + 2] = { gvk_meta_blit_1d_i, sizeof(gvk_meta_blit_1d_i) },
+   [GVK_META_BLIT + 3] = { gvk_meta_blit_2d_f, sizeof(gvk_meta_blit_2d_f) },
+   [GVK_META_BLIT + 4] = { gvk_meta_blit_2d_u, sizeof(gvk_meta_blit_2d_u) },
+   [GVK_META_BLIT + 5] = { gvk_meta_blit_2d_i, sizeof(gvk_meta_blit_2d_i) },
+   [GVK_META_BLIT + 6] = { gvk_meta_blit_3d_f, sizeof(gvk_meta_blit_3d_f) },
+   [GVK_META_BLIT + 7] = { gvk_meta_blit_3d_u, sizeof(gvk_meta_blit_3d_u) },
+   [GVK_META_BLIT + 8] = { gvk_meta_blit_3d_i, sizeof(gvk_meta_blit_3d_i) },
 };
 
 VkResult
@@ -128,7 +146,7 @@ struct meta_fill_params {
 
 static void
 meta_dispatch(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
-              const struct gvk_descriptor bindings[2], const void *push,
+              const struct gvk_descriptor *bindings, const void *push,
               size_t push_size, const uint32_t groups[3])
 {
    struct gvk_pipeline *p = meta_pipeline(cmd, kernel);
@@ -147,6 +165,14 @@ meta_dispatch(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
    uint32_t g[3] = { groups[0], groups[1], groups[2] };
    cmd->device->genx->dispatch(cmd, base, g);
    cmd->compute.meta_bindings = NULL;
+}
+
+void
+gvk_meta_dispatch(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
+                  const struct gvk_descriptor *bindings, const void *push,
+                  size_t push_size, const uint32_t groups[3])
+{
+   meta_dispatch(cmd, kernel, bindings, push, push_size, groups);
 }
 
 static uint32_t

@@ -6,11 +6,14 @@
  * bytes on each side, addressed as meta/meta_address.glsl says (linear
  * with a pitch, or X/Y/W-tiled), bound as storage buffers.  Images are
  * therefore copied as raw bytes of their texel blocks, whatever their
- * format, tiling or aspect. */
+ * format, tiling or aspect.  Blits (gvk_cmd_blit.c) are the exception:
+ * they convert formats, so their kernels sample the source and write
+ * the destination with typed messages, through gvk_meta_dispatch. */
 #ifndef GVK_META_H
 #define GVK_META_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
@@ -25,6 +28,11 @@ enum gvk_meta_kernel {
    GVK_META_COPY_DWORDS,
    GVK_META_FILL_BYTES,
    GVK_META_FILL_DWORDS,
+   /* meta/meta_blit.comp: by source dimensionality (1D array, 2D array,
+    * 3D), then value type (float, UINT, SINT): GVK_META_BLIT + 3 * (dims
+    * - 1) + type */
+   GVK_META_BLIT,
+   GVK_META_BLIT_LAST = GVK_META_BLIT + 8,
    GVK_META_KERNEL_COUNT,
 };
 
@@ -81,6 +89,24 @@ void gvk_meta_fill_dwords(struct gvk_cmd_buffer *cmd, uint64_t dst,
 /* Copies size bytes between GPU addresses (no alignment needed). */
 void gvk_meta_copy_bytes(struct gvk_cmd_buffer *cmd, uint64_t src,
                          uint64_t dst, uint64_t size);
+
+/* One dispatch of a kernel over groups workgroups with push constants
+ * and the descriptors element e of binding b of set 0 reads at
+ * bindings[b + e], of any type the kernel's binding has (a combined image
+ * sampler's sampler included): for transfers that sample or write
+ * images (gvk_cmd_blit.c).  The descriptors are read while recording. */
+void gvk_meta_dispatch(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
+                       const struct gvk_descriptor *bindings, const void *push,
+                       size_t push_size, const uint32_t groups[3]);
+
+/* The format vkCmdBlitImage writes a destination of `format` through
+ * (typed writes of a storage view, gvk_cmd_blit.c): the format itself,
+ * or the UNORM twin of an sRGB one (*srgb set: the kernel encodes);
+ * VK_FORMAT_UNDEFINED when it cannot write the format, which then has no
+ * VK_FORMAT_FEATURE_BLIT_DST_BIT. */
+struct devinfo;
+VkFormat gvk_meta_blit_write_format(const struct devinfo *dev, VkFormat format,
+                                    bool *srgb);
 
 /* The application's compute state a transfer command replaces: taken by
  * gvk_meta_begin and put back (marked dirty, so the next application

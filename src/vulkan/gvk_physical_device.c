@@ -253,7 +253,7 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxVertexInputBindings = 16,
       .maxVertexInputAttributeOffset = 2047,
       .maxVertexInputBindingStride = 2048,
-      .maxVertexOutputComponents = 64,
+      .maxVertexOutputComponents = 128,   /* 32 VUE rows of varyings (gbe_vue_map) */
       .maxFragmentInputComponents = 64,
       .maxFragmentOutputAttachments = 4,
       .maxFragmentCombinedOutputResources = 4,
@@ -269,7 +269,9 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .subTexelPrecisionBits = 8,
       .mipmapPrecisionBits = 8,
       .maxDrawIndexedIndexValue = (1u << 24) - 1, /* no fullDrawIndexUint32 */
-      .maxDrawIndirectCount = 1,                  /* no multiDrawIndirect */
+      /* multiDrawIndirect from Gen8 (genX_cmd_draw.c: a 3DPRIMITIVE per
+       * command) */
+      .maxDrawIndirectCount = pdev->info.verx10 >= 80 ? UINT32_MAX : 1,
       .maxSamplerLodBias = 16,
       /* SAMPLER_STATE "Maximum Anisotropy": ratios 2:1 to 16:1 */
       .maxSamplerAnisotropy = 16,

@@ -25,12 +25,14 @@ static const struct {
    { GVK_EXT_KHR_16bit_storage, 70 },
    { GVK_EXT_KHR_8bit_storage, 70 },
    { GVK_EXT_KHR_bind_memory2, 70 },
-   /* vkCmdBlitImage2KHR and vkCmdResolveImage2KHR have no valid use: no
-    * format has blit features and no image is multisampled. */
+   /* vkCmdResolveImage2KHR has no valid use: no image is multisampled. */
    { GVK_EXT_KHR_copy_commands2, 70 },
    /* A64 messages exist from Broadwell (no physical pointers on Gen7). */
    { GVK_EXT_KHR_buffer_device_address, 80 },
    { GVK_EXT_KHR_dedicated_allocation, 70 },
+   /* MI_PREDICATE per draw against the count (genX_cmd_draw.c); Gen7/7.5
+    * have no graphics pipelines */
+   { GVK_EXT_KHR_draw_indirect_count, 80 },
    { GVK_EXT_KHR_descriptor_update_template, 70 },
    { GVK_EXT_KHR_get_memory_requirements2, 70 },
    { GVK_EXT_KHR_maintenance1, 70 },
@@ -117,6 +119,21 @@ has_extended_storage_formats(const struct gvk_physical_device *pdev)
    return true;
 }
 
+/* Vulkan "Features", textureCompressionBC: every BC format samples,
+ * filters linearly and is a blit source in optimal tiling. */
+static bool
+has_bc_formats(const struct gvk_physical_device *pdev)
+{
+   const VkFormatFeatureFlags2 need = VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_BIT |
+                                      VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT |
+                                      VK_FORMAT_FEATURE_2_BLIT_SRC_BIT;
+   for (VkFormat f = VK_FORMAT_BC1_RGB_UNORM_BLOCK; f <= VK_FORMAT_BC7_SRGB_BLOCK; f++) {
+      if ((gvk_format_features(pdev, f, GVK_FORMAT_IMAGE) & need) != need)
+         return false;
+   }
+   return true;
+}
+
 /* Reads without a declared format need the data port to convert every
  * storage format. */
 static bool
@@ -146,6 +163,7 @@ gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
       .imageCubeArray = VK_TRUE,
       .shaderImageGatherExtended = VK_TRUE,
       .samplerAnisotropy = VK_TRUE,
+      .textureCompressionBC = has_bc_formats(pdev),
       .shaderStorageImageExtendedFormats = has_extended_storage_formats(pdev),
       .shaderStorageImageReadWithoutFormat = reads_every_storage_format(pdev),
       .shaderStorageImageWriteWithoutFormat = VK_TRUE,
@@ -157,14 +175,26 @@ gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
       .shaderInt64 = VK_TRUE,
       .shaderInt16 = VK_TRUE,
       .pipelineStatisticsQuery = VK_TRUE,
+      /* Gen8+ draws (genX_cmd_draw.c): the indirect command's
+       * firstInstance is loaded into 3DPRIM_START_INSTANCE and the draw
+       * parameters, and vertex shaders store to buffers (test_draw) */
+      .drawIndirectFirstInstance = pdev->info.verx10 >= 80,
+      .multiDrawIndirect = pdev->info.verx10 >= 80,
+      /* BLEND_STATE entries per render target, their logic ops, and
+       * 3DSTATE_RASTER fill modes (genX_gfx_pipeline.c) */
+      .independentBlend = pdev->info.verx10 >= 80,
+      .logicOp = pdev->info.verx10 >= 80,
+      .fillModeNonSolid = pdev->info.verx10 >= 80,
+      .vertexPipelineStoresAndAtomics = pdev->info.verx10 >= 80,
    };
 }
 
 static void
 vk11_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan11Features *f)
 {
-   (void)pdev;
    *f = (VkPhysicalDeviceVulkan11Features){
+      /* the draw-parameter vertex elements (genX_gfx_pipeline.c) */
+      .shaderDrawParameters = pdev->info.verx10 >= 80,
       .storageBuffer16BitAccess = VK_TRUE,
       .uniformAndStorageBuffer16BitAccess = VK_TRUE,
       .storagePushConstant16 = VK_TRUE,
@@ -231,6 +261,11 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
       f->uniformAndStorageBuffer16BitAccess = a->v11.uniformAndStorageBuffer16BitAccess;
       f->storagePushConstant16 = a->v11.storagePushConstant16;
       f->storageInputOutput16 = a->v11.storageInputOutput16;
+      break;
+   }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES: {
+      VkPhysicalDeviceShaderDrawParametersFeatures *f = (void *)s;
+      f->shaderDrawParameters = a->v11.shaderDrawParameters;
       break;
    }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES: {

@@ -1,5 +1,6 @@
 /* vkCreateComputePipelines / vkDestroyPipeline, the driver's own compute
  * pipelines, and the CURBE of a dispatch. */
+#include <stddef.h>
 #include <string.h>
 
 #include "gvk_alloc.h"
@@ -89,11 +90,21 @@ resolve_stage(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_sta
    return result;
 }
 
+/* VK_EXT_pipeline_creation_cache_control (core in 1.3): without it the
+ * FAIL_ON_PIPELINE_COMPILE_REQUIRED and EARLY_RETURN_ON_FAILURE bits mean
+ * nothing. */
 static bool
 has_cache_control(const struct gvk_device *device)
 {
    return device->api_version >= VK_API_VERSION_1_3 ||
           device->enabled.has[GVK_EXT_EXT_pipeline_creation_cache_control];
+}
+
+bool
+gvk_pipeline_cache_only(const struct gvk_device *device, VkPipelineCreateFlags flags)
+{
+   return has_cache_control(device) &&
+          (flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT);
 }
 
 static bool
@@ -168,10 +179,7 @@ create_compute_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *ca
    VkResult result = resolve_stage(&info->stage, &st);
    if (result != VK_SUCCESS)
       return result;
-   /* VK_EXT_pipeline_creation_cache_control: only a cached kernel may be
-    * used; without the extension the flag bit means nothing */
-   st.cache_only = has_cache_control(device) &&
-                   (info->flags & VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT);
+   st.cache_only = gvk_pipeline_cache_only(device, info->flags);
    struct gvk_pipeline *p;
    result = pipeline_create(device, cache, &st, layout, alloc, &p);
    if (result == VK_SUCCESS)
@@ -179,11 +187,14 @@ create_compute_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *ca
    return result;
 }
 
-VKAPI_ATTR VkResult VKAPI_CALL
-gvk_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
-                           uint32_t createInfoCount,
-                           const VkComputePipelineCreateInfo *pCreateInfos,
-                           const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+/* Both create infos start with sType, pNext and flags. */
+_Static_assert(offsetof(VkComputePipelineCreateInfo, flags) ==
+               offsetof(VkGraphicsPipelineCreateInfo, flags), "create info flags");
+
+VkResult
+gvk_create_pipelines(VkDevice _device, VkPipelineCache pipelineCache, uint32_t count,
+                     const void *infos, size_t info_size, gvk_create_pipeline_fn *create,
+                     const VkAllocationCallbacks *alloc, VkPipeline *out)
 {
    struct gvk_device *device = gvk_device_from_handle(_device);
    struct gvk_pipeline_cache *cache = gvk_pipeline_cache_from_handle(pipelineCache);
@@ -195,20 +206,39 @@ gvk_CreateComputePipelines(VkDevice _device, VkPipelineCache pipelineCache,
     * first failure. */
    VkResult result = VK_SUCCESS;
    uint32_t i = 0;
-   for (; i < createInfoCount; i++) {
-      VkResult r = create_compute_pipeline(device, cache, &pCreateInfos[i], pAllocator,
-                                           &pPipelines[i]);
+   for (; i < count; i++) {
+      const void *info = (const char *)infos + i * info_size;
+      VkResult r = create(device, cache, info, alloc, &out[i]);
       if (r == VK_SUCCESS)
          continue;
       if (result == VK_SUCCESS || (result > 0 && r < 0))
          result = r;
-      if (has_cache_control(device) &&
-          (pCreateInfos[i].flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT))
+      VkPipelineCreateFlags flags;
+      memcpy(&flags, (const char *)info + offsetof(VkComputePipelineCreateInfo, flags),
+             sizeof(flags));
+      if (has_cache_control(device) && (flags & VK_PIPELINE_CREATE_EARLY_RETURN_ON_FAILURE_BIT))
          break;
    }
-   for (i++; i < createInfoCount; i++)
-      pPipelines[i] = VK_NULL_HANDLE;
+   for (i++; i < count; i++)
+      out[i] = VK_NULL_HANDLE;
    return result;
+}
+
+static VkResult
+create_compute(struct gvk_device *device, struct gvk_pipeline_cache *cache, const void *info,
+               const VkAllocationCallbacks *alloc, VkPipeline *out)
+{
+   return create_compute_pipeline(device, cache, info, alloc, out);
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_CreateComputePipelines(VkDevice device, VkPipelineCache pipelineCache,
+                           uint32_t createInfoCount,
+                           const VkComputePipelineCreateInfo *pCreateInfos,
+                           const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
+{
+   return gvk_create_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
+                               sizeof(*pCreateInfos), create_compute, pAllocator, pPipelines);
 }
 
 void
@@ -217,6 +247,7 @@ gvk_pipeline_destroy(struct gvk_device *device, struct gvk_pipeline *p,
 {
    (void)alloc;
    gvk_free(&p->base.alloc, p->curbe_template);
+   gvk_gfx_pipeline_finish(device, p);
    gvk_shader_unref(device, p->cs);
    if (p->layout)
       gvk_pipeline_layout_unref(device, p->layout);

@@ -9,6 +9,7 @@
 #include "gbe.h"
 #include "gvk_bo.h"
 #include "gvk_object.h"
+#include "gvk_render_pass.h"
 
 struct gvk_device;
 struct gvk_physical_device;
@@ -106,6 +107,70 @@ struct gvk_pipeline {
     * gvk_compute_curbe_fill copies it and writes the constants, so a
     * dispatch computes no ids. */
    uint8_t *curbe_template;
+   struct gvk_gfx_pipeline *gfx;          /* graphics pipelines only */
+};
+
+/* ---- graphics pipelines (gvk_gfx_pipeline.c, genX_gfx_pipeline.c) ---- */
+
+#define GVK_MAX_VERTEX_BINDINGS 16
+#define GVK_MAX_VIEWPORTS 16
+/* Vertex buffers of the draw parameters (gbe.h gbe_vs_info sgv_row,
+ * drawid_row), after the application's bindings. */
+#define GVK_VB_DRAW_PARAMS 30
+#define GVK_VB_DRAW_ID 31
+
+/* Dynamic states a graphics pipeline leaves to the command buffer. */
+enum gvk_dynamic {
+   GVK_DYNAMIC_VIEWPORT = 1u << 0,
+   GVK_DYNAMIC_SCISSOR = 1u << 1,
+   GVK_DYNAMIC_BLEND_CONSTANTS = 1u << 2,
+   GVK_DYNAMIC_STENCIL_COMPARE_MASK = 1u << 3,
+   GVK_DYNAMIC_STENCIL_WRITE_MASK = 1u << 4,
+   GVK_DYNAMIC_STENCIL_REFERENCE = 1u << 5,
+   GVK_DYNAMIC_VERTEX_STRIDE = 1u << 6,
+   GVK_DYNAMIC_DEPTH_BIAS = 1u << 7,
+};
+
+/* State a draw packs from the pipeline and the command buffer's dynamic
+ * state together (viewports, scissors, colour calculator, depth/stencil). */
+struct gvk_gfx_dynamic {
+   uint32_t viewport_count, scissor_count;
+   VkViewport viewports[GVK_MAX_VIEWPORTS];
+   VkRect2D scissors[GVK_MAX_VIEWPORTS];
+   float blend_constants[4];
+   uint32_t stencil_compare[2], stencil_write[2], stencil_reference[2]; /* front, back */
+   float depth_bias_constant, depth_bias_clamp, depth_bias_slope;
+};
+
+/* The graphics part of a pipeline.  `batch` holds every packet that only
+ * the pipeline decides (vertex elements, VS, SBE, PS, raster, ... and the
+ * URB allocation), emitted as it is when the pipeline is bound; `blend`
+ * is the BLEND_STATE a draw copies into state memory; the depth/stencil
+ * and colour-calculator fields are packed at draw time with the dynamic
+ * state. */
+struct gvk_gfx_pipeline {
+   struct gvk_shader *vs;
+   struct gvk_shader *fs[2];              /* SIMD8, SIMD16 (either NULL) */
+   uint32_t *batch;
+   uint32_t batch_dwords;
+   uint32_t blend[1 + 2 * GVK_MAX_COLOR_ATTACHMENTS];
+   /* 3DSTATE_RASTER (5 dwords on Gen8-12) without the depth offsets,
+    * which the draw packs from the dynamic state */
+   uint32_t raster[5];
+   uint32_t blend_dwords;
+   uint32_t vb_stride[GVK_MAX_VERTEX_BINDINGS];
+   uint32_t vb_used;                      /* bit b: binding b is read */
+   uint32_t topology;                     /* 3DPRIM_* */
+   bool primitive_restart;
+   bool uses_draw_params, uses_draw_id;
+   uint32_t dynamic;                      /* enum gvk_dynamic */
+   struct gvk_gfx_dynamic state;          /* the static values */
+   /* 3DSTATE_WM_DEPTH_STENCIL without masks and references */
+   bool depth_test, depth_write, stencil_test;
+   uint32_t depth_compare;                /* 3D_Compare_Function */
+   uint32_t stencil_func[2], stencil_fail[2], stencil_pass[2], stencil_depth_fail[2];
+   /* 3DSTATE_PUSH_CONSTANT_ALLOC sizes in KB (VS first, PS after it) */
+   uint32_t push_kb_vs, push_kb_ps;
 };
 
 GVK_DEFINE_HANDLE_CASTS(gvk_shader_module, VkShaderModule)
@@ -159,11 +224,26 @@ void gvk_compute_curbe_num_workgroups(const struct gvk_device *device,
                                       uint32_t *offsets, uint32_t max,
                                       uint32_t *count);
 
+/* Releases p->gfx (gvk_gfx_pipeline.c); nothing for a compute pipeline. */
+void gvk_gfx_pipeline_finish(struct gvk_device *device, struct gvk_pipeline *p);
+
 /* A compute pipeline of the driver's own (copies, fills): built from
  * SPIR-V generated at build time, destroyed with the device. */
 VkResult gvk_internal_compute_pipeline(struct gvk_device *device,
                                        const uint32_t *words, size_t word_count,
                                        struct gvk_pipeline **out);
+/* vkCreate*Pipelines: creates count pipelines from infos (info_size bytes
+ * apart) with create, by the rules of "Multiple Pipeline Creation". */
+typedef VkResult gvk_create_pipeline_fn(struct gvk_device *device,
+                                        struct gvk_pipeline_cache *cache, const void *info,
+                                        const VkAllocationCallbacks *alloc, VkPipeline *out);
+VkResult gvk_create_pipelines(VkDevice device, VkPipelineCache cache, uint32_t count,
+                              const void *infos, size_t info_size,
+                              gvk_create_pipeline_fn *create,
+                              const VkAllocationCallbacks *alloc, VkPipeline *out);
+/* VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT in effect:
+ * only a cached kernel may be used. */
+bool gvk_pipeline_cache_only(const struct gvk_device *device, VkPipelineCreateFlags flags);
 void gvk_pipeline_destroy(struct gvk_device *device, struct gvk_pipeline *p,
                           const VkAllocationCallbacks *alloc);
 
@@ -200,6 +280,17 @@ struct gvk_genx_pipeline {
 };
 
 const struct gvk_genx_pipeline *gvk_genx_pipeline(unsigned verx10);
+
+/* genX_gfx_pipeline.c (Gen8+): packs p->gfx's static packets and blend
+ * state from info; VK_SUCCESS or a failure logged with its reason. */
+VkResult gfx80_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline *p,
+                                 const VkGraphicsPipelineCreateInfo *info);
+VkResult gfx90_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline *p,
+                                 const VkGraphicsPipelineCreateInfo *info);
+VkResult gfx110_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline *p,
+                                  const VkGraphicsPipelineCreateInfo *info);
+VkResult gfx120_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline *p,
+                                  const VkGraphicsPipelineCreateInfo *info);
 
 extern const struct gvk_genx_pipeline gfx70_pipeline, gfx75_pipeline,
    gfx80_pipeline, gfx90_pipeline, gfx110_pipeline, gfx120_pipeline;

@@ -8,9 +8,13 @@
  *    u32 body size, u8[20] SHA-1 of the body, body:
  *    u8[20] key, the kernel's fields as u32 (FIELD_WORDS of them, in
  *    write_kernel's order), 9 u32 per binding, the sampler count and
- *    sampler table size as u32, 4 u32 per sampler binding, the code bytes
+ *    sampler table size as u32, 4 u32 per sampler binding, the bytes of
+ *    the stage's own struct (gbe_vs_info, gbe_fs_info; none for compute),
+ *    the code bytes
  *
- * all little-endian.  Data from elsewhere is never trusted: a header that
+ * all little-endian.  The stage structs are copied as they are: the
+ * pipelineCacheUUID names the build, so only the build that wrote them
+ * reads them, and their fields are checked before use.  Data from elsewhere is never trusted: a header that
  * is not this device's makes the whole data ignored; an entry whose size,
  * digest or fields do not check out ends the parsing, keeping the entries
  * before it. */
@@ -139,11 +143,30 @@ put_u32(uint8_t *p, uint32_t v)
    return p + 4;
 }
 
+/* The stage's own part of a kernel: where it is and its size. */
+static void *
+stage_info(struct gbe_kernel *k, size_t *size)
+{
+   switch (k->stage) {
+   case IR_STAGE_VERTEX:
+      *size = sizeof(k->vs);
+      return &k->vs;
+   case IR_STAGE_FRAGMENT:
+      *size = sizeof(k->fs);
+      return &k->fs;
+   default:
+      *size = 0;
+      return NULL;
+   }
+}
+
 static size_t
 body_size(const struct gbe_kernel *k)
 {
+   size_t info;
+   stage_info((struct gbe_kernel *)k, &info);
    return KEY_SIZE + (FIELD_WORDS + BINDING_WORDS * (size_t)k->num_bindings + 2 +
-                      SAMPLER_WORDS * (size_t)k->num_samplers) * 4 + k->code_size;
+                      SAMPLER_WORDS * (size_t)k->num_samplers) * 4 + info + k->code_size;
 }
 
 static size_t
@@ -192,7 +215,11 @@ write_kernel(uint8_t *p, const struct gbe_kernel *k)
       for (unsigned j = 0; j < SAMPLER_WORDS; j++)
          p = put_u32(p, w[j]);
    }
-   return p;
+   size_t info_size;
+   const void *info = stage_info((struct gbe_kernel *)k, &info_size);
+   if (info_size)
+      memcpy(p, info, info_size);
+   return p + info_size;
 }
 
 /* One entry at dst (entry_size(sh) bytes). */
@@ -317,18 +344,94 @@ cs_ok(const struct gbe_kernel *k)
              (uint32_t)__builtin_popcount(cs->local_id_mask) * cs->local_id_regs;
 }
 
+/* The vertex payload and entry fields the driver programs 3DSTATE_VS,
+ * the vertex elements and the SBE from (genX_gfx_pipeline.c), which index
+ * arrays with them. */
+static bool
+vs_ok(const struct gbe_kernel *k)
+{
+   const struct gbe_vs_info *vs = &k->vs;
+   const struct gbe_vue_map *vue = &vs->vue;
+   if (k->simd != 8 || vs->push_bytes > GVK_MAX_PUSH_CONSTANTS ||
+       vs->push_regs * 32 < vs->push_bytes || vs->grf_start + vs->push_regs > MAX_PAYLOAD_REGS ||
+       vs->num_input_rows > 2 * GBE_MAX_VS_ATTRIBUTES + 2 ||
+       vs->urb_read_length != MAX2(DIV_ROUND_UP(vs->num_input_rows, 2), 1u) ||
+       vue->num_rows > 4 + GBE_MAX_VARYINGS || (vue->clip_rows != 0 && vue->clip_rows != 2) ||
+       vue->num_clip + vue->num_cull > 8 ||
+       vs->urb_entry_size * 4 < MAX2(vs->num_input_rows, vue->num_rows))
+      return false;
+   for (unsigned l = 0; l < GBE_MAX_VS_ATTRIBUTES; l++) {
+      uint8_t row = vs->input_row[l];
+      if (row != GBE_NO_SLOT &&
+          (!(vs->inputs_read & (1u << l)) || vs->input_rows[l] < 1 || vs->input_rows[l] > 2 ||
+           row + vs->input_rows[l] > vs->num_input_rows))
+         return false;
+   }
+   for (unsigned l = 0; l < GBE_MAX_VARYINGS; l++) {
+      if (vue->location_row[l] != GBE_NO_SLOT && vue->location_row[l] >= vue->num_rows)
+         return false;
+   }
+   return (vs->sgv_row == GBE_NO_SLOT || vs->sgv_row < vs->num_input_rows) &&
+          (vs->drawid_row == GBE_NO_SLOT || vs->drawid_row < vs->num_input_rows);
+}
+
+/* The pixel payload and output fields 3DSTATE_PS/SBE/WM are programmed
+ * from. */
+static bool
+fs_ok(const struct gbe_kernel *k)
+{
+   const struct gbe_fs_info *fs = &k->fs;
+   if ((k->simd != 8 && k->simd != 16 && k->simd != 32) ||
+       fs->push_bytes > GVK_MAX_PUSH_CONSTANTS || fs->push_regs * 32 < fs->push_bytes ||
+       fs->grf_start + fs->push_regs + 2 * fs->num_inputs > MAX_PAYLOAD_REGS ||
+       fs->num_inputs > GBE_MAX_VARYINGS || fs->barycentric_modes >= 1u << 6 ||
+       fs->num_render_targets > GBE_MAX_RENDER_TARGETS ||
+       fs->render_target_mask >> fs->num_render_targets)
+      return false;
+   if (fs->num_inputs < 32 && fs->flat_inputs >> fs->num_inputs)
+      return false;
+   for (unsigned i = 0; i < fs->num_inputs; i++) {
+      if (fs->input_location[i] >= GBE_MAX_VARYINGS)
+         return false;
+   }
+   return true;
+}
+
+/* Bytes of constants the thread payload holds (where the buffer
+ * addresses of gbe_binding.address_offset are). */
+static uint32_t
+constant_bytes(const struct gbe_kernel *k)
+{
+   switch (k->stage) {
+   case IR_STAGE_VERTEX: return k->vs.push_regs * 32;
+   case IR_STAGE_FRAGMENT: return k->fs.push_regs * 32;
+   default: return k->cs.cross_thread_regs * 32;
+   }
+}
+
+static bool
+stage_ok(const struct gbe_kernel *k)
+{
+   switch (k->stage) {
+   case IR_STAGE_COMPUTE: return cs_ok(k);
+   case IR_STAGE_VERTEX: return vs_ok(k);
+   case IR_STAGE_FRAGMENT: return fs_ok(k);
+   default: return false;
+   }
+}
+
 static bool
 kernel_ok(const struct gvk_device *device, const struct gbe_kernel *k)
 {
    if (k->gen != isa_gen_from_verx10(device->pdev->info.verx10) ||
-       k->stage != IR_STAGE_COMPUTE || (k->simd != 8 && k->simd != 16 && k->simd != 32) ||
+       (k->simd != 8 && k->simd != 16 && k->simd != 32) ||
        !k->code_size || k->code_size % 8 || k->code_size > MAX_CODE_SIZE ||
        k->slm_size > 64 * 1024 ||
        (k->scratch_per_thread && !is_pot_between(k->scratch_per_thread, 1024, 2u << 20)) ||
-       k->binding_table_size > GBE_MAX_BINDING_TABLE || !cs_ok(k))
+       k->binding_table_size > GBE_MAX_BINDING_TABLE || !stage_ok(k))
       return false;
    for (uint32_t i = 0; i < k->num_bindings; i++) {
-      if (!binding_ok(&k->bindings[i], k->binding_table_size, k->cs.cross_thread_regs * 32))
+      if (!binding_ok(&k->bindings[i], k->binding_table_size, constant_bytes(k)))
          return false;
    }
    if (k->sampler_table_size > GBE_MAX_SAMPLER_TABLE)
@@ -398,6 +501,11 @@ read_kernel(struct reader *r, struct gbe_kernel *k)
       b->index = get_u32(r);
       b->count = get_u32(r);
    }
+   size_t info_size;
+   void *info = stage_info(k, &info_size);
+   const uint8_t *bytes = info_size ? get_bytes(r, info_size) : NULL;
+   if (bytes)
+      memcpy(info, bytes, info_size);
    k->code = (uint8_t *)get_bytes(r, k->code_size);
    return r->ok && r->p == r->end;
 }

@@ -75,13 +75,22 @@ shader_key(const struct gvk_device *device, const struct gvk_shader_stage *st,
 
 /* ---- compiler inputs ---- */
 
+/* The command a stage's compilation errors name. */
+static const char *
+command_name(const struct gvk_shader_stage *st)
+{
+   return st->stage == VK_SHADER_STAGE_COMPUTE_BIT ? "vkCreateComputePipelines"
+                                                   : "vkCreateGraphicsPipelines";
+}
+
 /* Specialization constants as the front end takes them: each map entry's
  * bytes (VkSpecializationMapEntry: 1, 2, 4 or 8 of them, a VkBool32 for
  * booleans) as a little-endian value. */
 static VkResult
-spec_values(struct gvk_device *device, const VkSpecializationInfo *info,
+spec_values(struct gvk_device *device, const struct gvk_shader_stage *st,
             struct spirv_spec_value **out, unsigned *count)
 {
+   const VkSpecializationInfo *info = st->spec;
    *out = NULL;
    *count = 0;
    if (!info || !info->mapEntryCount)
@@ -96,8 +105,8 @@ spec_values(struct gvk_device *device, const VkSpecializationInfo *info,
       if (e->size > sizeof(uint64_t) || e->offset > info->dataSize ||
           e->size > info->dataSize - e->offset) {
          gvk_free(device_alloc(device), v);
-         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: specialization "
-                         "constant %u: %zu bytes at offset %u do not fit dataSize %zu",
+         return gvk_fail(VK_ERROR_UNKNOWN, "%s: specialization constant %u: %zu bytes "
+                         "at offset %u do not fit dataSize %zu", command_name(st),
                          e->constantID, e->size, e->offset, info->dataSize);
       }
       uint64_t raw = 0;
@@ -143,6 +152,18 @@ array_sizes(struct gvk_device *device, const struct gvk_pipeline_layout *layout,
 
 /* ---- compilation ---- */
 
+/* The IR stage a pipeline stage's entry point must be; compute for a
+ * stage the back end has no kernels for (the entry point check fails). */
+static enum ir_stage
+ir_stage_of(VkShaderStageFlagBits stage)
+{
+   switch (stage) {
+   case VK_SHADER_STAGE_VERTEX_BIT: return IR_STAGE_VERTEX;
+   case VK_SHADER_STAGE_FRAGMENT_BIT: return IR_STAGE_FRAGMENT;
+   default: return IR_STAGE_COMPUTE;
+   }
+}
+
 /* A fresh, optimised IR of the stage, or NULL with the reason logged. */
 static struct ir_shader *
 front_end(const struct gvk_shader_stage *st, const struct spirv_options *so,
@@ -151,21 +172,22 @@ front_end(const struct gvk_shader_stage *st, const struct spirv_options *so,
    char err[512];
    struct ir_shader *s = spirv_to_ir(st->words, st->word_count, so, err, sizeof(err));
    if (!s) {
-      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\": "
-                         "the SPIR-V front end rejects the module: %s", st->entry, err);
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "%s: entry point \"%s\": the SPIR-V front "
+                         "end rejects the module: %s", command_name(st), st->entry, err);
       return NULL;
    }
-   if (s->stage != IR_STAGE_COMPUTE) {
+   if (s->stage != ir_stage_of(st->stage)) {
       ir_shader_destroy(s);
-      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\" "
-                         "is not a GLCompute entry point", st->entry);
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "%s: entry point \"%s\" is not an entry "
+                         "point of the stage it is given for (0x%x)", command_name(st),
+                         st->entry, st->stage);
       return NULL;
    }
    struct ir_pass_options po = { .validate = false };
    if (!ir_optimize(s, &po)) {
       ir_shader_destroy(s);
-      *result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\": "
-                         "the IR passes failed", st->entry);
+      *result = gvk_fail(VK_ERROR_UNKNOWN, "%s: entry point \"%s\": the IR passes "
+                         "failed", command_name(st), st->entry);
       return NULL;
    }
    return s;
@@ -312,8 +334,9 @@ compile_kernel(struct gvk_device *device, const struct gvk_shader_stage *st,
       return result;
    if (!strcmp(first_err, "out of memory"))
       return VK_ERROR_OUT_OF_HOST_MEMORY;
-   return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: entry point \"%s\" cannot "
-                   "be compiled for %s: %s", st->entry, isa_gen_name(gen), first_err);
+   return gvk_fail(VK_ERROR_UNKNOWN, "%s: entry point \"%s\" cannot "
+                   "be compiled for %s: %s", command_name(st), st->entry, isa_gen_name(gen),
+                   first_err);
 }
 
 static void
@@ -450,7 +473,7 @@ gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
 {
    struct spirv_spec_value *spec;
    unsigned num_spec;
-   VkResult result = spec_values(device, stage->spec, &spec, &num_spec);
+   VkResult result = spec_values(device, stage, &spec, &num_spec);
    if (result != VK_SUCCESS)
       return result;
    uint8_t key[20];

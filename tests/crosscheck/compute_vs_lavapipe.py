@@ -11,8 +11,7 @@ With --genvk JSON, genvk runs every program on every device too, against
 the same lavapipe results, under the validation layer with synchronization
 validation, and is held to more: a skip is allowed only for a feature the
 device lacks (never "vgpu does not model it"), a program Mesa's driver
-passes on a device genvk must pass there as well (unless genvk lacks a
-capability genvk_not_yet names with the issue that builds it), and (with --decoder)
+passes on a device genvk must pass there as well, and (with --decoder)
 every batch genvk submits must decode with genvk-decode without an unknown
 dword.
 
@@ -52,7 +51,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mesa_icds import (  # noqa: E402  (shared by the cross-check harnesses)
     LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP,
-    device_icd, mesa_env)
+    decode_errors, device_icd, mesa_env, validated)
 
 DEVICES = ["skl-gt2", "hsw-gt2", "bdw-gt2", "ivb-gt2", "icl-gt2", "tgl-gt2"]
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
@@ -293,35 +292,17 @@ def base_env():
     return env
 
 
-DECODE_SUMMARY = re.compile(r"(\d+) captures, (\d+) packets, (\d+) unknown dwords, (\d+) invalid")
-
-
 def run_decoded(cmd, env, prefix, decoder):
     """run_program with vgpu capturing every batch, which decoder (genvk-decode)
     must then decode with no unknown dword and no invalid packet."""
     capture = prefix + ".capture"
     result = run_program(cmd, dict(env, VGPU_CAPTURE=capture), prefix)
     if result.status == "ran" and os.path.isdir(capture):
-        r = subprocess.run([decoder, "--summary", capture], capture_output=True, text=True)
-        m = DECODE_SUMMARY.search(r.stdout)
-        if r.returncode or not m:
-            result = Result("fail", "genvk-decode failed on its batches: %s"
-                            % (r.stdout + r.stderr).strip()[-300:])
-        elif int(m.group(3)) or int(m.group(4)):
-            result = Result("fail", "genvk-decode: %s in its batches" % m.group(0))
+        why = decode_errors(decoder, capture)
+        if why:
+            result = Result("fail", why)
     shutil.rmtree(capture, ignore_errors=True)
     return result
-
-
-def validated(env, sync=False):
-    """env with the Khronos validation layer (and its synchronization
-    validation) loaded, when it is installed."""
-    if not os.path.exists(VALIDATION_LAYER):
-        return env
-    env = dict(env, VK_INSTANCE_LAYERS="VK_LAYER_KHRONOS_validation")
-    if sync:
-        env["VK_LAYER_ENABLES"] = "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT"
-    return env
 
 
 def device_icds(args, device):
@@ -383,27 +364,12 @@ def judge(program, device, reference, result):
     return ("fail", "buffers differ", lines) if lines else ("pass", "", [])
 
 
-# What genvk does not offer yet, each with the issue that builds it: the
-# only skips genvk may have where Mesa's driver passes.  Vulkan ties
-# textureCompressionBC to BLIT_SRC on the BC formats, and genvk has no
-# blits yet (issue 16, transfers).
-GENVK_NOT_YET_FEATURES = {"textureCompressionBC": "issue 16, vkCmdBlitImage"}
-
-
-def genvk_not_yet(reason):
-    """The issue that gives genvk what a skip says it lacks, or None."""
-    return GENVK_NOT_YET_FEATURES.get(reason.rsplit(": ", 1)[-1])
-
-
 def judge_genvk(program, device, reference, result, mesa_status):
     """judge() with genvk's stricter rules (module docstring)."""
     status, reason, lines = judge(program, device, reference, result)
     if status == "skip" and reason.startswith("vgpu does not model"):
         return "fail", "genvk needs what vgpu lacks: " + reason, lines
     if status == "skip" and mesa_status == "pass" and reference.status != "skip":
-        issue = genvk_not_yet(reason)
-        if issue:
-            return "skip", "not in genvk yet (%s): %s" % (issue, reason), lines
         return "fail", "Mesa's driver passes it, genvk skips it: " + reason, lines
     return status, reason, lines
 

@@ -32,6 +32,17 @@ Verdicts, one line per program and device:
   SKIP      with its reason: the device lacks a feature (gfx_run prints
             "unsupported: WHAT"), or the spec lists the program as
             unsupported on that device ("unsupported DEVICE[,DEVICE] REASON").
+With --genvk JSON, genvk renders every program too on the generations it
+draws on (GENVK_DEVICES: Gen8 and later; Gen7/7.5 need a vec4 back end
+for their vertex stages), against the same lavapipe results, under the
+validation layer with synchronization validation, every batch decoded by
+genvk-decode (--decoder) without an unknown dword.  genvk is held to
+more: a "not modelled" fails; a program Mesa's driver passes, genvk
+must pass too, unless it lacks a feature GENVK_NOT_YET_FEATURES names, or
+the program is listed in GENVK_NOT_YET_PROGRAMS, each with what is
+missing and the issue that builds it: such a program still runs, and is
+reported KNOWN when it fails and FAIL ("listed as not yet, but passes")
+when it passes, so that the list only shrinks.
 Exit status: 1 with any FAIL, 77 when the drivers are not installed, 0
 otherwise.
 
@@ -39,6 +50,7 @@ usage: graphics_vs_lavapipe.py --top SRC --runner GFX_RUN --spv-dir DIR
                                --programs PROGRAMS_TXT [--device DEV]...
                                [--program NAME]... [--jobs N] [--keep DIR]
                                [--strict] [--test-icd JSON]
+                               [--genvk JSON --decoder GENVK_DECODE]
 """
 import argparse
 import collections
@@ -55,10 +67,38 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mesa_icds import (  # noqa: E402  (shared by the cross-check harnesses)
     LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP,
-    device_icd, mesa_env)
+    decode_errors, device_icd, mesa_env, validated)
 import xfb_fan  # noqa: E402  (the fan rule xfb_vs_lavapipe.py shares)
 
 DEVICES = ["ivb-gt2", "hsw-gt2", "bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
+GENVK_DEVICES = ["bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
+# What genvk does not offer yet, each with the issue that builds it: the
+# only skips genvk may have where Mesa's driver passes (gfx_run's
+# "unsupported: ..." line, matched by its words).
+GENVK_NOT_YET_FEATURES = {
+    "feature geometryShader": "issue 16, the geometry stage",
+    "feature tessellationShader": "issue 16, the tessellation stages",
+    "feature transformFeedback": "issue 16, transform feedback",
+    "extension VK_EXT_transform_feedback": "issue 16, transform feedback",
+    "multisampled colour attachment": "issue 16, multisampled images",
+    "feature sampleRateShading": "issue 16, multisampled images",
+    "extension VK_EXT_index_type_uint8": "issue 16, 8-bit indices",
+    "feature wideLines": "issue 16, wide lines",
+    "feature largePoints": "issue 16, point size",
+    "extension VK_EXT_vertex_attribute_divisor": "issue 16, attribute divisors",
+    "extension VK_EXT_shader_stencil_export": "issue 16, stencil export",
+    "feature depthClamp": "issue 16, depth clamp",
+    "feature dualSrcBlend": "issue 16, dual-source blending",
+    "feature shaderClipDistance": "issue 16, clip and cull distances",
+}
+# Programs genvk runs but does not pass yet, with what they need: each
+# still runs (KNOWN when it fails, FAIL when it passes).
+GENVK_NOT_YET_PROGRAMS = {
+    "vertex_formats_fs": "issue 16, scratch space in graphics kernels",
+    "tex_query_lod": "issue 16, the LOD query in fragment shaders",
+    "tex_shadow": "issue 16, textureLod with a depth compare in a fragment shader "
+                  "returns the implicit-LOD comparison's result",
+}
 HANG = re.compile(r"(vgpu: )?(GPU hang.*|EU check failed.*)")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
 RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
@@ -366,39 +406,67 @@ def device_env(icd):
     return mesa_env(env)
 
 
+def device_drivers(args, device):
+    """[(driver, env)] that render on device: Mesa's (or --test-icd's), and
+    genvk with --genvk on the generations it draws on."""
+    drivers = [("mesa", device_env(args.test_icd or device_icd(device)))]
+    if args.genvk and device in GENVK_DEVICES:
+        env = dict(base_env(), VK_ICD_FILENAMES=args.genvk, VGPU_RULES="error",
+                   VGPU_EU_CHECKS="all")
+        drivers.append(("genvk", validated(env, sync=True)))
+    return drivers
+
+
+def run_decoded(cmd, env, prefix, decoder):
+    """run_program with vgpu capturing every batch, which decoder
+    (genvk-decode) must then decode with no unknown dword."""
+    capture = prefix + ".capture"
+    result = run_program(cmd, dict(env, VGPU_CAPTURE=capture), prefix, True)
+    if result.status == "ran" and decoder and os.path.isdir(capture):
+        why = decode_errors(decoder, capture)
+        if why:
+            result = Result("fail", why, seconds=result.seconds)
+    shutil.rmtree(capture, ignore_errors=True)
+    return result
+
+
 def run_all(args, programs, work):
-    """Runs every job in parallel; returns {(device or None, name): Result}."""
-    lavapipe_env = dict(base_env(), VK_ICD_FILENAMES=LAVAPIPE_ICD)
-    if os.path.exists(VALIDATION_LAYER):
-        lavapipe_env["VK_INSTANCE_LAYERS"] = "VK_LAYER_KHRONOS_validation"
-    else:
+    """Runs every job in parallel; returns {(device or None, driver, name): Result}."""
+    lavapipe_env = validated(dict(base_env(), VK_ICD_FILENAMES=LAVAPIPE_ICD))
+    if not os.path.exists(VALIDATION_LAYER):
         print("NOTE: %s not found: programs not checked by the validation layer"
               % VALIDATION_LAYER)
     vgpu_run = os.path.join(args.top, "scripts", "vgpu-run")
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for p in programs:
-            runs = [(None, lavapipe_env, [])] + [
-                (d, device_env(args.test_icd or device_icd(d)),
-                 [vgpu_run, "--device", d, "--"])
-                for d in args.device if d not in p.unsupported]
-            for device, env, wrapper in runs:
-                where = os.path.join(work, device or "lavapipe")
+            runs = [(None, None, lavapipe_env, [])] + [
+                (d, driver, env, [vgpu_run, "--device", d, "--"])
+                for d in args.device if d not in p.unsupported
+                for driver, env in device_drivers(args, d)]
+            for device, driver, env, wrapper in runs:
+                where = os.path.join(work, device or "lavapipe", driver or "")
+                os.makedirs(where, exist_ok=True)
                 cmd = wrapper + [args.runner, p.spec, "--spv-dir", args.spv_dir]
                 if args.keep:
                     png = os.path.join(where, p.name + ".png")
                     os.makedirs(png, exist_ok=True)
                     cmd += ["--png", png]
-                jobs[(device, p.name)] = pool.submit(run_program, cmd, env,
-                                                     os.path.join(where, p.name), device is None)
+                prefix = os.path.join(where, p.name)
+                if driver == "genvk":
+                    job = pool.submit(run_decoded, cmd, env, prefix, args.decoder)
+                else:
+                    job = pool.submit(run_program, cmd, env, prefix, device is None)
+                jobs[(device, driver, p.name)] = job
         return {key: job.result() for key, job in jobs.items()}
 
 
-def judge(program, device, results, strict):
+def judge(program, device, driver, results, strict):
     """(verdict, reason, detail lines) of one program on one device."""
     if device in program.unsupported:
         return "skip", "listed as unsupported on %s: %s" % (device, program.unsupported[device]), []
-    reference, result = results[(None, program.name)], results[(device, program.name)]
+    reference = results[(None, None, program.name)]
+    result = results[(device, driver, program.name)]
     if reference.status == "skip":
         return "skip", "on lavapipe, " + reference.reason, []
     if reference.status != "ran":
@@ -411,7 +479,30 @@ def judge(program, device, results, strict):
     return ("fail", "differs from lavapipe", lines) if lines else ("pass", "", [])
 
 
-VERDICT = {"pass": "PASS", "fail": "FAIL", "xfail": "XFAIL", "skip": "SKIP"}
+def genvk_not_yet(reason):
+    """The issue that gives genvk the feature a skip says it lacks, or None."""
+    return next((issue for what, issue in GENVK_NOT_YET_FEATURES.items()
+                 if what in (reason or "")), None)
+
+
+def judge_genvk(program, device, results, mesa_verdict):
+    """judge() with genvk's stricter rules (module docstring)."""
+    verdict, reason, lines = judge(program, device, "genvk", results, True)
+    listed = GENVK_NOT_YET_PROGRAMS.get(program.name)
+    if listed:
+        if verdict == "pass":
+            return "fail", "listed as not yet (%s), but passes: take it off the list" % listed, []
+        if verdict == "fail":
+            return "known", "not in genvk yet (%s): %s" % (listed, reason), lines
+    if verdict == "skip" and mesa_verdict == "pass" and not reason.startswith("on lavapipe"):
+        issue = genvk_not_yet(reason)
+        if issue:
+            return "skip", "not in genvk yet (%s): %s" % (issue, reason), []
+        return "fail", "Mesa's driver passes it, genvk skips it: " + reason, []
+    return verdict, reason, lines
+
+
+VERDICT = {"pass": "PASS", "fail": "FAIL", "xfail": "XFAIL", "skip": "SKIP", "known": "KNOWN"}
 
 
 def report(args, programs, results):
@@ -421,28 +512,39 @@ def report(args, programs, results):
     missing = collections.Counter()
     for p in programs:
         for device in args.device:
-            verdict, reason, lines = judge(p, device, results, args.strict)
-            counts[verdict] += 1
-            if verdict == "fail" and lines:
-                counts["mismatch"] += 1
-            if verdict == "skip":
-                skipped[reason.split(":")[0]] += 1
-            if verdict == "xfail":
-                missing[reason] += 1
-            seconds = results[(device, p.name)].seconds if (device, p.name) in results else 0
-            print("%-5s %-26s %s%s%s" % (VERDICT[verdict], p.name, device,
-                                         " (%.1f s)" % seconds if seconds else "",
-                                         ": " + reason if reason else ""))
-            for line in lines:
-                print("        " + line)
+            mesa_verdict = None
+            for driver, _ in device_drivers(args, device):
+                if driver == "genvk":
+                    verdict, reason, lines = judge_genvk(p, device, results, mesa_verdict)
+                else:
+                    verdict, reason, lines = judge(p, device, driver, results, args.strict)
+                    mesa_verdict = verdict
+                counts[verdict] += 1
+                if verdict == "fail" and lines:
+                    counts["mismatch"] += 1
+                if verdict in ("skip", "known"):
+                    skipped[reason.split(":")[0]] += 1
+                if verdict == "xfail":
+                    missing[reason] += 1
+                key = (device, driver, p.name)
+                seconds = results[key].seconds if key in results else 0
+                print("%-5s %-26s %s%s%s%s" % (VERDICT[verdict], p.name, device,
+                                               " genvk" if driver == "genvk" else "",
+                                               " (%.1f s)" % seconds if seconds else "",
+                                               ": " + reason if reason else ""))
+                for line in lines:
+                    print("        " + line)
     if missing:
         print("not modelled (expected to fail until vgpu's 3D pipeline is complete):")
         for reason, n in sorted(missing.items(), key=lambda r: -r[1]):
             print("    %3d x %s" % (n, reason))
-    print("%d programs x %d devices: %d passed, %d mismatched, %d failed otherwise (crash, "
-          "hang, broken rule, error, lavapipe), %d not modelled (expected), %d skipped%s"
-          % (len(programs), len(args.device), counts["pass"], counts["mismatch"],
-             counts["fail"] - counts["mismatch"], counts["xfail"], counts["skip"],
+    print("%d programs x %d devices%s: %d passed, %d mismatched, %d failed otherwise (crash, "
+          "hang, broken rule, error, lavapipe), %d not modelled (expected), %d known "
+          "(genvk, not yet), %d skipped%s"
+          % (len(programs), len(args.device), " (genvk too on %s)"
+             % ", ".join(d for d in args.device if d in GENVK_DEVICES) if args.genvk else "",
+             counts["pass"], counts["mismatch"], counts["fail"] - counts["mismatch"],
+             counts["xfail"], counts["known"], counts["skip"],
              " (%s)" % "; ".join("%s: %d" % r for r in sorted(skipped.items()))
              if skipped else ""))
     return counts
@@ -463,6 +565,10 @@ def main():
                     help="'vgpu: not modelled' fails the program (once the 3D pipeline is done)")
     ap.add_argument("--test-icd", help="use this ICD instead of Mesa's Intel drivers on "
                     "vgpu (to test the harness itself, e.g. with lavapipe)")
+    ap.add_argument("--genvk", help="genvk's manifest: genvk renders too, on %s"
+                    % ", ".join(GENVK_DEVICES))
+    ap.add_argument("--decoder", help="genvk-decode: with --genvk, every batch genvk "
+                    "submits must decode with no unknown dword")
     args = ap.parse_args()
     args.device = args.device or DEVICES
     programs = parse_programs(args.programs)
@@ -476,8 +582,6 @@ def main():
             print("SKIP: %s not found (Debian package mesa-vulkan-drivers)" % icd)
             return SKIP
     work = args.keep or tempfile.mkdtemp(prefix="graphics-vs-lavapipe.")
-    for d in ["lavapipe"] + args.device:
-        os.makedirs(os.path.join(work, d), exist_ok=True)
     start = time.monotonic()
     try:
         results = run_all(args, programs, work)

@@ -7,15 +7,16 @@
 #       a fixed-seed campaign of RUNS inputs (at most SECONDS), mutated
 #       from the SEED files and directories; new inputs go to WORK
 #
-# Any crash, sanitizer report, leak, >2 GiB RSS or >10 s input fails the
-# test: libFuzzer's own exit codes (77 for a bug, 70 for a timeout) would
+# Any crash, sanitizer report, leak, >2 GiB RSS or >30 s input fails the
+# test (wall clock: the slowest seed, a compute shader compiled for every
+# generation, takes 7.5 s of CPU alone and twice that on a loaded machine): libFuzzer's own exit codes (77 for a bug, 70 for a timeout) would
 # read as a skip or pass unnoticed, so both are 1 here.  FD_MASK is
 # libFuzzer's -close_fd_mask (1: the target's stdout is discarded, 3: its
 # stderr too, for targets whose inputs are mostly rejected with a message).
 # $FUZZ_RUN, when set, is a command the fuzzer runs under (under_vgpu.sh).
 set -eu
 run=${FUZZ_RUN:-}
-limits="-rss_limit_mb=2048 -timeout=10 -error_exitcode=1 -timeout_exitcode=1"
+limits="-rss_limit_mb=2048 -timeout=30 -error_exitcode=1 -timeout_exitcode=1"
 mode=$1
 shift
 case $mode in

@@ -4,10 +4,16 @@
  * (the vertex shader reads gl_BaseVertex/gl_BaseInstance/gl_DrawID),
  * with push constants for the vertex and fragment stages and a texture
  * sample in the fragment shader; finally the image is copied to a buffer.
- * Success is decided from Vulkan return codes only: the pixels are
- * compared against lavapipe by the cross-check tests. */
+ *
+ *   render_scene [--record-twice] [--png FILE] [--out FILE]
+ *
+ * --png writes the image as a PNG (scripts/bootstrap's picture), --out its
+ * RGBA8 rows, top row first (scripts/render-scene-check compares them with
+ * lavapipe's).  Success is decided from Vulkan return codes only. */
 #include <string.h>
 
+#include "gfx_png.h"
+#include "util_file.h"
 #include "vk_program.h"
 /* After vk_program.h: the generated SPIR-V arrays need <stdint.h>. */
 #include "render_scene.vert.spv.h"
@@ -93,11 +99,18 @@ main(int argc, char **argv)
     * let INTEL_DEBUG=bat follow the state the packets point to (what
     * tests/crosscheck/decode_vs_mesa.py compares). */
    unsigned rounds = 1;
-   if (argc == 2 && strcmp(argv[1], "--record-twice") == 0) {
-      rounds = 2;
-   } else if (argc != 1) {
-      fprintf(stderr, "usage: render_scene [--record-twice]\n");
-      return 2;
+   const char *png = NULL, *out = NULL;
+   for (int i = 1; i < argc; i++) {
+      if (strcmp(argv[i], "--record-twice") == 0) {
+         rounds = 2;
+      } else if (strcmp(argv[i], "--png") == 0 && i + 1 < argc) {
+         png = argv[++i];
+      } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+         out = argv[++i];
+      } else {
+         fprintf(stderr, "usage: render_scene [--record-twice] [--png FILE] [--out FILE]\n");
+         return 2;
+      }
    }
    VkInstance instance;
    VK(vkCreateInstance(&(VkInstanceCreateInfo){
@@ -210,6 +223,15 @@ main(int argc, char **argv)
          .pColorAttachments = &(VkAttachmentReference){ 0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL },
          .pDepthStencilAttachment = &(VkAttachmentReference){
             1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL } },
+      /* the copy of the colour attachment after the pass reads what the
+       * draws wrote (the implicit external dependency has no access) */
+      .dependencyCount = 1,
+      .pDependencies = &(VkSubpassDependency){
+         .srcSubpass = 0, .dstSubpass = VK_SUBPASS_EXTERNAL,
+         .srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+         .dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,
+         .srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+         .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT },
    }, NULL, &pass));
    VkFramebuffer fb;
    VK(vkCreateFramebuffer(dev, &(VkFramebufferCreateInfo){
@@ -372,6 +394,16 @@ main(int argc, char **argv)
       VK(vkWaitForFences(dev, 1, &fence, VK_TRUE, 5000000000ull));
    }
    printf("fence signalled; pixel (32,32) = 0x%08x\n", ((uint32_t *)rmap)[32 * W + 32]);
+   if (png && !gfx_png_write(png, rmap, W, H)) {
+      fprintf(stderr, "render_scene: cannot write %s\n", png);
+      return 1;
+   }
+   if (out && !util_write_file(out, rmap, W * H * 4)) {
+      fprintf(stderr, "render_scene: cannot write %s\n", out);
+      return 1;
+   }
+   if (png)
+      printf("wrote %s (%ux%u)\n", png, W, H);
 
    vkDestroyFence(dev, fence, NULL);
    vkDestroyCommandPool(dev, cpool, NULL);

@@ -26,6 +26,7 @@
 
 #include "gfx_png.h"
 #include "gfx_spec.h"
+#include "util_file.h"
 #include "vk_program.h"
 
 #define EXIT_UNSUPPORTED 77
@@ -1665,10 +1666,7 @@ submit(const struct run *r)
 static bool
 write_file(const char *path, const void *data, size_t size)
 {
-   FILE *f = fopen(path, "wb");
-   bool ok = f && fwrite(data, 1, size, f) == size;
-   if (f && fclose(f))
-      ok = false;
+   bool ok = util_write_file(path, data, size);
    if (!ok)
       fprintf(stderr, "gfx_run: cannot write %s\n", path);
    return ok;

@@ -118,25 +118,58 @@ def verdicts(tmp):
         with open(os.path.join(tmp, name + ".c0"), "wb") as f:
             f.write(data)
     ref = h.Result("ran", prefix=os.path.join(tmp, "ref"))
-    results = {(None, "p"): ref,
-               ("skl-gt2", "p"): h.Result("ran", prefix=os.path.join(tmp, "dev")),
-               ("bdw-gt2", "p"): h.Result("xfail", "not modelled: clipping")}
-    check("differs beyond the tolerance", h.judge(p, "skl-gt2", results, False),
+    results = {(None, None, "p"): ref,
+               ("skl-gt2", "mesa", "p"): h.Result("ran", prefix=os.path.join(tmp, "dev")),
+               ("bdw-gt2", "mesa", "p"): h.Result("xfail", "not modelled: clipping")}
+    check("differs beyond the tolerance", h.judge(p, "skl-gt2", "mesa", results, False),
           ("fail", "differs from lavapipe",
            ["target 0 (r8_unorm) (1, 0): lavapipe (16), skl-gt2 (19)"]))
     for name, data in (("ref", struct.pack("<2I", 7, 8)), ("dev", struct.pack("<2I", 7, 9))):
         with open(os.path.join(tmp, name + ".x1"), "wb") as f:
             f.write(data)
-    check("xfb buffers compared too", h.judge(p, "skl-gt2", results, False)[2][1:],
+    check("xfb buffers compared too", h.judge(p, "skl-gt2", "mesa", results, False)[2][1:],
           ["xfb buffer 1 word 1: lavapipe 0x00000008, skl-gt2 0x00000009"])
-    check("not modelled", h.judge(p, "bdw-gt2", results, False)[:2],
+    check("not modelled", h.judge(p, "bdw-gt2", "mesa", results, False)[:2],
           ("xfail", "not modelled: clipping"))
-    check("not modelled, --strict", h.judge(p, "bdw-gt2", results, True)[0], "fail")
-    check("listed as unsupported", h.judge(p, "ivb-gt2", results, False)[:2],
+    check("not modelled, --strict", h.judge(p, "bdw-gt2", "mesa", results, True)[0], "fail")
+    check("listed as unsupported", h.judge(p, "ivb-gt2", "mesa", results, False)[:2],
           ("skip", "listed as unsupported on ivb-gt2: needs a thing"))
-    results[(None, "p")] = h.Result("fail", "exit status 1: x")
-    check("lavapipe failed", h.judge(p, "skl-gt2", results, False)[:2],
+    genvk(p, results)
+    results[(None, None, "p")] = h.Result("fail", "exit status 1: x")
+    check("lavapipe failed", h.judge(p, "skl-gt2", "mesa", results, False)[:2],
           ("fail", "lavapipe failed: exit status 1: x"))
+
+
+def genvk(p, results):
+    """genvk's stricter verdicts: a skip where Mesa's driver passes fails
+    unless GENVK_NOT_YET_FEATURES names what is missing; a program listed
+    in GENVK_NOT_YET_PROGRAMS is KNOWN when it fails and fails when it
+    passes (the list only shrinks); "not modelled" always fails."""
+    ran = results[("skl-gt2", "mesa", "p")]
+    same = h.Result("ran", prefix=results[(None, None, "p")].prefix)
+    results[("skl-gt2", "genvk", "p")] = same
+    check("genvk passes", h.judge_genvk(p, "skl-gt2", results, "pass")[0], "pass")
+    results[("skl-gt2", "genvk", "p")] = h.Result(
+        "skip", "feature the device lacks: feature geometryShader")
+    verdict, reason, _ = h.judge_genvk(p, "skl-gt2", results, "pass")
+    check("a feature an issue names", (verdict, "issue 16" in reason), ("skip", True))
+    results[("skl-gt2", "genvk", "p")] = h.Result(
+        "skip", "feature the device lacks: feature robustBufferAccess")
+    check("a feature no issue names", h.judge_genvk(p, "skl-gt2", results, "pass")[0], "fail")
+    check("a skip where Mesa's driver skips too",
+          h.judge_genvk(p, "skl-gt2", results, "skip")[0], "skip")
+    results[("skl-gt2", "genvk", "p")] = h.Result("xfail", "not modelled: clipping")
+    check("not modelled fails genvk", h.judge_genvk(p, "skl-gt2", results, "pass")[0], "fail")
+    h.GENVK_NOT_YET_PROGRAMS["p"] = "issue 99, something"
+    try:
+        results[("skl-gt2", "genvk", "p")] = ran
+        check("listed and failing: known", h.judge_genvk(p, "skl-gt2", results, "pass")[0],
+              "known")
+        results[("skl-gt2", "genvk", "p")] = same
+        check("listed but passing: take it off the list",
+              h.judge_genvk(p, "skl-gt2", results, "pass")[0], "fail")
+    finally:
+        del h.GENVK_NOT_YET_PROGRAMS["p"]
 
 
 def multisampled(tmp):
@@ -154,13 +187,13 @@ def multisampled(tmp):
     for name, data in (("ref", b"\x40\x80\x00\xff"), ("dev", b"\x3f\x80\x00\xff")):
         with open(os.path.join(tmp, name + ".c1"), "wb") as f:
             f.write(data)
-    results = {(None, "ms"): h.Result("ran", prefix=os.path.join(tmp, "ref")),
-               ("skl-gt2", "ms"): h.Result("ran", prefix=os.path.join(tmp, "dev"))}
-    check("resolve target within its tolerance", h.judge(p, "skl-gt2", results, False)[0],
-          "pass")
+    results = {(None, None, "ms"): h.Result("ran", prefix=os.path.join(tmp, "ref")),
+               ("skl-gt2", "mesa", "ms"): h.Result("ran", prefix=os.path.join(tmp, "dev"))}
+    check("resolve target within its tolerance",
+          h.judge(p, "skl-gt2", "mesa", results, False)[0], "pass")
     with open(os.path.join(tmp, "dev.c0"), "wb") as f:
         f.write(bytes(16))
-    check("a multisampled target written", h.judge(p, "skl-gt2", results, False)[2],
+    check("a multisampled target written", h.judge(p, "skl-gt2", "mesa", results, False)[2],
           ["wrote ['c0', 'c1'], lavapipe ['c1']"])
     with open(spec_path, "a") as f:
         f.write("tolerance 0 channel=1\n")

@@ -1,0 +1,814 @@
+/* The fragment stage (Gen8+, SIMD8 and SIMD16): the pixel shader payload
+ * (PRM Vol 7 "Pixel Shader Thread Payload", the layout
+ * src/vgpu/3d/vgpu_ps.c documents and gbe.h's gbe_fs_info gives the
+ * driver), input interpolation, system values, discard and demote,
+ * derivatives, and the render target writes that end the thread.
+ *
+ *   g0          R0: back-facing in bit 15 of DWord 0 (Gen12: R1.1)
+ *   g1          R1: subspan upper-left X/Y in DWords 2-5, pixel mask in 7
+ *   then        the barycentric modes of fs.barycentric_modes in bit
+ *               order, two GRFs (b1, b2) per 8 channels; source depth and
+ *               W, a GRF per 8 channels each
+ *   grf_start   push constants (push_regs GRFs), then two GRFs of setup
+ *               data per attribute: component k in GRF k / 2 at DWord
+ *               4 (k % 2): (b1 coefficient, b2 coefficient, -, constant)
+ *
+ * Whether a channel may still write is a dword per channel (`live`),
+ * ~0 for the pixels of the pixel mask until they discard or demote; the
+ * render target writes carry it as the header's pixel mask (PRM Vol 2d
+ * "Render Target Write" message header, M1.7), so that helpers and
+ * discarded pixels never reach memory. */
+#include <stdlib.h>
+
+#include "gbe_isel.h"
+
+#define NUM_MODES 6
+#define FLAG_F1 1            /* f1: the pixel mask while it is built */
+#define FLAG_F1_0 2          /* inst.flag numbering: f1.0 */
+
+struct gbe_fs_ctx {
+   uint8_t slot_of[GBE_MAX_VARYINGS];       /* location -> attribute + 1 (0: none) */
+   unsigned bary_reg[NUM_MODES];            /* first GRF of each mode's pairs */
+   unsigned depth_reg, w_reg, pos_reg, coverage_reg;
+   unsigned attr_reg;                       /* first GRF of the setup data */
+   unsigned rt_base;                        /* first GRF of the RT write payload */
+   unsigned rt_mlen;
+   struct gbe_reg out[GBE_MAX_RENDER_TARGETS][4];
+   struct gbe_reg depth;
+   struct gbe_reg live;                     /* UD: ~0 while the pixel may write */
+};
+
+/* ---- scanning the shader ---- */
+
+/* 3DSTATE_WM Barycentric Interpolation Mode bit of an input's
+ * qualifiers: pixel centre, centroid or sample, perspective or not. */
+static unsigned
+mode_of(unsigned interp)
+{
+   unsigned m = interp & IR_INTERP_SAMPLE ? 2 : interp & IR_INTERP_CENTROID ? 1 : 0;
+   return interp & IR_INTERP_NOPERSPECTIVE ? m + 3 : m;
+}
+
+/* Locations an input or output variable takes: one per array element
+ * of vectors and scalars of 32 bits; 0 when the stage cannot take it. */
+static unsigned
+var_locations(const struct ir_var *v)
+{
+   const struct ir_type *t = v->type;
+   unsigned n = 1;
+   if (t->kind == IR_TYPE_ARRAY) {
+      n = t->length;
+      t = t->elem;
+   }
+   if ((t->kind != IR_TYPE_FLOAT && t->kind != IR_TYPE_INT) || t->bits != 32)
+      return 0;
+   return n;
+}
+
+static bool
+scan_inputs(struct gbe_ctx *c)
+{
+   struct gbe_fs_info *fs = &c->k->fs;
+   uint32_t used = 0;
+   for (unsigned v = 0; v < c->s->num_vars; v++) {
+      const struct ir_var *var = c->s->vars[v];
+      if (var->storage != IR_STORAGE_INPUT)
+         continue;
+      unsigned n = var_locations(var);
+      if (!n || var->location + n > GBE_MAX_VARYINGS)
+         return gbe_fail(c->p, "input \"%s\": only 32-bit scalars, vectors and arrays of "
+                         "them at locations below %u are supported", var->name ? var->name : "",
+                         GBE_MAX_VARYINGS);
+      for (unsigned l = 0; l < n; l++)
+         used |= 1u << (var->location + l);
+      if (!(var->interp & IR_INTERP_FLAT))
+         fs->barycentric_modes |= 1u << mode_of(var->interp);
+      fs->per_sample |= (var->interp & IR_INTERP_SAMPLE) != 0;
+   }
+   for (unsigned l = 0; l < GBE_MAX_VARYINGS; l++) {
+      if (!((used >> l) & 1))
+         continue;
+      fs->input_location[fs->num_inputs] = (uint8_t)l;
+      c->fs->slot_of[l] = (uint8_t)(++fs->num_inputs);
+   }
+   for (unsigned v = 0; v < c->s->num_vars; v++) {
+      const struct ir_var *var = c->s->vars[v];
+      if (var->storage != IR_STORAGE_INPUT || !(var->interp & IR_INTERP_FLAT))
+         continue;
+      for (unsigned l = 0; l < var_locations(var); l++)
+         fs->flat_inputs |= 1u << (c->fs->slot_of[var->location + l] - 1);
+   }
+   return true;
+}
+
+static bool
+scan_outputs(struct gbe_ctx *c)
+{
+   struct gbe_fs_info *fs = &c->k->fs;
+   for (unsigned v = 0; v < c->s->num_vars; v++) {
+      const struct ir_var *var = c->s->vars[v];
+      if (var->storage != IR_STORAGE_OUTPUT)
+         continue;
+      if (var->builtin == IR_OUTPUT_frag_depth) {
+         fs->computes_depth = true;
+         continue;
+      }
+      if (var->builtin != IR_OUTPUT_NONE)
+         return gbe_fail(c->p, "fragment output %s is not supported yet",
+                         ir_output_builtin_names[var->builtin]);
+      unsigned n = var_locations(var);
+      if (!n || var->location + n > GBE_MAX_RENDER_TARGETS)
+         return gbe_fail(c->p, "output \"%s\": only 32-bit scalars, vectors and arrays of "
+                         "them at locations below %u are supported", var->name ? var->name : "",
+                         GBE_MAX_RENDER_TARGETS);
+      for (unsigned l = 0; l < n; l++)
+         fs->render_target_mask |= 1u << (var->location + l);
+   }
+   /* With no colour the thread still ends with a render target write
+    * (its depth and coverage): entry 0, which the driver makes a null
+    * surface then. */
+   fs->num_render_targets = fs->render_target_mask ?
+      32u - (uint32_t)__builtin_clz(fs->render_target_mask) : 1;
+   return true;
+}
+
+static bool
+writes_memory(const struct ir_instr *i)
+{
+   if (i->op == IR_OP_atomic)
+      return true;
+   if (i->op != IR_OP_store)
+      return false;
+   enum ir_storage st = i->srcs[0]->type->storage;
+   return st == IR_STORAGE_SSBO || st == IR_STORAGE_TEXEL || st == IR_STORAGE_PHYSICAL;
+}
+
+static void
+scan_instrs(struct gbe_ctx *c, bool *sv)
+{
+   struct gbe_fs_info *fs = &c->k->fs;
+   ir_foreach_block(b, c->s->entry) {
+      fs->kills |= b->term == IR_TERM_DISCARD;
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_OP_sysval)
+            sv[i->imm] = true;
+         fs->kills |= i->op == IR_OP_demote;
+         fs->has_side_effects |= writes_memory(i);
+         if (i->op == IR_OP_interp_centroid) {
+            const struct ir_instr *p = i->srcs[0];
+            while (p->op == IR_OP_deref_array)
+               p = p->srcs[0];
+            if (p->op == IR_OP_deref_var && !(p->var->interp & IR_INTERP_FLAT))
+               fs->barycentric_modes |=
+                  1u << (p->var->interp & IR_INTERP_NOPERSPECTIVE ? 4 : 1);
+         }
+      }
+   }
+   fs->uses_source_depth = sv[IR_SYSVAL_frag_z];
+   fs->uses_source_w = sv[IR_SYSVAL_frag_w];
+   /* per-sample dispatch (the IR's lowering asks for it with these) */
+   fs->uses_position_offset = sv[IR_SYSVAL_sample_pos];
+   fs->uses_coverage_mask = sv[IR_SYSVAL_coverage_mask];
+   fs->per_sample |= sv[IR_SYSVAL_sample_id] || sv[IR_SYSVAL_sample_pos];
+}
+
+/* ---- setup ---- */
+
+static void
+init_zero(struct gbe_ctx *c, struct gbe_reg r)
+{
+   struct gbe_builder saved = c->b;
+   c->b.we_all = true;
+   gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(r, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, 0));
+   c->b = saved;
+}
+
+/* live = the pixel mask of R1.7, a bit per channel, as ~0/0 dwords. */
+static void
+init_live(struct gbe_ctx *c)
+{
+   struct gbe_fs_ctx *f = c->fs;
+   struct gbe_builder saved = c->b;
+   f->live = gbe_tmp(c, ISA_TYPE_UD);
+   c->b.we_all = true;
+   c->b.exec_size = 1;
+   struct gbe_reg f1 = { .file = GBE_ARF, .type = ISA_TYPE_UW, .nr = ISA_ARF_FLAG | FLAG_F1 };
+   gbe_alu1(&c->b, ISA_OP_MOV, f1, gbe_fixed(1, 7 * 4, ISA_TYPE_UW, 0));
+   c->b.exec_size = (uint8_t)c->p->simd;
+   gbe_alu1(&c->b, ISA_OP_MOV, f->live, gbe_imm(ISA_TYPE_UD, 0));
+   struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, f->live, gbe_imm(ISA_TYPE_UD, ~0u));
+   m->pred = 1;
+   m->flag = FLAG_F1_0;
+   c->b = saved;
+}
+
+static void
+payload_layout(struct gbe_ctx *c)
+{
+   struct gbe_fs_info *fs = &c->k->fs;
+   struct gbe_fs_ctx *f = c->fs;
+   const unsigned groups = c->p->simd / 8;
+   unsigned reg = 2;
+   for (unsigned m = 0; m < NUM_MODES; m++) {
+      if ((fs->barycentric_modes >> m) & 1) {
+         f->bary_reg[m] = reg;
+         reg += 2 * groups;
+      }
+   }
+   if (fs->uses_source_depth) {
+      f->depth_reg = reg;
+      reg += groups;
+   }
+   if (fs->uses_source_w) {
+      f->w_reg = reg;
+      reg += groups;
+   }
+   if (fs->uses_position_offset)
+      f->pos_reg = reg++;
+   if (fs->uses_coverage_mask) {
+      f->coverage_reg = reg;
+      reg += groups;
+   }
+   fs->grf_start = reg;
+}
+
+static bool
+fs_setup(struct gbe_ctx *c)
+{
+   if (c->p->simd == 32)
+      return gbe_fail(c->p, "SIMD32 fragment shaders are not supported yet");
+   c->fs = calloc(1, sizeof(*c->fs));
+   if (!c->fs)
+      return !(c->p->oom = true);
+   struct gbe_fs_info *fs = &c->k->fs;
+   struct gbe_fs_ctx *f = c->fs;
+   bool sv[IR_SYSVAL_COUNT] = { false };
+   if (!scan_inputs(c) || !scan_outputs(c))
+      return false;
+   scan_instrs(c, sv);
+   fs->early_fragment_tests = c->s->info.early_fragment_tests;
+   payload_layout(c);
+   uint32_t push = 0;
+   for (unsigned v = 0; v < c->s->num_vars; v++) {
+      const struct ir_var *var = c->s->vars[v];
+      if (var->storage == IR_STORAGE_PUSH_CONSTANT && var->type->size > push)
+         push = var->type->size;
+   }
+   fs->push_bytes = push;
+   fs->push_regs = (push + 31) / 32;
+   c->cross_regs_at = fs->grf_start;
+   f->attr_reg = fs->grf_start + fs->push_regs;
+   c->p->first_free_grf = f->attr_reg + 2 * fs->num_inputs;
+   /* descriptors follow the render targets in the binding table */
+   c->k->binding_table_size = fs->num_render_targets;
+   const unsigned regs = c->p->simd / 8;
+   f->rt_mlen = 2 + 4 * regs + (fs->computes_depth ? regs : 0);
+   f->rt_base = 128 - f->rt_mlen;
+   c->p->eot_regs = f->rt_mlen;
+   if (c->p->first_free_grf >= f->rt_base)
+      return gbe_fail(c->p, "the fragment payload (%u GRFs) does not fit the register file",
+                      c->p->first_free_grf);
+   for (unsigned l = 0; l < GBE_MAX_RENDER_TARGETS; l++) {
+      if (!((fs->render_target_mask >> l) & 1))
+         continue;
+      for (unsigned k = 0; k < 4; k++) {
+         f->out[l][k] = gbe_tmp(c, ISA_TYPE_UD);
+         init_zero(c, f->out[l][k]);
+      }
+   }
+   if (fs->computes_depth) {
+      f->depth = gbe_tmp(c, ISA_TYPE_F);
+      init_zero(c, f->depth);
+   }
+   init_live(c);
+   return true;
+}
+
+/* ---- inputs and outputs ---- */
+
+/* Where a deref of an input or output points: its variable, the
+ * location past the variable's and the first component. */
+struct io_ref {
+   const struct ir_var *var;
+   unsigned loc, comp;
+};
+
+static bool
+io_ref(struct gbe_ctx *c, const struct ir_instr *p, struct io_ref *r)
+{
+   if (p->op == IR_OP_deref_var) {
+      *r = (struct io_ref){ .var = p->var, .comp = p->var->component };
+      return true;
+   }
+   if (p->op != IR_OP_deref_array || !io_ref(c, p->srcs[0], r))
+      return false;
+   if (p->srcs[1]->op != IR_OP_const)
+      return gbe_fail(c->p, "%%%u: an input or output indexed at run time is not supported "
+                      "yet", p->index);
+   unsigned idx = (unsigned)p->srcs[1]->value[0];
+   if (p->srcs[0]->type->pointee->kind == IR_TYPE_ARRAY)
+      r->loc += idx;
+   else
+      r->comp += idx;
+   return true;
+}
+
+/* Channels [g, g + 8) of builder `saved`'s width: an 8-wide builder. */
+static void
+group8(struct gbe_ctx *c, const struct gbe_builder *saved, unsigned g)
+{
+   c->b = *saved;
+   c->b.exec_size = 8;
+   c->b.group = (uint8_t)g;
+}
+
+/* d = the plane (GRF areg, byte aoff: b1, b2 coefficients, -, constant)
+ * at the barycentrics of mode m: Gen8-10 PLN reads the pair of
+ * registers of each eight channels; Gen11 dropped PLN (PRM Vol 7 "pln"),
+ * two MADs do it. */
+static void
+interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff, unsigned m)
+{
+   struct gbe_builder saved = c->b;
+   struct gbe_reg c0 = gbe_fixed(areg, aoff, ISA_TYPE_F, 0);
+   struct gbe_reg c1 = gbe_fixed(areg, aoff + 4, ISA_TYPE_F, 0);
+   struct gbe_reg c3 = gbe_fixed(areg, aoff + 12, ISA_TYPE_F, 0);
+   for (unsigned g = 0; g < c->p->simd; g += 8) {
+      group8(c, &saved, g);
+      unsigned bary = c->fs->bary_reg[m] + (g / 8) * 2;
+      struct gbe_reg dst = gbe_retype(gbe_channel(d, g), ISA_TYPE_F);
+      struct gbe_reg b1 = gbe_fixed(bary, 0, ISA_TYPE_F, 1);
+      if (c->p->gen < ISA_GEN11) {
+         gbe_alu2(&c->b, ISA_OP_PLN, dst, c0, b1);
+         continue;
+      }
+      struct gbe_reg t = gbe_vreg(c->p, ISA_TYPE_F, 8);
+      gbe_emit(&c->b, ISA_OP_MAD, t, c3, b1, c0);
+      gbe_emit(&c->b, ISA_OP_MAD, dst, t, gbe_fixed(bary + 1, 0, ISA_TYPE_F, 1), c1);
+   }
+   c->b = saved;
+}
+
+/* Input r of instruction i's type into d, interpolated with mode (-1:
+ * the variable's own qualifiers). */
+static bool
+input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
+           const struct io_ref *r, int mode)
+{
+   const struct ir_type *t = i->type;
+   if (t->bits != 32 || t->kind == IR_TYPE_BOOL)
+      return gbe_fail(c->p, "%%%u: only 32-bit inputs are supported", i->index);
+   unsigned loc = r->var->location + r->loc;
+   if (loc >= GBE_MAX_VARYINGS || !c->fs->slot_of[loc] || r->comp + t->comps > 4)
+      return gbe_fail(c->p, "%%%u: an input past its variable", i->index);
+   const bool flat = r->var->interp & IR_INTERP_FLAT;
+   if (mode < 0)
+      mode = (int)mode_of(r->var->interp);
+   for (unsigned k = 0; k < t->comps; k++) {
+      unsigned comp = r->comp + k;
+      unsigned areg = c->fs->attr_reg + 2 * (c->fs->slot_of[loc] - 1u) + comp / 2;
+      unsigned aoff = (comp % 2) * 16;
+      if (flat)
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD),
+                  gbe_fixed(areg, aoff + 12, ISA_TYPE_UD, 0));
+      else
+         interpolate(c, d[k], areg, aoff, (unsigned)mode);
+   }
+   return true;
+}
+
+static bool
+load_input(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r, int mode)
+{
+   struct gbe_reg *d = gbe_def(c, i);
+   return d && input_into(c, i, d, r, mode);
+}
+
+/* The array element of an input array a deref picks at run time (its
+ * index and the component past it), or NULL for a constant element. */
+static const struct ir_instr *
+dynamic_element(const struct ir_instr *p, unsigned *comp)
+{
+   *comp = 0;
+   if (p->op == IR_OP_deref_array && p->srcs[1]->op == IR_OP_const &&
+       p->srcs[0]->type->pointee->kind != IR_TYPE_ARRAY) {
+      *comp = (unsigned)p->srcs[1]->value[0];
+      p = p->srcs[0];
+   }
+   if (p->op != IR_OP_deref_array || p->srcs[1]->op == IR_OP_const ||
+       p->srcs[0]->op != IR_OP_deref_var || p->srcs[0]->var->storage != IR_STORAGE_INPUT ||
+       p->srcs[0]->var->type->kind != IR_TYPE_ARRAY)
+      return NULL;
+   return p;
+}
+
+/* Every element loaded, the one each channel's index names kept
+ * (predicated moves): the setup data of an attribute is not addressable
+ * per channel as one register. */
+static bool
+load_input_dynamic(struct gbe_ctx *c, struct ir_instr *i, const struct ir_instr *elem,
+                   unsigned comp)
+{
+   const struct ir_var *var = elem->srcs[0]->var;
+   struct gbe_reg *d = gbe_def(c, i), idx = gbe_val(c, elem->srcs[1])[0];
+   struct gbe_reg tmp[4];
+   if (!d || i->type->comps > 4)
+      return false;
+   for (unsigned k = 0; k < i->type->comps; k++)
+      tmp[k] = gbe_tmp(c, ISA_TYPE_UD);
+   for (unsigned e = 0; e < var->type->length; e++) {
+      struct io_ref r = { .var = var, .loc = e, .comp = var->component + comp };
+      if (!input_into(c, i, e ? tmp : d, &r, -1))
+         return false;
+      if (!e)
+         continue;
+      struct gbe_inst *cmp = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_UD),
+                                      gbe_retype(idx, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, e));
+      cmp->cmod = ISA_CMOD_Z;
+      for (unsigned k = 0; k < i->type->comps; k++) {
+         struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD), tmp[k]);
+         m->pred = 1;
+      }
+   }
+   return true;
+}
+
+static bool
+store_output(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r)
+{
+   const struct gbe_reg *v = gbe_val(c, i->srcs[1]);
+   const struct ir_type *t = i->srcs[1]->type;
+   if (!v)
+      return gbe_fail(c->p, "%%%u: a store of a value without registers", i->index);
+   if (t->bits != 32)
+      return gbe_fail(c->p, "%%%u: only 32-bit outputs are supported", i->index);
+   if (r->var->builtin == IR_OUTPUT_frag_depth) {
+      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->depth, gbe_retype(v[0], ISA_TYPE_F));
+      return true;
+   }
+   unsigned loc = r->var->location + r->loc;
+   if (loc >= GBE_MAX_RENDER_TARGETS || !((c->k->fs.render_target_mask >> loc) & 1) ||
+       r->comp + t->comps > 4)
+      return gbe_fail(c->p, "%%%u: an output past its variable", i->index);
+   for (unsigned k = 0; k < t->comps; k++)
+      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->out[loc][r->comp + k], gbe_retype(v[k], ISA_TYPE_UD));
+   return true;
+}
+
+static bool
+load_output(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r)
+{
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   if (r->var->builtin == IR_OUTPUT_frag_depth) {
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_F), c->fs->depth);
+      return true;
+   }
+   unsigned loc = r->var->location + r->loc;
+   if (loc >= GBE_MAX_RENDER_TARGETS || !((c->k->fs.render_target_mask >> loc) & 1) ||
+       r->comp + i->type->comps > 4 || i->type->bits != 32)
+      return gbe_fail(c->p, "%%%u: an output read past its variable", i->index);
+   for (unsigned k = 0; k < i->type->comps; k++)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD), c->fs->out[loc][r->comp + k]);
+   return true;
+}
+
+/* ---- derivatives ---- */
+
+/* Of each 2x2 subspan (channels 4q + 0..3: upper-left, upper-right,
+ * lower-left, lower-right), channel j's difference reads channels
+ * hi[j] - lo[j]: fine x the pixel's own row, fine y its own column,
+ * coarse both from the upper-left pixel.  Each position is one move of
+ * stride 4 over the subspans, NoMask so that helpers take part. */
+static bool
+derivative(struct gbe_ctx *c, struct ir_instr *i)
+{
+   static const unsigned lo[4][4] = {
+      { 0, 0, 2, 2 }, { 0, 1, 0, 1 }, { 0, 0, 0, 0 }, { 0, 0, 0, 0 },
+   };
+   static const unsigned hi[4][4] = {
+      { 1, 1, 3, 3 }, { 2, 3, 2, 3 }, { 1, 1, 1, 1 }, { 2, 2, 2, 2 },
+   };
+   unsigned kind;
+   switch (i->op) {
+   case IR_OP_fddx_fine: kind = 0; break;
+   case IR_OP_fddy_fine: kind = 1; break;
+   case IR_OP_fddx: case IR_OP_fddx_coarse: kind = 2; break;
+   default: kind = 3; break;
+   }
+   if (i->type->kind != IR_TYPE_FLOAT || i->type->bits != 32)
+      return gbe_fail(c->p, "%%%u: derivatives of 32-bit floats only", i->index);
+   const struct gbe_reg *a = gbe_val(c, i->srcs[0]);
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!a || !d)
+      return false;
+   struct gbe_builder saved = c->b;
+   c->b.we_all = true;
+   c->b.exec_size = (uint8_t)(c->p->simd / 4);
+   c->b.group = 0;
+   for (unsigned k = 0; k < i->type->comps; k++) {
+      struct gbe_reg v = a[k];
+      if (v.file == GBE_IMM || !v.stride) {
+         c->b = saved;
+         gbe_alu1(&c->b, ISA_OP_MOV, d[k], gbe_imm(ISA_TYPE_F, 0));
+         c->b.we_all = true;
+         c->b.exec_size = (uint8_t)(c->p->simd / 4);
+         c->b.group = 0;
+         continue;
+      }
+      for (unsigned j = 0; j < 4; j++) {
+         struct gbe_reg dj = gbe_channel(d[k], j), h = gbe_channel(v, hi[kind][j]);
+         struct gbe_reg l = gbe_channel(v, lo[kind][j]);
+         dj.stride = h.stride = l.stride = 4;
+         gbe_alu2(&c->b, ISA_OP_ADD, dj, h, gbe_negate(l));
+      }
+   }
+   c->b = saved;
+   return true;
+}
+
+/* ---- system values ---- */
+
+/* Each channel's pixel: its subspan's upper-left corner (R1 DWords 2-5,
+ * X in the low word, Y in the high one) spread over the subspan's four
+ * channels, plus (0, 1, 0, 1) in X and (0, 0, 1, 1) in Y from a vector
+ * immediate, which needs a destination aligned to 16 bytes (PRM Vol 7
+ * "Register Region Restrictions"): one add per 8 channels. */
+static void
+pixel_coord(struct gbe_ctx *c, struct gbe_reg *d)
+{
+   struct gbe_builder saved = c->b;
+   for (unsigned comp = 0; comp < 2; comp++) {
+      struct gbe_reg t = gbe_vreg(c->p, ISA_TYPE_UW, c->p->simd);
+      c->b = saved;
+      c->b.we_all = true;
+      c->b.group = 0;
+      c->b.exec_size = 4;
+      for (unsigned s = 0; s < c->p->simd / 4; s++)
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(t, 8 * s),
+                  gbe_fixed(1, 8 + 4 * s + 2 * comp, ISA_TYPE_UW, 0));
+      c->b.exec_size = 8;
+      for (unsigned g = 0; g < c->p->simd; g += 8)
+         gbe_alu2(&c->b, ISA_OP_ADD, gbe_offset(t, 2 * g), gbe_offset(t, 2 * g),
+                  gbe_imm(ISA_TYPE_UV, comp ? 0x11001100 : 0x10101010));
+      c->b = saved;
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[comp], ISA_TYPE_UD), t);
+   }
+   c->b = saved;
+}
+
+/* A payload value of a GRF per 8 channels from `reg` on; inverted (1/x)
+ * for W, whose payload holds the interpolated clip W (vgpu_ps.c) where
+ * FragCoord.w is its reciprocal. */
+static void
+per_channel_payload(struct gbe_ctx *c, struct gbe_reg d, unsigned reg, bool inverse)
+{
+   struct gbe_builder saved = c->b;
+   for (unsigned g = 0; g < c->p->simd; g += 8) {
+      group8(c, &saved, g);
+      struct gbe_reg dst = gbe_retype(gbe_channel(d, g), ISA_TYPE_F);
+      struct gbe_reg src = gbe_fixed(reg + g / 8, 0, ISA_TYPE_F, 1);
+      if (inverse) {
+         struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_MATH, dst, src, gbe_null(ISA_TYPE_F));
+         m->cmod = 1;   /* INV */
+      } else {
+         gbe_alu1(&c->b, ISA_OP_MOV, dst, src);
+      }
+   }
+   c->b = saved;
+}
+
+/* ~0 for front faces: the back-facing bit 15 of R0.0 (Gen12: R1.1)
+ * moved to the sign, spread over the dword and inverted. */
+static void
+front_facing(struct gbe_ctx *c, struct gbe_reg d)
+{
+   struct gbe_reg info = gbe_fixed(c->p->gen >= ISA_GEN12 ? 1 : 0,
+                                   c->p->gen >= ISA_GEN12 ? 4 : 0, ISA_TYPE_D, 0);
+   struct gbe_reg t = gbe_tmp(c, ISA_TYPE_D);
+   gbe_alu2(&c->b, ISA_OP_SHL, t, info, gbe_imm(ISA_TYPE_UD, 16));
+   gbe_alu2(&c->b, ISA_OP_ASR, t, t, gbe_imm(ISA_TYPE_UD, 31));
+   gbe_alu1(&c->b, ISA_OP_NOT, gbe_retype(d, ISA_TYPE_D), t);
+}
+
+/* Per-sample dispatch: each subspan's sample number, a nibble per slot
+ * of R1.0 (Gen8+), spread over its four channels. */
+static void
+sample_id(struct gbe_ctx *c, struct gbe_reg d)
+{
+   struct gbe_builder saved = c->b;
+   c->b.we_all = true;
+   c->b.group = 0;
+   c->b.exec_size = 4;
+   struct gbe_reg t = gbe_tmp(c, ISA_TYPE_UD);
+   for (unsigned s = 0; s < c->p->simd / 4; s++)
+      gbe_alu2(&c->b, ISA_OP_SHR, gbe_offset(t, 16 * s), gbe_fixed(1, 0, ISA_TYPE_UD, 0),
+               gbe_imm(ISA_TYPE_UD, 4 * s));
+   c->b = saved;
+   gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(d, ISA_TYPE_UD), t, gbe_imm(ISA_TYPE_UD, 0xf));
+}
+
+/* The sample's position in the pixel: the payload's Position XY Offset
+ * (Position XY Offset Select SAMPLE), a byte pair of 1/16 pixels per
+ * channel, one GRF per 16 channels. */
+static void
+sample_pos(struct gbe_ctx *c, struct gbe_reg *d)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct gbe_reg t = gbe_tmp(c, ISA_TYPE_F);
+      gbe_alu1(&c->b, ISA_OP_MOV, t, gbe_fixed(c->fs->pos_reg, k, ISA_TYPE_UB, 2));
+      gbe_alu2(&c->b, ISA_OP_MUL, gbe_retype(d[k], ISA_TYPE_F), t,
+               gbe_imm(ISA_TYPE_F, 0x3d800000u));   /* 1/16 */
+   }
+}
+
+static bool
+fs_sysval(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct gbe_reg *d = gbe_def(c, i);
+   if (!d)
+      return false;
+   switch ((enum ir_sysval)i->imm) {
+   case IR_SYSVAL_pixel_coord:
+      pixel_coord(c, d);
+      return true;
+   case IR_SYSVAL_frag_z:
+      per_channel_payload(c, d[0], c->fs->depth_reg, false);
+      return true;
+   case IR_SYSVAL_frag_w:
+      per_channel_payload(c, d[0], c->fs->w_reg, true);
+      return true;
+   case IR_SYSVAL_front_facing:
+      front_facing(c, d[0]);
+      return true;
+   case IR_SYSVAL_coverage_mask:
+      per_channel_payload(c, gbe_retype(d[0], ISA_TYPE_F), c->fs->coverage_reg, false);
+      return true;
+   case IR_SYSVAL_sample_id:
+      sample_id(c, d[0]);
+      return true;
+   case IR_SYSVAL_sample_pos:
+      sample_pos(c, d);
+      return true;
+   case IR_SYSVAL_helper_invocation:
+      gbe_alu1(&c->b, ISA_OP_NOT, gbe_retype(d[0], ISA_TYPE_UD), c->fs->live);
+      return true;
+   case IR_SYSVAL_subgroup_size:
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, c->p->simd));
+      return true;
+   case IR_SYSVAL_subgroup_invocation_id:
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_lane_index(c));
+      return true;
+   default:
+      return gbe_fail(c->p, "%%%u: system value %s in a fragment shader is not supported yet",
+                      i->index, ir_sysval_names[i->imm]);
+   }
+}
+
+/* ---- the stage's instructions ---- */
+
+static bool
+fs_instr(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct io_ref r;
+   switch (i->op) {
+   case IR_OP_load: {
+      unsigned comp;
+      const struct ir_instr *elem = dynamic_element(i->srcs[0], &comp);
+      if (elem)
+         return load_input_dynamic(c, i, elem, comp);
+      if (!io_ref(c, i->srcs[0], &r))
+         return c->p->failed ? false : gbe_fail(c->p, "%%%u: an input or output the back end "
+                                                "cannot follow", i->index);
+      return r.var->storage == IR_STORAGE_INPUT ? load_input(c, i, &r, -1) :
+                                                  load_output(c, i, &r);
+   }
+   case IR_OP_store:
+      if (!io_ref(c, i->srcs[0], &r))
+         return c->p->failed ? false : gbe_fail(c->p, "%%%u: an output the back end cannot "
+                                                "follow", i->index);
+      if (r.var->storage != IR_STORAGE_OUTPUT)
+         return gbe_fail(c->p, "%%%u: a store to an input", i->index);
+      return store_output(c, i, &r);
+   case IR_OP_interp_centroid:
+      if (!io_ref(c, i->srcs[0], &r))
+         return false;
+      return load_input(c, i, &r, r.var->interp & IR_INTERP_NOPERSPECTIVE ? 4 : 1);
+   case IR_OP_demote:
+      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->live, gbe_imm(ISA_TYPE_UD, 0));
+      return true;
+   case IR_OP_is_helper: {
+      struct gbe_reg *d = gbe_def(c, i);
+      if (!d)
+         return false;
+      gbe_alu1(&c->b, ISA_OP_NOT, gbe_retype(d[0], ISA_TYPE_UD), c->fs->live);
+      return true;
+   }
+   case IR_OP_fddx: case IR_OP_fddy: case IR_OP_fddx_fine: case IR_OP_fddy_fine:
+   case IR_OP_fddx_coarse: case IR_OP_fddy_coarse:
+      return derivative(c, i);
+   case IR_OP_interp_sample:
+      return gbe_fail(c->p, "%%%u: interpolateAtSample is not supported yet (it needs the "
+                      "pixel interpolator)", i->index);
+   case IR_OP_interp_offset:
+      return gbe_fail(c->p, "%%%u: interpolateAtOffset is not supported yet (it needs the "
+                      "pixel interpolator)", i->index);
+   default:
+      return gbe_fail(c->p, "%%%u (%s): not available in a fragment shader", i->index,
+                      ir_op_infos[i->op].name);
+   }
+}
+
+/* The channels that discard leave the pixel mask and wait at the end
+ * of the kernel (the HALT target) when inside a construct. */
+static bool
+fs_discard(struct gbe_ctx *c, struct ir_block *b)
+{
+   (void)b;
+   gbe_alu1(&c->b, ISA_OP_MOV, c->fs->live, gbe_imm(ISA_TYPE_UD, 0));
+   if (c->cf || c->sel_merge) {
+      gbe_emit(&c->b, ISA_OP_HALT, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
+               gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D));
+      c->has_halt = true;
+   }
+   return true;
+}
+
+/* ---- render target writes ---- */
+
+/* The message header: R0 and R1, with R1.7's pixel mask replaced by the
+ * channels still live (PRM Vol 2d "Render Target Write" header). */
+static void
+rt_header(struct gbe_ctx *c, unsigned base)
+{
+   struct gbe_builder saved = c->b;
+   c->b.we_all = true;
+   c->b.exec_size = 1;
+   struct gbe_reg f1 = { .file = GBE_ARF, .type = ISA_TYPE_UD, .nr = ISA_ARF_FLAG | FLAG_F1 };
+   gbe_alu1(&c->b, ISA_OP_MOV, f1, gbe_imm(ISA_TYPE_UD, 0));
+   c->b = saved;
+   struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), c->fs->live);
+   m->cmod = ISA_CMOD_NZ;
+   m->flag = FLAG_F1_0;
+   c->b.we_all = true;
+   c->b.exec_size = 8;
+   for (unsigned r = 0; r < 2; r++)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + r, 0, ISA_TYPE_UD, 1),
+               gbe_fixed(r, 0, ISA_TYPE_UD, 1));
+   c->b.exec_size = 1;
+   f1.stride = 0;
+   gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 1, 7 * 4, ISA_TYPE_UD, 0), f1);
+   c->b = saved;
+}
+
+static void
+rt_write(struct gbe_ctx *c, unsigned rt, bool last)
+{
+   struct gbe_fs_ctx *f = c->fs;
+   const unsigned regs = c->p->simd / 8, base = f->rt_base;
+   struct gbe_builder saved = c->b;
+   rt_header(c, base);
+   c->b.we_all = true;
+   for (unsigned k = 0; k < 4; k++) {
+      struct gbe_reg dst = gbe_fixed(base + 2 + k * regs, 0, ISA_TYPE_UD, 1);
+      struct gbe_reg v = (c->k->fs.render_target_mask >> rt) & 1 ? f->out[rt][k]
+                                                                 : gbe_imm(ISA_TYPE_UD, 0);
+      gbe_alu1(&c->b, ISA_OP_MOV, dst, v);
+   }
+   if (c->k->fs.computes_depth)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 2 + 4 * regs, 0, ISA_TYPE_F, 1), f->depth);
+   c->b = saved;
+   struct isa_send_msg m = {
+      .msg = ISA_MSG_RT_WRITE, .mlen = (uint8_t)f->rt_mlen, .header = true, .bti = (uint8_t)rt,
+      .simd = (uint8_t)c->p->simd, .last_rt = last, .write = true,
+   };
+   struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), gbe_fixed(base, 0, ISA_TYPE_UD, 1));
+   if (s)
+      s->eot = last;
+}
+
+static void
+fs_finish(struct gbe_ctx *c)
+{
+   if (!c->fs)
+      return;
+   if (c->has_halt) {
+      /* the HALT target: discarded channels are enabled again here, out
+       * of the pixel mask */
+      gbe_emit(&c->b, ISA_OP_HALT, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
+               gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D));
+   }
+   const struct gbe_fs_info *fs = &c->k->fs;
+   uint32_t mask = fs->render_target_mask ? fs->render_target_mask : 1;
+   while (mask) {
+      unsigned rt = (unsigned)__builtin_ctz(mask);
+      mask &= mask - 1;
+      rt_write(c, rt, !mask);
+   }
+}
+
+const struct gbe_stage_ops gbe_fs_ops = {
+   .setup = fs_setup, .sysval = fs_sysval, .instr = fs_instr, .discard = fs_discard,
+   .finish = fs_finish,
+};

@@ -1,0 +1,953 @@
+/* Draws for one generation (Gen8+): the 3D pipeline selected, the bound
+ * graphics pipeline's packets (genX_gfx_pipeline.c), then what the
+ * command buffer's state decides, each when it changed: push-constant
+ * allocation and constants, binding tables and samplers of the VS and
+ * PS (render targets first in the PS's), viewports, scissors, colour
+ * calculator, depth/stencil and blend states, vertex and index buffers,
+ * the depth buffer and drawing rectangle; and per draw the draw
+ * parameters (HARDWARE-NOTES section 1) and 3DPRIMITIVE.
+ *
+ * States live in the command buffer's current state block (offsets from
+ * Dynamic/Surface State Base Address); a new block re-emits everything
+ * that points into it.  Gen7/7.5 have no graphics pipelines: a draw
+ * there records an error. */
+#include "genX_cmd.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gbe.h"
+#include "gvk_device.h"
+#include "gvk_image.h"
+#include "gvk_log.h"
+#include "gvk_memory.h"
+#include "gvk_physical_device.h"
+#include "gvk_pipeline.h"
+#include "isl.h"
+#include "macros.h"
+
+#if GFX_VER >= 8
+
+static const struct gvk_gfx_pipeline *
+gfx(const struct gvk_cmd_buffer *cmd)
+{
+   return cmd->graphics.pipeline->gfx;
+}
+
+static const struct gvk_shader *
+fs_shader(const struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   return g->fs[0] ? g->fs[0] : g->fs[1];
+}
+
+static uint64_t
+state_address(const struct gvk_cmd_buffer *cmd, uint32_t offset)
+{
+   return cmd->state.block->bo->addr + offset;
+}
+
+/* ---- binding tables and samplers ---- */
+
+static struct isl_state_layout
+state_layout(void)
+{
+   struct isl_state_layout layout;
+   isl_state_layout(GFX_VERx10, &layout);
+   return layout;
+}
+
+static bool
+buffer_surface(uint32_t *dw, const struct gvk_descriptor *d, uint64_t dynamic_offset)
+{
+   switch (d->type) {
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER: case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER:
+   case VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC: case VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC:
+      break;
+   default:
+      return false;
+   }
+   if (!d->buffer.addr || !d->buffer.range)
+      return false;
+   /* RAW, a byte an entry (gbe.h GBE_SURFACE_BUFFER), in whole dwords */
+   const struct isl_buffer_state info = {
+      .address = d->buffer.addr + dynamic_offset, .size_B = ALIGN_POT(d->buffer.range, 4),
+      .format = ISL_FORMAT_RAW, .stride_B = 1, .swizzle = ISL_SWIZZLE_IDENTITY,
+      .mocs = GVK_MOCS,
+   };
+   return isl_fill_buffer_state(GFX_VERx10, dw, &info);
+}
+
+/* A view's prepared state (gvk_image.h) for the binding's use. */
+static bool
+view_surface(uint32_t *dw, const struct gvk_descriptor *d, const struct gbe_binding *b)
+{
+   const struct gvk_image_view *view = d->image_view;
+   if (!view)
+      return false;
+   enum gvk_view_state use;
+   if (b->kind == GBE_SURFACE_SAMPLED_IMAGE && d->type != VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+      use = GVK_VIEW_STATE_SAMPLED;
+   else if (b->kind == GBE_SURFACE_IMAGE && d->type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)
+      use = b->format == GBE_FORMAT_VIEW || b->format == (uint32_t)view->view.format ?
+            GVK_VIEW_STATE_STORAGE : GVK_VIEW_STATE_STORAGE_RAW;
+   else
+      return false;
+   if (!view->has_state[use])
+      return false;
+   memcpy(dw, view->states[use], state_layout().size_B);
+   return true;
+}
+
+static bool
+descriptor_surface(const struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gbe_kernel *k,
+                   uint32_t bti)
+{
+   uint32_t element;
+   const struct gbe_binding *b = gbe_binding_at(k, bti, &element);
+   if (!b)
+      return false;
+   uint64_t dynamic_offset;
+   const struct gvk_descriptor *d =
+      gvk_cmd_descriptor(&cmd->graphics.descriptors, cmd->graphics.pipeline->layout,
+                         b->set, b->binding, element, &dynamic_offset);
+   if (!d)
+      return false;
+   if (b->kind == GBE_SURFACE_BUFFER)
+      return buffer_surface(dw, d, dynamic_offset);
+   if (b->kind == GBE_SURFACE_SAMPLED_IMAGE || b->kind == GBE_SURFACE_IMAGE)
+      return view_surface(dw, d, b);
+   return false;
+}
+
+/* Render target r: the colour attachment's render-target state, or a
+ * null surface of the render area's size (writes dropped). */
+static bool
+render_target_surface(const struct gvk_cmd_buffer *cmd, uint32_t *dw, uint32_t r)
+{
+   const struct gvk_rendering *ri = &cmd->rendering;
+   const struct gvk_image_view *view = r < ri->formats.color_count ? ri->color[r].view : NULL;
+   if (!view || !view->has_state[GVK_VIEW_STATE_RENDER_TARGET])
+      return false;
+   memcpy(dw, view->states[GVK_VIEW_STATE_RENDER_TARGET], state_layout().size_B);
+   return true;
+}
+
+static void
+null_surface(const struct gvk_cmd_buffer *cmd, uint32_t *dw)
+{
+   const VkRect2D *a = &cmd->rendering.area;
+   isl_fill_null_state(GFX_VERx10, dw, MAX2(a->offset.x + a->extent.width, 1u),
+                       MAX2(a->offset.y + a->extent.height, 1u), 1);
+}
+
+/* The binding table of a stage's kernel: entries [0, rts) are render
+ * targets (the PS), the rest the kernel's descriptors.  Returns its
+ * offset, 0 for an empty one. */
+/* rts entries are render targets, the attachments of the locations in
+ * rt_mask (a kernel that writes no colour still ends with a write to
+ * entry 0, gbe_fs_info: a null surface takes it). */
+static uint32_t
+emit_binding_table(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k, uint32_t rts,
+                   uint32_t rt_mask)
+{
+   const uint32_t count = MAX2(k->binding_table_size, rts);
+   if (!count)
+      return 0;
+   const struct isl_state_layout layout = state_layout();
+   uint32_t *table = gvk_batch_alloc(&cmd->state, count, 64);
+   for (uint32_t bti = 0; bti < count; bti++) {
+      uint32_t *dw = gvk_batch_alloc(&cmd->state, layout.size_B / 4, layout.align_B);
+      const bool ok = bti < rts ? (rt_mask >> bti & 1) && render_target_surface(cmd, dw, bti)
+                                : descriptor_surface(cmd, dw, k, bti);
+      if (!ok)
+         null_surface(cmd, dw);
+      table[bti] = gvk_batch_offset(&cmd->state, dw);
+   }
+   return gvk_batch_offset(&cmd->state, table);
+}
+
+static const struct gvk_sampler *
+descriptor_sampler(const struct gvk_descriptor *d)
+{
+   if (!d || (d->type != VK_DESCRIPTOR_TYPE_SAMPLER &&
+              d->type != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER))
+      return NULL;
+   return d->sampler;
+}
+
+/* The kernel's SAMPLER_STATE table (entry index + e: element e of the
+ * binding's samplers), each with its border colour copied beside it and
+ * pointed at; entries without a sampler stay zero.  0 for none. */
+static uint32_t
+emit_sampler_table(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k)
+{
+   const uint32_t size = k->sampler_table_size, dwords = GENX(SAMPLER_STATE_length);
+   if (!size)
+      return 0;
+   uint32_t *table = gvk_batch_alloc(&cmd->state, size * dwords, 32);
+   memset(table, 0, size * dwords * 4);
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      const struct gbe_sampler_binding *sb = &k->samplers[i];
+      for (uint32_t e = 0; e < sb->count && sb->index + e < size; e++) {
+         uint64_t dynamic_offset;
+         const struct gvk_sampler *s = descriptor_sampler(
+            gvk_cmd_descriptor(&cmd->graphics.descriptors, cmd->graphics.pipeline->layout,
+                               sb->set, sb->binding, e, &dynamic_offset));
+         if (!s)
+            continue;
+         uint32_t *border = gvk_batch_alloc(&cmd->state, s->border_dwords, s->border_align);
+         memcpy(border, s->border, s->border_dwords * 4);
+         uint32_t *dw = &table[(sb->index + e) * dwords];
+         memcpy(dw, s->state, sizeof(s->state));
+         dw[2] |= gvk_batch_offset(&cmd->state, border);
+      }
+   }
+   return gvk_batch_offset(&cmd->state, table);
+}
+
+/* The largest border colour alignment (gvk_sampler.border_align). */
+#define BORDER_ALIGN_MAX 64
+
+static uint32_t
+stage_state_bytes(const struct gvk_shader *sh, uint32_t rts)
+{
+   if (!sh)
+      return 0;
+   const struct isl_state_layout layout = state_layout();
+   const uint32_t entries = MAX2(sh->kernel.binding_table_size, rts);
+   return entries * (4 + layout.size_B + layout.align_B) + 64 +
+          sh->kernel.sampler_table_size *
+             (GENX(SAMPLER_STATE_length) * 4 + GVK_BORDER_COLOR_DWORDS * 4 + BORDER_ALIGN_MAX) +
+          32 + GVK_MAX_PUSH_CONSTANTS + 64;
+}
+
+static void
+emit_stage_tables(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_shader *vs = gfx(cmd)->vs, *fs = fs_shader(cmd);
+   const uint32_t vs_bt = emit_binding_table(cmd, &vs->kernel, 0, 0);
+   const uint32_t vs_samplers = emit_sampler_table(cmd, &vs->kernel);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_VS, p)
+      p.pointer_to_vs_binding_table = vs_bt;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_VS, p)
+      p.pointer_to_vs_sampler_state = vs_samplers;
+   if (!fs)
+      return;
+   const uint32_t ps_bt = emit_binding_table(cmd, &fs->kernel, fs->kernel.fs.num_render_targets,
+                                             fs->kernel.fs.render_target_mask);
+   const uint32_t ps_samplers = emit_sampler_table(cmd, &fs->kernel);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_PS, p)
+      p.pointer_to_ps_binding_table = ps_bt;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_PS, p)
+      p.pointer_to_ps_sampler_state = ps_samplers;
+}
+
+/* ---- push constants ---- */
+
+/* PRM Vol 2a 3DSTATE_PUSH_CONSTANT_ALLOC_xS: after it, each stage's
+ * 3DSTATE_CONSTANT_xS must be sent again before the next 3DPRIMITIVE
+ * (HARDWARE-NOTES section 3): a change marks the constants dirty. */
+static void
+emit_push_allocation(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   if (cmd->graphics.push_kb_vs == g->push_kb_vs && cmd->graphics.push_kb_ps == g->push_kb_ps)
+      return;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_PUSH_CONSTANT_ALLOC_VS, a) {
+      a.constant_buffer_offset = 0;
+      a.constant_buffer_size = g->push_kb_vs;
+   }
+   gvk_batch_emit(&cmd->batch, 3DSTATE_PUSH_CONSTANT_ALLOC_PS, a) {
+      a.constant_buffer_offset = g->push_kb_vs;
+      a.constant_buffer_size = g->push_kb_ps;
+   }
+   cmd->graphics.push_kb_vs = g->push_kb_vs;
+   cmd->graphics.push_kb_ps = g->push_kb_ps;
+   cmd->graphics.dirty |= GVK_GFX_DIRTY_PUSH;
+}
+
+/* Buffer 0 of 3DSTATE_CONSTANT_xS: an offset from Dynamic State Base
+ * Address on Gen8/9 (INSTPM's offset-disable bit is left clear), an
+ * address from Gen11. */
+static uint64_t
+constant_pointer(const struct gvk_cmd_buffer *cmd, uint32_t offset)
+{
+   return GFX_VER <= 9 ? offset : state_address(cmd, offset);
+}
+
+static uint32_t
+upload_push(struct gvk_cmd_buffer *cmd, uint32_t regs)
+{
+   if (!regs)
+      return 0;
+   uint8_t *dst = (uint8_t *)gvk_batch_alloc(&cmd->state, regs * 8, 64);
+   const uint32_t bytes = MIN2(regs * 32, (uint32_t)GVK_MAX_PUSH_CONSTANTS);
+   memcpy(dst, cmd->graphics.push_constants, bytes);
+   memset(dst + bytes, 0, regs * 32 - bytes);
+   return gvk_batch_offset(&cmd->state, dst);
+}
+
+static void
+emit_push_constants(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_shader *fs = fs_shader(cmd);
+   const uint32_t vs_regs = gfx(cmd)->vs->kernel.vs.push_regs;
+   const uint32_t ps_regs = fs ? fs->kernel.fs.push_regs : 0;
+   const uint32_t vs_at = upload_push(cmd, vs_regs), ps_at = upload_push(cmd, ps_regs);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_CONSTANT_VS, c) {
+#if GFX_VER >= 9
+      c.mocs = GVK_MOCS;
+#endif
+      c.constant_body.read_length[0] = vs_regs;
+      c.constant_body.buffer[0] = vs_regs ? constant_pointer(cmd, vs_at) : 0;
+   }
+   gvk_batch_emit(&cmd->batch, 3DSTATE_CONSTANT_PS, c) {
+#if GFX_VER >= 9
+      c.mocs = GVK_MOCS;
+#endif
+      c.constant_body.read_length[0] = ps_regs;
+      c.constant_body.buffer[0] = ps_regs ? constant_pointer(cmd, ps_at) : 0;
+   }
+}
+
+/* ---- viewports, scissors, colour calculator, depth/stencil, blend ---- */
+
+/* The guard band: the screen-space square clipping may leave triangles
+ * in (the rasterizer's 16K range), in the viewport's NDC units. */
+#define GUARDBAND_PX 8192.0f
+
+static void
+guardband(float center, float half, float *lo, float *hi)
+{
+   half = fabsf(half);
+   if (half == 0.0f) {
+      *lo = -1.0f;
+      *hi = 1.0f;
+      return;
+   }
+   *lo = (-GUARDBAND_PX - center) / half;
+   *hi = (GUARDBAND_PX - center) / half;
+}
+
+static void
+emit_viewports(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   const uint32_t n = MAX2(d->viewport_count, 1u);
+   const uint32_t sf_dw = GENX(SF_CLIP_VIEWPORT_length), cc_dw = GENX(CC_VIEWPORT_length);
+   uint32_t *sf = gvk_batch_alloc(&cmd->state, n * sf_dw, 64);
+   uint32_t *cc = gvk_batch_alloc(&cmd->state, n * cc_dw, 32);
+   for (uint32_t i = 0; i < n; i++) {
+      const VkViewport *v = &d->viewports[i];
+      const float hw = v->width / 2, hh = v->height / 2;
+      struct GENX(SF_CLIP_VIEWPORT) s = {
+         .viewport_matrix_element_m00 = hw, .viewport_matrix_element_m11 = hh,
+         .viewport_matrix_element_m22 = v->maxDepth - v->minDepth,
+         .viewport_matrix_element_m30 = v->x + hw, .viewport_matrix_element_m31 = v->y + hh,
+         .viewport_matrix_element_m32 = v->minDepth,
+         .x_min_viewport = v->x, .x_max_viewport = v->x + v->width - 1,
+         .y_min_viewport = MIN2(v->y, v->y + v->height),
+         .y_max_viewport = MAX2(v->y, v->y + v->height) - 1,
+      };
+      guardband(v->x + hw, hw, &s.x_min_clip_guardband, &s.x_max_clip_guardband);
+      guardband(v->y + hh, hh, &s.y_min_clip_guardband, &s.y_max_clip_guardband);
+      GENX(SF_CLIP_VIEWPORT_pack)(&cmd->state, &sf[i * sf_dw], &s);
+      const struct GENX(CC_VIEWPORT) c = {
+         .minimum_depth = MIN2(v->minDepth, v->maxDepth),
+         .maximum_depth = MAX2(v->minDepth, v->maxDepth),
+      };
+      GENX(CC_VIEWPORT_pack)(&cmd->state, &cc[i * cc_dw], &c);
+   }
+   gvk_batch_emit(&cmd->batch, 3DSTATE_VIEWPORT_STATE_POINTERS_SF_CLIP, p)
+      p.sf_clip_viewport_pointer = gvk_batch_offset(&cmd->state, sf);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_VIEWPORT_STATE_POINTERS_CC, p)
+      p.cc_viewport_pointer = gvk_batch_offset(&cmd->state, cc);
+}
+
+/* Inclusive bounds; an empty rectangle has min > max (nothing passes). */
+static void
+emit_scissors(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   const uint32_t n = MAX2(d->scissor_count, 1u), dwords = GENX(SCISSOR_RECT_length);
+   uint32_t *dw = gvk_batch_alloc(&cmd->state, n * dwords, 32);
+   for (uint32_t i = 0; i < n; i++) {
+      const VkRect2D *r = &d->scissors[i];
+      const int64_t x0 = MAX2(r->offset.x, 0), y0 = MAX2(r->offset.y, 0);
+      const int64_t x1 = MIN2((int64_t)r->offset.x + r->extent.width, 16384);
+      const int64_t y1 = MIN2((int64_t)r->offset.y + r->extent.height, 16384);
+      struct GENX(SCISSOR_RECT) s = { .scissor_rectangle_x_min = 1, .scissor_rectangle_y_min = 1 };
+      if (x1 > x0 && y1 > y0) {
+         s = (struct GENX(SCISSOR_RECT)){
+            .scissor_rectangle_x_min = (uint32_t)x0, .scissor_rectangle_y_min = (uint32_t)y0,
+            .scissor_rectangle_x_max = (uint32_t)(x1 - 1),
+            .scissor_rectangle_y_max = (uint32_t)(y1 - 1),
+         };
+      }
+      GENX(SCISSOR_RECT_pack)(&cmd->state, &dw[i * dwords], &s);
+   }
+   gvk_batch_emit(&cmd->batch, 3DSTATE_SCISSOR_STATE_POINTERS, p)
+      p.scissor_rect_pointer = gvk_batch_offset(&cmd->state, dw);
+}
+
+/* COLOR_CALC_STATE (blend constants; Gen8's stencil references) and
+ * 3DSTATE_WM_DEPTH_STENCIL (Gen9+: with the references). */
+static void
+emit_cc(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   const struct GENX(COLOR_CALC_STATE) cc = {
+      .blend_constant_color_red = d->blend_constants[0],
+      .blend_constant_color_green = d->blend_constants[1],
+      .blend_constant_color_blue = d->blend_constants[2],
+      .blend_constant_color_alpha = d->blend_constants[3],
+#if GFX_VER == 8
+      .stencil_reference_value = d->stencil_reference[0] & 0xff,
+      .backface_stencil_reference_value = d->stencil_reference[1] & 0xff,
+#endif
+   };
+   uint32_t *dw = gvk_batch_alloc(&cmd->state, GENX(COLOR_CALC_STATE_length), 64);
+   GENX(COLOR_CALC_STATE_pack)(&cmd->state, dw, &cc);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_CC_STATE_POINTERS, p) {
+      p.color_calc_state_pointer = gvk_batch_offset(&cmd->state, dw);
+      p.color_calc_state_pointer_valid = true;
+   }
+   gvk_batch_emit(&cmd->batch, 3DSTATE_WM_DEPTH_STENCIL, ds) {
+      ds.depth_test_enable = g->depth_test;
+      ds.depth_buffer_write_enable = g->depth_write;
+      ds.depth_test_function = g->depth_compare;
+      ds.stencil_test_enable = g->stencil_test;
+      ds.double_sided_stencil_enable = true;
+      ds.stencil_buffer_write_enable = g->stencil_test &&
+                                       (d->stencil_write[0] || d->stencil_write[1]);
+      ds.stencil_test_function = g->stencil_func[0];
+      ds.stencil_fail_op = g->stencil_fail[0];
+      ds.stencil_pass_depth_pass_op = g->stencil_pass[0];
+      ds.stencil_pass_depth_fail_op = g->stencil_depth_fail[0];
+      ds.backface_stencil_test_function = g->stencil_func[1];
+      ds.backface_stencil_fail_op = g->stencil_fail[1];
+      ds.backface_stencil_pass_depth_pass_op = g->stencil_pass[1];
+      ds.backface_stencil_pass_depth_fail_op = g->stencil_depth_fail[1];
+      ds.stencil_test_mask = d->stencil_compare[0] & 0xff;
+      ds.stencil_write_mask = d->stencil_write[0] & 0xff;
+      ds.backface_stencil_test_mask = d->stencil_compare[1] & 0xff;
+      ds.backface_stencil_write_mask = d->stencil_write[1] & 0xff;
+#if GFX_VER >= 9
+      ds.stencil_reference_value = d->stencil_reference[0] & 0xff;
+      ds.backface_stencil_reference_value = d->stencil_reference[1] & 0xff;
+#endif
+   }
+}
+
+/* The pipeline's 3DSTATE_RASTER with the depth offsets of the dynamic
+ * state (the template's fields are zero). */
+static void
+emit_raster(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   const struct GENX(3DSTATE_RASTER) bias = {
+      .global_depth_offset_constant = d->depth_bias_constant,
+      .global_depth_offset_scale = d->depth_bias_slope,
+      .global_depth_offset_clamp = d->depth_bias_clamp,
+   };
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(3DSTATE_RASTER_length), 4);
+   GENX(3DSTATE_RASTER_pack)(&cmd->batch, dw, &bias);
+   for (uint32_t i = 0; i < GENX(3DSTATE_RASTER_length); i++)
+      dw[i] |= gfx(cmd)->raster[i];
+}
+
+static void
+emit_blend(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   uint32_t *dw = gvk_batch_alloc(&cmd->state, g->blend_dwords, 64);
+   memcpy(dw, g->blend, g->blend_dwords * 4);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_BLEND_STATE_POINTERS, p) {
+      p.blend_state_pointer = gvk_batch_offset(&cmd->state, dw);
+      p.blend_state_pointer_valid = true;
+   }
+}
+
+/* ---- vertex and index buffers ---- */
+
+static void
+pack_vb(struct gvk_cmd_buffer *cmd, uint32_t *dw, uint32_t index, uint64_t addr,
+        uint64_t size, uint32_t pitch)
+{
+   const struct GENX(VERTEX_BUFFER_STATE) vb = {
+      .vertex_buffer_index = index, .address_modify_enable = true, .mocs = GVK_MOCS,
+      .buffer_pitch = pitch, .null_vertex_buffer = addr == 0,
+      .buffer_starting_address = addr, .buffer_size = (uint32_t)MIN2(size, UINT32_MAX),
+   };
+   GENX(VERTEX_BUFFER_STATE_pack)(&cmd->batch, dw, &vb);
+}
+
+static uint32_t *
+vertex_buffers_header(struct gvk_cmd_buffer *cmd, uint32_t n)
+{
+   const uint32_t vb_dw = GENX(VERTEX_BUFFER_STATE_length);
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, 1 + n * vb_dw, 4);
+   struct GENX(3DSTATE_VERTEX_BUFFERS) h = { GENX(3DSTATE_VERTEX_BUFFERS_header) };
+   h.dword_length = n * vb_dw - 1;
+   GENX(3DSTATE_VERTEX_BUFFERS_pack)(&cmd->batch, dw, &h);
+   return dw + 1;
+}
+
+static void
+emit_vertex_buffers(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   const uint32_t n = (uint32_t)__builtin_popcount(g->vb_used);
+   if (!n)
+      return;
+   uint32_t *dw = vertex_buffers_header(cmd, n);
+   for (uint32_t b = 0, i = 0; b < GVK_MAX_VERTEX_BINDINGS; b++) {
+      if (!(g->vb_used & (1u << b)))
+         continue;
+      const __typeof__(cmd->graphics.vb[0]) *vb = &cmd->graphics.vb[b];
+      const uint32_t stride = (g->dynamic & GVK_DYNAMIC_VERTEX_STRIDE) && vb->has_stride ?
+                              vb->stride : g->vb_stride[b];
+      pack_vb(cmd, &dw[i++ * GENX(VERTEX_BUFFER_STATE_length)], b, vb->addr, vb->size, stride);
+   }
+}
+
+static uint32_t
+cut_index(VkIndexType type)
+{
+   switch (type) {
+   case VK_INDEX_TYPE_UINT8_EXT: return 0xff;
+   case VK_INDEX_TYPE_UINT16: return 0xffff;
+   default: return 0xffffffff;
+   }
+}
+
+/* 3DSTATE_INDEX_BUFFER Index Format: INDEX_BYTE, WORD, DWORD. */
+static uint32_t
+index_format(VkIndexType type)
+{
+   switch (type) {
+   case VK_INDEX_TYPE_UINT8_EXT: return 0;
+   case VK_INDEX_TYPE_UINT16: return 1;
+   default: return 2;
+   }
+}
+
+static void
+emit_index_buffer(struct gvk_cmd_buffer *cmd)
+{
+   gvk_batch_emit(&cmd->batch, 3DSTATE_INDEX_BUFFER, ib) {
+      ib.index_format = index_format(cmd->graphics.ib_type);
+      ib.mocs = GVK_MOCS;
+      ib.buffer_starting_address = cmd->graphics.ib_addr;
+      ib.buffer_size = (uint32_t)MIN2(cmd->graphics.ib_size, UINT32_MAX);
+   }
+   /* Primitive restart (spec "Programmable Primitive Shading"): the
+    * all-ones index of the index type. */
+   gvk_batch_emit(&cmd->batch, 3DSTATE_VF, vf) {
+      vf.indexed_draw_cut_index_enable = gfx(cmd)->primitive_restart;
+      vf.cut_index = cut_index(cmd->graphics.ib_type);
+   }
+}
+
+/* ---- depth buffer and drawing rectangle ---- */
+
+/* The image of an attachment view with that aspect's surface, or NULL. */
+static const struct gvk_image *
+ds_image(const struct gvk_image_view *view, bool stencil)
+{
+   if (!view)
+      return NULL;
+   const struct gvk_image *image = view->image;
+   const struct isl_vk_format *f = isl_vk_format(image->vk_format);
+   if (!f || (stencil ? !f->stencil : f->depth_format == ISL_DEPTH_NONE))
+      return NULL;
+   return image;
+}
+
+/* 3DSTATE_DEPTH_BUFFER of the depth attachment (a null surface without
+ * one: the depth test passes, nothing is written), Y-tiled as isl lays
+ * it out: base level size and pitch, the view's level and layers, QPitch
+ * in rows of four.  Writes are gated by 3DSTATE_WM_DEPTH_STENCIL. */
+static void
+emit_depth(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_image_view *view = cmd->rendering.depth.view;
+   const struct gvk_image *image = ds_image(view, false);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_DEPTH_BUFFER, db) {
+      db.surface_type = ISL_SURFTYPE_NULL;
+      db.surface_format = ISL_DEPTH_D32_FLOAT;
+      db.mocs = GVK_MOCS;
+#if GFX_VER < 12
+      db.stencil_write_enable = ds_image(cmd->rendering.stencil.view, true) != NULL;
+#endif
+      if (!image)
+         continue;
+      const struct isl_surf *surf = &image->surf;
+      db.surface_type = ISL_SURFTYPE_2D;
+      db.surface_format = isl_vk_format(image->vk_format)->depth_format;
+      db.surface_base_address = gvk_address_gpu(image->address);
+      db.surface_pitch = surf->row_pitch_B - 1;
+      db.width = surf->width - 1;
+      db.height = surf->height - 1;
+      db.depth = surf->array_len - 1;
+      db.lod = view->range.baseMipLevel;
+      db.minimum_array_element = view->range.baseArrayLayer;
+      db.render_target_view_extent = view->range.layerCount - 1;
+      db.surface_qpitch = surf->array_pitch_rows >> 2;
+      db.depth_write_enable = true;
+   }
+}
+
+/* 3DSTATE_STENCIL_BUFFER of the stencil attachment: the image's separate
+ * stencil surface (W-tiled before Gen12). */
+static void
+emit_stencil(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_image_view *view = cmd->rendering.stencil.view;
+   const struct gvk_image *image = ds_image(view, true);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_STENCIL_BUFFER, sb) {
+      sb.mocs = GVK_MOCS;
+#if GFX_VER >= 12
+      sb.surface_type = ISL_SURFTYPE_NULL;
+#endif
+      if (!image)
+         continue;
+      const struct isl_surf *surf = &image->stencil_surf;
+      sb.surface_base_address = gvk_address_gpu(image->address) + image->stencil_offset;
+      sb.surface_pitch = surf->row_pitch_B - 1;
+      sb.surface_qpitch = surf->array_pitch_rows >> 2;
+#if GFX_VER >= 12
+      sb.surface_type = ISL_SURFTYPE_2D;
+      sb.stencil_write_enable = true;
+      sb.width = surf->width - 1;
+      sb.height = surf->height - 1;
+      sb.depth = surf->array_len - 1;
+      sb.surf_lod = view->range.baseMipLevel;
+      sb.minimum_array_element = view->range.baseArrayLayer;
+      sb.render_target_view_extent = view->range.layerCount - 1;
+#else
+      sb.stencil_buffer_enable = true;
+#endif
+   }
+}
+
+static void
+emit_depth_buffer(struct gvk_cmd_buffer *cmd)
+{
+   /* Depth state changes once the depth cache holds nothing of the old
+    * buffer. */
+   genX(emit_pipe_control)(cmd, GVK_PIPE_DEPTH_FLUSH | GVK_PIPE_CS_STALL);
+   emit_depth(cmd);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_HIER_DEPTH_BUFFER, hz) hz.mocs = GVK_MOCS;
+   emit_stencil(cmd);
+   gvk_batch_emit(&cmd->batch, 3DSTATE_CLEAR_PARAMS, cp);
+}
+
+static void
+emit_drawing_rectangle(struct gvk_cmd_buffer *cmd)
+{
+   const VkRect2D *a = &cmd->rendering.area;
+   const int64_t x1 = (int64_t)a->offset.x + a->extent.width - 1;
+   const int64_t y1 = (int64_t)a->offset.y + a->extent.height - 1;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_DRAWING_RECTANGLE, r) {
+      r.clipped_drawing_rectangle_x_min = (uint32_t)MAX2(a->offset.x, 0);
+      r.clipped_drawing_rectangle_y_min = (uint32_t)MAX2(a->offset.y, 0);
+      r.clipped_drawing_rectangle_x_max = (uint32_t)MIN2(MAX2(x1, 0), 16383);
+      r.clipped_drawing_rectangle_y_max = (uint32_t)MIN2(MAX2(y1, 0), 16383);
+   }
+}
+
+/* ---- VF cache ---- */
+
+/* The vertex fetcher caches what it reads by address: draw parameters
+ * written into a recycled state block and vertex data the host rewrote
+ * between submissions sit at addresses it may have cached.  Its cache is
+ * invalidated whenever draws start on a state block (so at least once per
+ * command buffer).  Gen9 requires a null PIPE_CONTROL before one with VF
+ * Cache Invalidation Enable, which needs a post-sync write (SKL PRM Vol
+ * 2a, PIPE_CONTROL). */
+static void
+invalidate_vf_cache(struct gvk_cmd_buffer *cmd)
+{
+   uint32_t *scratch = gvk_batch_alloc(&cmd->state, 2, 8);
+   const uint64_t addr = state_address(cmd, gvk_batch_offset(&cmd->state, scratch));
+#if GFX_VER == 9
+   gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc);
+#endif
+   gvk_batch_emit(&cmd->batch, PIPE_CONTROL, pc) {
+      pc.vf_cache_invalidation_enable = true;
+      pc.post_sync_operation = 1;              /* Write Immediate Data */
+      pc.address = addr;
+   }
+}
+
+/* ---- the flush before a 3DPRIMITIVE ---- */
+
+static uint32_t
+draw_state_bytes(const struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_shader *fs = fs_shader(cmd);
+   return stage_state_bytes(gfx(cmd)->vs, 0) +
+          stage_state_bytes(fs, fs ? fs->kernel.fs.num_render_targets : 0) +
+          GVK_MAX_VIEWPORTS * (GENX(SF_CLIP_VIEWPORT_length) + GENX(CC_VIEWPORT_length) +
+                               GENX(SCISSOR_RECT_length)) * 4 + 3 * 64 +
+          GENX(COLOR_CALC_STATE_length) * 4 + 64 + sizeof(gfx(cmd)->blend) + 64 +
+          16 + 8 + 64 * 2;
+}
+
+static bool
+check_state_size(struct gvk_cmd_buffer *cmd, uint32_t bytes)
+{
+   if (bytes <= GVK_BLOCK_SIZE - 64)
+      return true;
+   gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_OUT_OF_DEVICE_MEMORY, "vkCmdDraw: %u bytes of "
+                                   "draw state do not fit a state block", bytes));
+   return false;
+}
+
+/* The 3D pipeline, state base address and the state block the pointers
+ * below lead into. */
+static bool
+prepare_draw(struct gvk_cmd_buffer *cmd, uint32_t bytes)
+{
+   if (cmd->pending_pipe_bits)
+      genX(cmd_apply_pipe_bits)(cmd);
+   gvk_batch_reserve(&cmd->state, bytes);
+   if (cmd->compute.base_address_dirty)
+      genX(cmd_emit_state_base_address)(cmd);
+   if (cmd->pipeline != GVK_CMD_PIPELINE_3D) {
+      genX(cmd_select_3d)(cmd);
+      cmd->graphics.dirty = GVK_GFX_DIRTY_ALL;
+      cmd->graphics.push_kb_vs = cmd->graphics.push_kb_ps = UINT32_MAX;
+   }
+   if (cmd->graphics.state_bo != cmd->state.block->bo) {
+      cmd->graphics.state_bo = cmd->state.block->bo;
+      cmd->graphics.dirty = GVK_GFX_DIRTY_ALL;
+      invalidate_vf_cache(cmd);
+   }
+   if (cmd->rendering.dirty) {
+      cmd->graphics.dirty |= GVK_GFX_DIRTY_RENDER_TARGETS;
+      cmd->rendering.dirty = false;
+   }
+   if (cmd->graphics.descriptors.dirty)
+      cmd->graphics.dirty |= GVK_GFX_DIRTY_DESCRIPTORS;
+   if (cmd->graphics.push_dirty)
+      cmd->graphics.dirty |= GVK_GFX_DIRTY_PUSH;
+   cmd->graphics.descriptors.dirty = false;
+   cmd->graphics.push_dirty = false;
+   return cmd->status == VK_SUCCESS;
+}
+
+static bool
+flush_gfx(struct gvk_cmd_buffer *cmd)
+{
+   /* After a recording error allocations return a scratch area, whose
+    * offsets no state pointer may hold. */
+   if (cmd->status != VK_SUCCESS)
+      return false;
+   const uint32_t bytes = draw_state_bytes(cmd);
+   if (!check_state_size(cmd, bytes) || !prepare_draw(cmd, bytes))
+      return false;
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   uint32_t dirty = cmd->graphics.dirty;
+   if (dirty & GVK_GFX_DIRTY_PIPELINE) {
+      uint32_t *dw = gvk_batch_alloc(&cmd->batch, g->batch_dwords, 4);
+      memcpy(dw, g->batch, g->batch_dwords * 4);
+      emit_blend(cmd);
+      emit_push_allocation(cmd);
+      dirty = cmd->graphics.dirty |= GVK_GFX_DIRTY_CC;
+   }
+   if (dirty & GVK_GFX_DIRTY_RENDER_TARGETS) {
+      emit_depth_buffer(cmd);
+      emit_drawing_rectangle(cmd);
+   }
+   if (dirty & GVK_GFX_DIRTY_VIEWPORT)
+      emit_viewports(cmd);
+   if (dirty & GVK_GFX_DIRTY_SCISSOR)
+      emit_scissors(cmd);
+   if (dirty & GVK_GFX_DIRTY_CC)
+      emit_cc(cmd);
+   if (dirty & (GVK_GFX_DIRTY_RASTER | GVK_GFX_DIRTY_PIPELINE))
+      emit_raster(cmd);
+   if (dirty & (GVK_GFX_DIRTY_VERTEX_BUFFERS | GVK_GFX_DIRTY_PIPELINE))
+      emit_vertex_buffers(cmd);
+   if (dirty & (GVK_GFX_DIRTY_INDEX_BUFFER | GVK_GFX_DIRTY_PIPELINE))
+      emit_index_buffer(cmd);
+   if (dirty & GVK_GFX_DIRTY_PUSH)
+      emit_push_constants(cmd);
+   if (dirty & (GVK_GFX_DIRTY_DESCRIPTORS | GVK_GFX_DIRTY_PIPELINE |
+                GVK_GFX_DIRTY_RENDER_TARGETS))
+      emit_stage_tables(cmd);
+   cmd->graphics.dirty = 0;
+   return cmd->status == VK_SUCCESS;
+}
+
+/* ---- draws ---- */
+
+/* The per-draw vertex buffers of the draw parameters (gbe.h
+ * gbe_vs_info): (BaseVertex, BaseInstance) at params, DrawIndex at
+ * draw_id, each read with pitch 0 by every vertex. */
+static void
+emit_draw_param_buffers(struct gvk_cmd_buffer *cmd, uint64_t params, uint32_t draw_id)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   const uint32_t n = g->uses_draw_params + g->uses_draw_id;
+   if (!n)
+      return;
+   uint64_t id_addr = 0;
+   if (g->uses_draw_id) {
+      uint32_t *id = gvk_batch_alloc(&cmd->state, 1, 4);
+      *id = draw_id;
+      id_addr = state_address(cmd, gvk_batch_offset(&cmd->state, id));
+   }
+   uint32_t *dw = vertex_buffers_header(cmd, n);
+   if (g->uses_draw_params) {
+      pack_vb(cmd, dw, GVK_VB_DRAW_PARAMS, params, 8, 0);
+      dw += GENX(VERTEX_BUFFER_STATE_length);
+   }
+   if (g->uses_draw_id)
+      pack_vb(cmd, dw, GVK_VB_DRAW_ID, id_addr, 4, 0);
+}
+
+/* Vulkan's BaseVertex is firstVertex for non-indexed draws and
+ * vertexOffset for indexed ones (HARDWARE-NOTES section 1). */
+static uint64_t
+upload_draw_params(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
+{
+   if (!gfx(cmd)->uses_draw_params)
+      return 0;
+   uint32_t *p = gvk_batch_alloc(&cmd->state, 2, 8);
+   p[0] = d->indexed ? (uint32_t)d->vertex_offset : d->first;
+   p[1] = d->first_instance;
+   return state_address(cmd, gvk_batch_offset(&cmd->state, p));
+}
+
+enum { ACCESS_SEQUENTIAL = 0, ACCESS_RANDOM = 1 };
+
+void
+genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
+{
+   if (!flush_gfx(cmd))
+      return;
+   emit_draw_param_buffers(cmd, upload_draw_params(cmd, d), d->draw_id);
+   gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
+      prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
+      prim.primitive_topology_type = gfx(cmd)->topology;
+      prim.vertex_count_per_instance = d->count;
+      prim.start_vertex_location = d->first;
+      prim.instance_count = d->instance_count;
+      prim.start_instance_location = d->first_instance;
+      prim.base_vertex_location = d->indexed ? d->vertex_offset : 0;
+   }
+}
+
+/* ---- indirect draws ---- */
+
+static void
+load_reg_mem(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
+{
+   gvk_batch_emit(&cmd->batch, MI_LOAD_REGISTER_MEM, lrm) {
+      lrm.register_address = reg;
+      lrm.memory_address = addr;
+   }
+}
+
+static void
+load_reg_imm(struct gvk_cmd_buffer *cmd, uint32_t reg, uint32_t value)
+{
+   gvk_batch_emit(&cmd->batch, MI_LOAD_REGISTER_IMM, lri) {
+      lri.register_offset = reg;
+      lri.data_dword = value;
+   }
+}
+
+/* The 3DPRIM_* registers from one command of the indirect buffer:
+ * VkDrawIndirectCommand (vertexCount, instanceCount, firstVertex,
+ * firstInstance) or VkDrawIndexedIndirectCommand (indexCount,
+ * instanceCount, firstIndex, vertexOffset, firstInstance). */
+static void
+load_draw_registers(struct gvk_cmd_buffer *cmd, bool indexed, uint64_t at)
+{
+   load_reg_mem(cmd, GENX(3DPRIM_VERTEX_COUNT_num), at);
+   load_reg_mem(cmd, GENX(3DPRIM_INSTANCE_COUNT_num), at + 4);
+   load_reg_mem(cmd, GENX(3DPRIM_START_VERTEX_num), at + 8);
+   if (indexed) {
+      load_reg_mem(cmd, GENX(3DPRIM_BASE_VERTEX_num), at + 12);
+      load_reg_mem(cmd, GENX(3DPRIM_START_INSTANCE_num), at + 16);
+   } else {
+      load_reg_imm(cmd, GENX(3DPRIM_BASE_VERTEX_num), 0);
+      load_reg_mem(cmd, GENX(3DPRIM_START_INSTANCE_num), at + 12);
+   }
+}
+
+/* MI_PREDICATE (PRM Vol 2a): the compare result combined with the
+ * predicate, the combination (or its inverse) loaded. */
+enum { COMPARE_SRCS_EQUAL = 2 };
+enum { COMBINE_SET = 0, COMBINE_XOR = 3 };
+enum { LOAD_LOAD = 2, LOAD_LOADINV = 3 };
+
+/* Draw i of a count draw runs while i < count.  Draw 0 sets the
+ * predicate to count != 0; each later draw XORs in count == i, which is
+ * true for at most one i: the predicate stays true below the count,
+ * turns false at it and stays false after (count == i never again). */
+static void
+predicate_draw(struct gvk_cmd_buffer *cmd, uint64_t count_addr, uint32_t i)
+{
+   const uint32_t src0 = GENX(MI_PREDICATE_SRC0_num), src1 = GENX(MI_PREDICATE_SRC1_num);
+   if (i == 0) {
+      load_reg_mem(cmd, src0, count_addr);
+      load_reg_imm(cmd, src0 + 4, 0);
+      load_reg_imm(cmd, src1 + 4, 0);
+   }
+   load_reg_imm(cmd, src1, i);
+   gvk_batch_emit(&cmd->batch, MI_PREDICATE, mip) {
+      mip.load_operation = i == 0 ? LOAD_LOADINV : LOAD_LOAD;
+      mip.combine_operation = i == 0 ? COMBINE_SET : COMBINE_XOR;
+      mip.compare_operation = COMPARE_SRCS_EQUAL;
+   }
+}
+
+void
+genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d)
+{
+   for (uint32_t i = 0; i < d->draw_count; i++) {
+      if (!flush_gfx(cmd))
+         return;
+      const uint64_t at = d->addr + (uint64_t)i * d->stride;
+      /* The (BaseVertex, BaseInstance) pair is the command's own
+       * (firstVertex, firstInstance) or (vertexOffset, firstInstance). */
+      emit_draw_param_buffers(cmd, at + (d->indexed ? 12 : 8), i);
+      load_draw_registers(cmd, d->indexed, at);
+      if (d->count_addr)
+         predicate_draw(cmd, d->count_addr, i);
+      gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
+         prim.indirect_parameter_enable = true;
+         prim.predicate_enable = d->count_addr != 0;
+         prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
+         prim.primitive_topology_type = gfx(cmd)->topology;
+      }
+   }
+}
+
+#else
+
+/* Gen7/7.5: no graphics pipeline can be created, so no draw is valid. */
+void
+genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
+{
+   (void)d;
+   gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdDraw: no graphics "
+                                   "on this generation"));
+}
+
+void
+genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d)
+{
+   (void)d;
+   gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdDraw*Indirect: no "
+                                   "graphics on this generation"));
+}
+
+#endif

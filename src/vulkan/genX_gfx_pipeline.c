@@ -1,0 +1,898 @@
+/* Per-generation graphics pipeline state (Gen8+): the packets a
+ * VkGraphicsPipelineCreateInfo decides alone, packed once at creation into
+ * p->gfx->batch and emitted as they are when the pipeline is bound, and
+ * the BLEND_STATE a draw copies (gvk_pipeline.h, struct gvk_gfx_pipeline).
+ *
+ * Kernel Start Pointers are offsets in the instruction heap (Instruction
+ * Base Address, genX_cmd_buffer.c).  Everything that points into state
+ * memory or depends on dynamic state is genX_cmd_draw.c's. */
+#include "genX_pack.h"
+
+#include <string.h>
+
+#include "gvk_alloc.h"
+#include "gvk_device.h"
+#include "gvk_log.h"
+#include "gvk_physical_device.h"
+#include "gvk_pipeline.h"
+#include "isl.h"
+#include "macros.h"
+
+#if GFX_VER >= 8
+
+/* Dwords of the static packets: vertex elements (at most 34 of 2 dwords,
+ * with VF_INSTANCING's 3 each) and the fixed-size packets. */
+#define MAX_DWORDS 640
+
+/* Packets past MAX_DWORDS go to `sink` and fail the pipeline. */
+struct packer {
+   uint32_t dw[MAX_DWORDS];
+   uint32_t sink[MAX_DWORDS];
+   uint32_t n;
+   bool overflow;
+};
+
+static uint32_t *
+reserve(struct packer *pk, uint32_t dwords)
+{
+   if (pk->n + dwords > MAX_DWORDS || pk->overflow) {
+      pk->overflow = true;
+      return pk->sink;
+   }
+   uint32_t *p = &pk->dw[pk->n];
+   memset(p, 0, dwords * 4);
+   pk->n += dwords;
+   return p;
+}
+
+#define GVK_PACK_PASTE2(a, b) a##b
+#define GVK_PACK_PASTE(a, b) GVK_PACK_PASTE2(a, b)
+#define GVK_PACK_ONCE GVK_PACK_PASTE(gvk_pack_once_, __LINE__)
+#define pack(pk, CMD, name)                                                \
+   for (struct GENX(CMD) name = { GENX(CMD##_header) }, *GVK_PACK_ONCE = &name; \
+        GVK_PACK_ONCE;                                                     \
+        GENX(CMD##_pack)(NULL, reserve((pk), GENX(CMD##_length)), &name),  \
+        GVK_PACK_ONCE = NULL)
+
+/* 3D_Vertex_Component_Control */
+enum { VFCOMP_STORE_SRC = 1, VFCOMP_STORE_0 = 2, VFCOMP_STORE_1_FP = 3, VFCOMP_STORE_1_INT = 4 };
+
+static const void *
+find_struct(const void *chain, VkStructureType type)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (s->sType == type)
+         return s;
+   }
+   return NULL;
+}
+
+/* ---- vertex input ---- */
+
+struct element {
+   uint32_t vb, format, offset;
+   uint32_t comp[4];
+   bool instanced;
+   uint32_t step_rate;
+};
+
+static const VkVertexInputAttributeDescription *
+find_attribute(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t location)
+{
+   for (uint32_t i = 0; vi && i < vi->vertexAttributeDescriptionCount; i++) {
+      if (vi->pVertexAttributeDescriptions[i].location == location)
+         return &vi->pVertexAttributeDescriptions[i];
+   }
+   return NULL;
+}
+
+static const VkVertexInputBindingDescription *
+find_binding(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
+{
+   for (uint32_t i = 0; vi && i < vi->vertexBindingDescriptionCount; i++) {
+      if (vi->pVertexBindingDescriptions[i].binding == binding)
+         return &vi->pVertexBindingDescriptions[i];
+   }
+   return NULL;
+}
+
+/* VK_EXT_vertex_attribute_divisor's divisor of a per-instance binding (1
+ * without one). */
+static uint32_t
+binding_divisor(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
+{
+   const VkPipelineVertexInputDivisorStateCreateInfoEXT *div = vi ?
+      find_struct(vi->pNext, VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT) : NULL;
+   for (uint32_t i = 0; div && i < div->vertexBindingDivisorCount; i++) {
+      if (div->pVertexBindingDivisors[i].binding == binding)
+         return div->pVertexBindingDivisors[i].divisor;
+   }
+   return 1;
+}
+
+/* An application attribute: its format's channels stored, the missing
+ * ones (0, 0, 0, 1) as the Vulkan spec's "Vertex Input Extraction" fills
+ * them, the 1 an integer for integer formats. */
+static VkResult
+attribute_element(struct gvk_device *device, const VkPipelineVertexInputStateCreateInfo *vi,
+                  uint32_t location, struct element *e, struct gvk_gfx_pipeline *g)
+{
+   const VkVertexInputAttributeDescription *a = find_attribute(vi, location);
+   if (!a)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the vertex shader "
+                      "reads location %u, which has no vertex attribute", location);
+   const VkVertexInputBindingDescription *b = find_binding(vi, a->binding);
+   if (!b || a->binding >= GVK_MAX_VERTEX_BINDINGS)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: attribute %u reads "
+                      "binding %u, which is not described or beyond %u", location,
+                      a->binding, GVK_MAX_VERTEX_BINDINGS);
+   const struct isl_vk_format *vf = isl_vk_format(a->format);
+   const struct isl_format_layout *l = vf ? isl_format_layout((enum isl_format)vf->format) : NULL;
+   if (!l || !(isl_format_caps(&device->pdev->info, (enum isl_format)vf->format) & ISL_CAP_VERTEX))
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: attribute %u: format "
+                      "%d is not a vertex format here", location, a->format);
+   *e = (struct element){ .vb = a->binding, .format = vf->format, .offset = a->offset };
+   const bool integer = isl_format_is_integer(l);
+   for (unsigned c = 0; c < 4; c++) {
+      if (isl_format_has_channel(l, (enum isl_component)c))
+         e->comp[c] = VFCOMP_STORE_SRC;
+      else
+         e->comp[c] = c < 3 ? VFCOMP_STORE_0 : integer ? VFCOMP_STORE_1_INT : VFCOMP_STORE_1_FP;
+   }
+   if (b->inputRate == VK_VERTEX_INPUT_RATE_INSTANCE) {
+      e->instanced = true;
+      e->step_rate = binding_divisor(vi, a->binding);
+   }
+   g->vb_used |= 1u << a->binding;
+   g->vb_stride[a->binding] = b->stride;
+   return VK_SUCCESS;
+}
+
+/* The location whose attribute fills input row `row`, or -1. */
+static int
+row_location(const struct gbe_vs_info *vs, uint32_t row)
+{
+   for (uint32_t l = 0; l < GBE_MAX_VS_ATTRIBUTES; l++) {
+      if (vs->input_row[l] != GBE_NO_SLOT && row >= vs->input_row[l] &&
+          row < vs->input_row[l] + vs->input_rows[l])
+         return (int)l;
+   }
+   return -1;
+}
+
+/* The elements in input-row order: element r fills row r (the VF writes
+ * the valid elements one row each, in order). */
+static VkResult
+build_elements(struct gvk_device *device, const VkGraphicsPipelineCreateInfo *info,
+               struct gvk_gfx_pipeline *g, struct element *out, uint32_t *count)
+{
+   const struct gbe_vs_info *vs = &g->vs->kernel.vs;
+   const VkPipelineVertexInputStateCreateInfo *vi = info->pVertexInputState;
+   for (uint32_t r = 0; r < vs->num_input_rows; r++) {
+      struct element *e = &out[r];
+      if (r == vs->sgv_row) {
+         /* (BaseVertex, BaseInstance) from the per-draw buffer; VertexID
+          * and InstanceID written over z and w by 3DSTATE_VF_SGVS. */
+         *e = (struct element){ .vb = GVK_VB_DRAW_PARAMS, .format = ISL_FORMAT_R32G32_UINT,
+                                .comp = { VFCOMP_STORE_SRC, VFCOMP_STORE_SRC,
+                                          VFCOMP_STORE_0, VFCOMP_STORE_0 } };
+         g->uses_draw_params = true;
+         continue;
+      }
+      if (r == vs->drawid_row) {
+         *e = (struct element){ .vb = GVK_VB_DRAW_ID, .format = ISL_FORMAT_R32_UINT,
+                                .comp = { VFCOMP_STORE_SRC, VFCOMP_STORE_0,
+                                          VFCOMP_STORE_0, VFCOMP_STORE_0 } };
+         g->uses_draw_id = true;
+         continue;
+      }
+      const int l = row_location(vs, r);
+      if (l < 0)
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: vertex input row "
+                         "%u belongs to no attribute", r);
+      if (vs->input_rows[l] != 1)
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: location %d is a "
+                         "64-bit attribute of two rows, not supported yet", l);
+      VkResult result = attribute_element(device, vi, (uint32_t)l, e, g);
+      if (result != VK_SUCCESS)
+         return result;
+   }
+   *count = vs->num_input_rows;
+   return VK_SUCCESS;
+}
+
+/* 3DSTATE_VERTEX_ELEMENTS, 3DSTATE_VF_INSTANCING of every element (the
+ * state stays until changed), 3DSTATE_VF_SGVS.  A shader without inputs
+ * still gets one element of zeros: the VF needs a valid element to
+ * fetch (Mesa's drivers do the same). */
+static void
+emit_vertex_input(struct packer *pk, const struct gbe_vs_info *vs, const struct element *el,
+                  uint32_t count)
+{
+   static const struct element zeros = {
+      .format = ISL_FORMAT_R32G32B32A32_FLOAT,
+      .comp = { VFCOMP_STORE_0, VFCOMP_STORE_0, VFCOMP_STORE_0, VFCOMP_STORE_0 },
+   };
+   const uint32_t n = count ? count : 1;
+   uint32_t *dw = reserve(pk, 1 + 2 * n);
+   struct GENX(3DSTATE_VERTEX_ELEMENTS) ve = { GENX(3DSTATE_VERTEX_ELEMENTS_header) };
+   ve.dword_length = 2 * n - 1;
+   GENX(3DSTATE_VERTEX_ELEMENTS_pack)(NULL, dw, &ve);
+   for (uint32_t i = 0; i < n; i++) {
+      const struct element *e = count ? &el[i] : &zeros;
+      const struct GENX(VERTEX_ELEMENT_STATE) s = {
+         .vertex_buffer_index = e->vb, .valid = true,
+         .source_element_format = e->format, .source_element_offset = e->offset,
+         .component_0_control = e->comp[0], .component_1_control = e->comp[1],
+         .component_2_control = e->comp[2], .component_3_control = e->comp[3],
+      };
+      if (pk->overflow)
+         return;
+      GENX(VERTEX_ELEMENT_STATE_pack)(NULL, &dw[1 + 2 * i], &s);
+   }
+   for (uint32_t i = 0; i < n; i++) {
+      pack(pk, 3DSTATE_VF_INSTANCING, vfi) {
+         vfi.vertex_element_index = i;
+         vfi.instancing_enable = count && el[i].instanced;
+         vfi.instance_data_step_rate = count ? el[i].step_rate : 0;
+      }
+   }
+   pack(pk, 3DSTATE_VF_SGVS, sgvs) {
+      if (vs->sgv_row != GBE_NO_SLOT) {
+         sgvs.vertexid_enable = vs->uses_vertex_id;
+         sgvs.vertexid_component_number = 2;
+         sgvs.vertexid_element_offset = vs->sgv_row;
+         sgvs.instanceid_enable = vs->uses_instance_id;
+         sgvs.instanceid_component_number = 3;
+         sgvs.instanceid_element_offset = vs->sgv_row;
+      }
+   }
+}
+
+static bool
+topology(VkPrimitiveTopology t, uint32_t patch_points, uint32_t *out)
+{
+   static const uint8_t prims[] = {
+      [VK_PRIMITIVE_TOPOLOGY_POINT_LIST] = 1, [VK_PRIMITIVE_TOPOLOGY_LINE_LIST] = 2,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP] = 3, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST] = 4,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP] = 5, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN] = 6,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY] = 9,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY] = 10,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY] = 11,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY] = 12,
+   };
+   (void)patch_points;
+   if ((unsigned)t >= ARRAY_SIZE(prims) || !prims[t])
+      return false;
+   *out = prims[t];
+   return true;
+}
+
+/* ---- URB and push constants ---- */
+
+/* Gen8+ keep the push constants at the start of the URB: the stages'
+ * entries start after them (3DSTATE_URB_xS starting address in 8 KB
+ * units).  The VS takes the rest of the URB in whole entries, a multiple
+ * of 8 of them (the PRM's rule for entries under 9 rows of 512 bits;
+ * kept for all sizes), within the device's VS entry range; the stages
+ * genvk does not run get none. */
+static uint32_t
+vs_urb_max_entries(const struct devinfo *info)
+{
+   switch (info->platform) {
+   case PLATFORM_BDW: return 2560;
+   case PLATFORM_CHV: return 640;
+   case PLATFORM_SKL: case PLATFORM_KBL: case PLATFORM_CFL:
+      return info->gt == 1 ? 928 : 1856;
+   case PLATFORM_BXT: case PLATFORM_GLK: return 1856 / 2;
+   case PLATFORM_ICL: return 2384;
+   case PLATFORM_EHL: return 1024;
+   default: return 3576;
+   }
+}
+
+static void
+emit_urb(struct packer *pk, const struct devinfo *info, uint32_t entry_rows64)
+{
+   const uint32_t start = info->push_constant_kb / 8;
+   const uint32_t entry_bytes = MAX2(entry_rows64, 1u) * 64;
+   uint32_t entries = (info->urb_size_kb - start * 8) * 1024 / entry_bytes;
+   entries = MIN2(entries, vs_urb_max_entries(info)) & ~7u;
+   pack(pk, 3DSTATE_URB_VS, u) {
+      u.vs_number_of_urb_entries = entries;
+      u.vs_urb_entry_allocation_size = MAX2(entry_rows64, 1u) - 1;
+      u.vs_urb_starting_address = start;
+   }
+   pack(pk, 3DSTATE_URB_HS, u) u.hs_urb_starting_address = start;
+   pack(pk, 3DSTATE_URB_DS, u) u.ds_urb_starting_address = start;
+   pack(pk, 3DSTATE_URB_GS, u) u.gs_urb_starting_address = start;
+}
+
+/* The space 3DSTATE_PUSH_CONSTANT_ALLOC partitions (KB, in 2 KB steps):
+ * half for the VS when it has push constants, the rest for the PS. */
+static void
+push_allocation(const struct devinfo *info, struct gvk_gfx_pipeline *g)
+{
+   const uint32_t total = info->push_constant_kb;
+   g->push_kb_vs = g->vs->kernel.vs.push_regs ? total / 2 : 0;
+   g->push_kb_ps = total - g->push_kb_vs;
+}
+
+/* ---- shaders ---- */
+
+static VkResult
+check_kernel(const struct gvk_shader *sh, const char *stage)
+{
+   if (sh->kernel.scratch_per_thread)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the %s kernel needs "
+                      "scratch space, not supported in graphics stages yet", stage);
+   return VK_SUCCESS;
+}
+
+static uint32_t
+sampler_prefetch(const struct gvk_shader *sh)
+{
+   return DIV_ROUND_UP(MIN2(sh->kernel.sampler_table_size, 16u), 4);
+}
+
+/* VUE rows the clipper, SF and stream output read after the header and
+ * position (3DSTATE_VS Vertex URB Entry Output Read Offset 1, in 256-bit
+ * units). */
+static uint32_t
+vue_output_length(const struct gbe_vue_map *vue)
+{
+   return MAX2(DIV_ROUND_UP(vue->num_rows, 2u), 2u) - 1;
+}
+
+static void
+emit_vs(struct packer *pk, const struct devinfo *info, const struct gvk_shader *sh)
+{
+   const struct gbe_vs_info *vs = &sh->kernel.vs;
+   pack(pk, 3DSTATE_VS, v) {
+      v.kernel_start_pointer = sh->offset;
+      v.binding_table_entry_count = MIN2(sh->kernel.binding_table_size, 255u);
+      v.sampler_count = sampler_prefetch(sh);
+      v.vertex_urb_entry_read_offset = 0;
+      v.vertex_urb_entry_read_length = vs->urb_read_length;
+      v.dispatch_grf_start_register_for_urb_data = vs->grf_start;
+      v.enable = true;
+      v.simd8_dispatch_enable = true;
+      v.statistics_enable = true;
+      v.maximum_number_of_threads = info->max_threads[DEV_STAGE_VS] - 1;
+      v.user_clip_distance_clip_test_enable_bitmask = (1u << vs->vue.num_clip) - 1;
+      v.user_clip_distance_cull_test_enable_bitmask =
+         ((1u << vs->vue.num_cull) - 1) << vs->vue.num_clip;
+      v.vertex_urb_entry_output_read_offset = 1;
+      v.vertex_urb_entry_output_length = vue_output_length(&vs->vue);
+   }
+}
+
+/* The stages genvk does not run, off (their state stays from whatever ran
+ * before in the context otherwise). */
+static void
+emit_disabled_stages(struct packer *pk)
+{
+   pack(pk, 3DSTATE_HS, hs);
+   pack(pk, 3DSTATE_TE, te);
+   pack(pk, 3DSTATE_DS, ds);
+   pack(pk, 3DSTATE_GS, gs);
+   pack(pk, 3DSTATE_STREAMOUT, so);
+}
+
+/* SBE attribute k is the VS output at the FS's input_location[k]: row
+ * location_row[L] of the VUE, read from row 2 on (Read Offset 1 skips
+ * the header and the position).  SBE_SWIZ names the source of each of
+ * the first 16 attributes; attributes beyond read their own row in order,
+ * so those must already sit there.  An input the VS does not write reads
+ * (0, 0, 0, 0) through the component overrides. */
+static VkResult
+emit_sbe(struct packer *pk, const struct gbe_vs_info *vs, const struct gbe_fs_info *fs)
+{
+   struct GENX(3DSTATE_SBE_SWIZ) swiz = { GENX(3DSTATE_SBE_SWIZ_header) };
+   uint32_t max_row = 2;
+   const uint32_t n = fs ? fs->num_inputs : 0;
+   for (uint32_t k = 0; k < n; k++) {
+      const uint32_t loc = fs->input_location[k];
+      const uint32_t row = loc < GBE_MAX_VARYINGS ? vs->vue.location_row[loc] : GBE_NO_SLOT;
+      if (row == GBE_NO_SLOT || row < 2) {
+         if (k >= 16)
+            return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: fragment input "
+                            "%u (location %u) is not written by the vertex shader", k, loc);
+         swiz.attribute[k].component_override_x = true;
+         swiz.attribute[k].component_override_y = true;
+         swiz.attribute[k].component_override_z = true;
+         swiz.attribute[k].component_override_w = true;
+         swiz.attribute[k].constant_source = 0;   /* CONST_0000 */
+         continue;
+      }
+      max_row = MAX2(max_row, row);
+      if (k < 16)
+         swiz.attribute[k].source_attribute = row - 2;
+      else if (row - 2 != k)
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: fragment input %u "
+                         "(location %u) is in VUE row %u; attributes past 16 cannot be "
+                         "swizzled", k, loc, row);
+   }
+   pack(pk, 3DSTATE_SBE, sbe) {
+      sbe.attribute_swizzle_enable = true;
+      sbe.number_of_sf_output_attributes = n;
+      sbe.vertex_urb_entry_read_offset = 1;
+      sbe.vertex_urb_entry_read_length = MAX2(DIV_ROUND_UP(max_row - 1, 2u), 1u);
+      sbe.force_vertex_urb_entry_read_offset = true;
+      sbe.force_vertex_urb_entry_read_length = true;
+      sbe.constant_interpolation_enable = fs ? fs->flat_inputs : 0;
+#if GFX_VER >= 9
+      for (uint32_t k = 0; k < n; k++)
+         sbe.attribute_active_component_format[k] = 3;   /* ACTIVE_COMPONENT_XYZW */
+#endif
+   }
+   uint32_t *dw = reserve(pk, GENX(3DSTATE_SBE_SWIZ_length));
+   if (!pk->overflow)
+      GENX(3DSTATE_SBE_SWIZ_pack)(NULL, dw, &swiz);
+   return VK_SUCCESS;
+}
+
+static const struct gvk_shader *
+fs_kernel(const struct gvk_gfx_pipeline *g)
+{
+   return g->fs[0] ? g->fs[0] : g->fs[1];
+}
+
+/* 3DSTATE_WM: the rasterizer's side of the pixel shader.  Point
+ * rasterization follows the upper-right rule as Mesa's drivers program it
+ * for Vulkan. */
+static void
+emit_wm(struct packer *pk, const struct gbe_fs_info *fs)
+{
+   pack(pk, 3DSTATE_WM, wm) {
+      wm.statistics_enable = true;
+      wm.point_rasterization_rule = 1;      /* RASTRULE_UPPER_RIGHT */
+      wm.line_end_cap_antialiasing_region_width = 1;   /* 0.5 pixel */
+      wm.line_antialiasing_region_width = 1;
+      if (!fs)
+         continue;
+      wm.barycentric_interpolation_mode = fs->barycentric_modes;
+      wm.early_depth_stencil_control = fs->early_fragment_tests ? 2 : 0; /* PREPS : NORMAL */
+   }
+}
+
+/* 3DSTATE_PS with each compiled width (KSP0 SIMD8, KSP2 SIMD16 beside it,
+ * or KSP0 for a lone SIMD16: PRM Vol 2a 3DSTATE_PS "Dispatch Enables"). */
+static void
+emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g)
+{
+   const struct gvk_shader *k8 = g->fs[0], *k16 = g->fs[1], *any = fs_kernel(g);
+   pack(pk, 3DSTATE_PS, ps) {
+      if (!any)
+         continue;
+      const struct gbe_fs_info *fs = &any->kernel.fs;
+      ps.binding_table_entry_count = MIN2(any->kernel.binding_table_size, 255u);
+      ps.sampler_count = sampler_prefetch(any);
+      ps.maximum_number_of_threads_per_psd = 63;
+      ps.push_constant_enable = fs->push_regs > 0;
+      ps.position_xy_offset_select = fs->uses_position_offset ? 3 : 0; /* POSOFFSET_SAMPLE */
+      ps._8_pixel_dispatch_enable = k8 != NULL;
+      ps._16_pixel_dispatch_enable = k16 != NULL;
+      if (k8) {
+         ps.kernel_start_pointer_0 = k8->offset;
+         ps.dispatch_grf_start_register_for_constant_setup_data_0 = k8->kernel.fs.grf_start;
+      }
+      if (k16 && k8) {
+         ps.kernel_start_pointer_2 = k16->offset;
+         ps.dispatch_grf_start_register_for_constant_setup_data_2 = k16->kernel.fs.grf_start;
+      } else if (k16) {
+         ps.kernel_start_pointer_0 = k16->offset;
+         ps.dispatch_grf_start_register_for_constant_setup_data_0 = k16->kernel.fs.grf_start;
+      }
+   }
+   pack(pk, 3DSTATE_PS_EXTRA, x) {
+      if (!any)
+         continue;
+      const struct gbe_fs_info *fs = &any->kernel.fs;
+      x.pixel_shader_valid = true;
+      x.attribute_enable = fs->num_inputs > 0;
+      x.pixel_shader_kills_pixel = fs->kills;
+      x.pixel_shader_computed_depth_mode = fs->computes_depth ? 1 : 0; /* PSCDEPTH_ON */
+      x.pixel_shader_uses_source_depth = fs->uses_source_depth;
+      x.pixel_shader_uses_source_w = fs->uses_source_w;
+      x.pixel_shader_is_per_sample = fs->per_sample;
+      x.pixel_shader_has_uav = fs->has_side_effects;
+      x.omask_present_to_render_target = fs->writes_sample_mask;
+      x.pixel_shader_does_not_write_to_rt = fs->render_target_mask == 0;
+#if GFX_VER >= 9
+      x.pixel_shader_computes_stencil = fs->computes_stencil;
+      x.input_coverage_mask_state = fs->uses_coverage_mask ? 1 : 0;    /* ICMS_NORMAL */
+#else
+      x.pixel_shader_uses_input_coverage_mask = fs->uses_coverage_mask;
+#endif
+   }
+}
+
+/* ---- fixed functions ---- */
+
+static const uint8_t compare_ops[] = {
+   [VK_COMPARE_OP_NEVER] = 1, [VK_COMPARE_OP_LESS] = 2, [VK_COMPARE_OP_EQUAL] = 3,
+   [VK_COMPARE_OP_LESS_OR_EQUAL] = 4, [VK_COMPARE_OP_GREATER] = 5,
+   [VK_COMPARE_OP_NOT_EQUAL] = 6, [VK_COMPARE_OP_GREATER_OR_EQUAL] = 7,
+   [VK_COMPARE_OP_ALWAYS] = 0,
+};
+
+static const uint8_t stencil_ops[] = {
+   [VK_STENCIL_OP_KEEP] = 0, [VK_STENCIL_OP_ZERO] = 1, [VK_STENCIL_OP_REPLACE] = 2,
+   [VK_STENCIL_OP_INCREMENT_AND_CLAMP] = 3, [VK_STENCIL_OP_DECREMENT_AND_CLAMP] = 4,
+   [VK_STENCIL_OP_INVERT] = 7, [VK_STENCIL_OP_INCREMENT_AND_WRAP] = 5,
+   [VK_STENCIL_OP_DECREMENT_AND_WRAP] = 6,
+};
+
+/* Clipping in D3D's 0 <= z <= w (Vulkan's depth range), with the guard
+ * band; a pipeline that discards rasterization rejects every primitive. */
+static void
+emit_clip(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
+          const struct gvk_gfx_pipeline *g)
+{
+   const VkPipelineRasterizationStateCreateInfo *rs = info->pRasterizationState;
+   const struct gvk_shader *fs = fs_kernel(g);
+   pack(pk, 3DSTATE_CLIP, clip) {
+      clip.clip_enable = true;
+      clip.statistics_enable = true;
+      clip.early_cull_enable = true;
+      clip.api_mode = 1;                    /* APIMODE_D3D */
+      clip.guardband_clip_test_enable = true;
+      clip.viewport_xy_clip_test_enable = true;
+      clip.clip_mode = rs && rs->rasterizerDiscardEnable ? 3 : 0; /* REJECT_ALL : NORMAL */
+      clip.triangle_fan_provoking_vertex_select = 1;
+      clip.minimum_point_width = 0.125f;
+      clip.maximum_point_width = 255.875f;
+      clip.user_clip_distance_clip_test_enable_bitmask =
+         (1u << g->vs->kernel.vs.vue.num_clip) - 1;
+      clip.non_perspective_barycentric_enable = fs &&
+         (fs->kernel.fs.barycentric_modes & (GBE_BARY_NONPERSP_PIXEL |
+                                             GBE_BARY_NONPERSP_CENTROID |
+                                             GBE_BARY_NONPERSP_SAMPLE));
+   }
+}
+
+static void
+emit_sf(struct packer *pk, const struct gvk_gfx_pipeline *g)
+{
+   pack(pk, 3DSTATE_SF, sf) {
+      sf.viewport_transform_enable = true;
+      sf.statistics_enable = true;
+      sf.line_width = 1.0f;
+      sf.point_width = 1.0f;
+      sf.point_width_source = g->vs->kernel.vs.vue.writes_point_size ? 0 : 1; /* Vertex : State */
+      sf.triangle_fan_provoking_vertex_select = 1;
+   }
+}
+
+/* The depth offsets are left out: the draw packs them with the dynamic
+ * state (genX_cmd_draw.c). */
+static VkResult
+build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pipeline *g)
+{
+   if (!rs)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: no rasterization state");
+   if (rs->polygonMode > VK_POLYGON_MODE_POINT)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: polygon mode %d is "
+                      "not supported", rs->polygonMode);
+   static const uint8_t cull[] = {
+      [VK_CULL_MODE_NONE] = 1, [VK_CULL_MODE_FRONT_BIT] = 2, [VK_CULL_MODE_BACK_BIT] = 3,
+      [VK_CULL_MODE_FRONT_AND_BACK] = 0,
+   };
+   /* FILL_MODE_SOLID, WIREFRAME, POINT are VkPolygonMode's order */
+   struct GENX(3DSTATE_RASTER) r = {
+      GENX(3DSTATE_RASTER_header),
+      .cull_mode = cull[rs->cullMode & 3],
+      .front_winding = rs->frontFace == VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .front_face_fill_mode = rs->polygonMode,
+      .back_face_fill_mode = rs->polygonMode,
+      .scissor_rectangle_enable = true,
+      .api_mode = 1,                        /* DX10.1: Vulkan's rasterization rules */
+#if GFX_VER >= 9
+      .viewport_z_near_clip_test_enable = !rs->depthClampEnable,
+      .viewport_z_far_clip_test_enable = !rs->depthClampEnable,
+#else
+      .viewport_z_clip_test_enable = !rs->depthClampEnable,
+#endif
+      .global_depth_offset_enable_solid = rs->depthBiasEnable,
+      .global_depth_offset_enable_wireframe = rs->depthBiasEnable,
+      .global_depth_offset_enable_point = rs->depthBiasEnable,
+   };
+   _Static_assert(GENX(3DSTATE_RASTER_length) == ARRAY_SIZE(g->raster),
+                  "gvk_gfx_pipeline.raster holds the generation's 3DSTATE_RASTER");
+   GENX(3DSTATE_RASTER_pack)(NULL, g->raster, &r);
+   /* Vulkan's constant factor counts minimum resolvable differences, the
+    * unit of the hardware's constant (as for D3D). */
+   g->state.depth_bias_constant = rs->depthBiasConstantFactor;
+   g->state.depth_bias_slope = rs->depthBiasSlopeFactor;
+   g->state.depth_bias_clamp = rs->depthBiasClamp;
+   return VK_SUCCESS;
+}
+
+static VkResult
+emit_multisample(struct packer *pk, const VkPipelineMultisampleStateCreateInfo *ms)
+{
+   if (ms && ms->rasterizationSamples > VK_SAMPLE_COUNT_1_BIT)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: %u samples: "
+                      "multisampling is not supported yet", ms->rasterizationSamples);
+   pack(pk, 3DSTATE_MULTISAMPLE, m);
+   pack(pk, 3DSTATE_SAMPLE_MASK, m)
+      m.sample_mask = ms && ms->pSampleMask ? (ms->pSampleMask[0] & 1) : 1;
+   return VK_SUCCESS;
+}
+
+/* ---- blending ---- */
+
+static const uint8_t blend_factors[] = {
+   [VK_BLEND_FACTOR_ZERO] = 0x11, [VK_BLEND_FACTOR_ONE] = 0x1,
+   [VK_BLEND_FACTOR_SRC_COLOR] = 0x2, [VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR] = 0x12,
+   [VK_BLEND_FACTOR_DST_COLOR] = 0x5, [VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR] = 0x15,
+   [VK_BLEND_FACTOR_SRC_ALPHA] = 0x3, [VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA] = 0x13,
+   [VK_BLEND_FACTOR_DST_ALPHA] = 0x4, [VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA] = 0x14,
+   [VK_BLEND_FACTOR_CONSTANT_COLOR] = 0x7, [VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR] = 0x17,
+   [VK_BLEND_FACTOR_CONSTANT_ALPHA] = 0x8, [VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA] = 0x18,
+   [VK_BLEND_FACTOR_SRC_ALPHA_SATURATE] = 0x6,
+   [VK_BLEND_FACTOR_SRC1_COLOR] = 0x9, [VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR] = 0x19,
+   [VK_BLEND_FACTOR_SRC1_ALPHA] = 0xa, [VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA] = 0x1a,
+};
+
+/* VkBlendOp ADD, SUBTRACT, REVERSE_SUBTRACT, MIN, MAX are BLENDFUNCTION's
+ * order. */
+static const uint8_t logic_ops[] = {
+   [VK_LOGIC_OP_CLEAR] = 0x0, [VK_LOGIC_OP_AND] = 0x8, [VK_LOGIC_OP_AND_REVERSE] = 0x4,
+   [VK_LOGIC_OP_COPY] = 0xc, [VK_LOGIC_OP_AND_INVERTED] = 0x2, [VK_LOGIC_OP_NO_OP] = 0xa,
+   [VK_LOGIC_OP_XOR] = 0x6, [VK_LOGIC_OP_OR] = 0xe, [VK_LOGIC_OP_NOR] = 0x1,
+   [VK_LOGIC_OP_EQUIVALENT] = 0x9, [VK_LOGIC_OP_INVERT] = 0x5,
+   [VK_LOGIC_OP_OR_REVERSE] = 0xd, [VK_LOGIC_OP_COPY_INVERTED] = 0x3,
+   [VK_LOGIC_OP_OR_INVERTED] = 0xb, [VK_LOGIC_OP_NAND] = 0x7, [VK_LOGIC_OP_SET] = 0xf,
+};
+
+static bool
+valid_attachment(const VkPipelineColorBlendAttachmentState *a)
+{
+   return (unsigned)a->srcColorBlendFactor < ARRAY_SIZE(blend_factors) &&
+          (unsigned)a->dstColorBlendFactor < ARRAY_SIZE(blend_factors) &&
+          (unsigned)a->srcAlphaBlendFactor < ARRAY_SIZE(blend_factors) &&
+          (unsigned)a->dstAlphaBlendFactor < ARRAY_SIZE(blend_factors) &&
+          a->colorBlendOp <= VK_BLEND_OP_MAX && a->alphaBlendOp <= VK_BLEND_OP_MAX;
+}
+
+static struct GENX(BLEND_STATE_ENTRY)
+blend_entry(const VkPipelineColorBlendStateCreateInfo *cb, uint32_t i)
+{
+   struct GENX(BLEND_STATE_ENTRY) e = {
+      .write_disable_red = true, .write_disable_green = true,
+      .write_disable_blue = true, .write_disable_alpha = true,
+   };
+   if (!cb || i >= cb->attachmentCount)
+      return e;
+   const VkPipelineColorBlendAttachmentState *a = &cb->pAttachments[i];
+   e.write_disable_red = !(a->colorWriteMask & VK_COLOR_COMPONENT_R_BIT);
+   e.write_disable_green = !(a->colorWriteMask & VK_COLOR_COMPONENT_G_BIT);
+   e.write_disable_blue = !(a->colorWriteMask & VK_COLOR_COMPONENT_B_BIT);
+   e.write_disable_alpha = !(a->colorWriteMask & VK_COLOR_COMPONENT_A_BIT);
+   e.logic_op_enable = cb->logicOpEnable;
+   e.logic_op_function = cb->logicOpEnable ? logic_ops[cb->logicOp & 15] : 0;
+   /* Colours are clamped to the render target format's range before and
+    * after blending (Vulkan clamps fixed-point inputs to [0, 1] or
+    * [-1, 1]; COLORCLAMP_RTFORMAT). */
+   e.pre_blend_color_clamp_enable = true;
+   e.post_blend_color_clamp_enable = true;
+   e.color_clamp_range = 2;
+   if (!a->blendEnable)
+      return e;
+   e.color_buffer_blend_enable = true;
+   e.source_blend_factor = blend_factors[a->srcColorBlendFactor];
+   e.destination_blend_factor = blend_factors[a->dstColorBlendFactor];
+   e.color_blend_function = a->colorBlendOp;
+   e.source_alpha_blend_factor = blend_factors[a->srcAlphaBlendFactor];
+   e.destination_alpha_blend_factor = blend_factors[a->dstAlphaBlendFactor];
+   e.alpha_blend_function = a->alphaBlendOp;
+   return e;
+}
+
+/* BLEND_STATE and one entry per render target (the draw copies them into
+ * state memory), and 3DSTATE_PS_BLEND, which repeats render target 0's
+ * blending for the pixel shader's dispatch. */
+static VkResult
+build_blend(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
+            struct gvk_gfx_pipeline *g, uint32_t color_count)
+{
+   const VkPipelineColorBlendStateCreateInfo *cb =
+      info->pRasterizationState && info->pRasterizationState->rasterizerDiscardEnable ?
+      NULL : info->pColorBlendState;
+   for (uint32_t i = 0; cb && i < cb->attachmentCount; i++) {
+      if (!valid_attachment(&cb->pAttachments[i]))
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: colour blend "
+                         "attachment %u has a factor or op genvk does not know", i);
+   }
+   const VkPipelineMultisampleStateCreateInfo *ms = info->pMultisampleState;
+   const struct GENX(BLEND_STATE) bs = {
+      .independent_alpha_blend_enable = true,
+      .alpha_to_coverage_enable = ms && ms->alphaToCoverageEnable,
+      .alpha_to_one_enable = ms && ms->alphaToOneEnable,
+   };
+   _Static_assert(GENX(BLEND_STATE_length) == 1 && GENX(BLEND_STATE_ENTRY_length) == 2,
+                  "gvk_gfx_pipeline.blend holds BLEND_STATE and 2-dword entries");
+   GENX(BLEND_STATE_pack)(NULL, g->blend, &bs);
+   const uint32_t n = MAX2(color_count, 1u);
+   bool writes = false;
+   for (uint32_t i = 0; i < n; i++) {
+      const struct GENX(BLEND_STATE_ENTRY) e = blend_entry(i < color_count ? cb : NULL, i);
+      GENX(BLEND_STATE_ENTRY_pack)(NULL, &g->blend[1 + 2 * i], &e);
+      writes |= !(e.write_disable_red && e.write_disable_green && e.write_disable_blue &&
+                  e.write_disable_alpha);
+   }
+   g->blend_dwords = 1 + 2 * n;
+   const struct GENX(BLEND_STATE_ENTRY) e0 = blend_entry(color_count ? cb : NULL, 0);
+   pack(pk, 3DSTATE_PS_BLEND, pb) {
+      pb.has_writeable_rt = writes;
+      pb.alpha_to_coverage_enable = bs.alpha_to_coverage_enable;
+      pb.independent_alpha_blend_enable = true;
+      pb.color_buffer_blend_enable = e0.color_buffer_blend_enable;
+      pb.source_blend_factor = e0.source_blend_factor;
+      pb.destination_blend_factor = e0.destination_blend_factor;
+      pb.source_alpha_blend_factor = e0.source_alpha_blend_factor;
+      pb.destination_alpha_blend_factor = e0.destination_alpha_blend_factor;
+   }
+   if (cb)
+      memcpy(g->state.blend_constants, cb->blendConstants, sizeof(g->state.blend_constants));
+   return VK_SUCCESS;
+}
+
+/* ---- depth, stencil, dynamic state ---- */
+
+static void
+stencil_face(struct gvk_gfx_pipeline *g, unsigned f, const VkStencilOpState *s)
+{
+   g->stencil_func[f] = compare_ops[s->compareOp & 7];
+   g->stencil_fail[f] = stencil_ops[s->failOp & 7];
+   g->stencil_pass[f] = stencil_ops[s->passOp & 7];
+   g->stencil_depth_fail[f] = stencil_ops[s->depthFailOp & 7];
+   g->state.stencil_compare[f] = s->compareMask;
+   g->state.stencil_write[f] = s->writeMask;
+   g->state.stencil_reference[f] = s->reference;
+}
+
+/* Depth and stencil tests run only against the attachments the pipeline
+ * is created for (spec: without a depth attachment the test passes and
+ * nothing is written). */
+static void
+depth_stencil(const VkGraphicsPipelineCreateInfo *info, const struct gvk_rendering_formats *f,
+              struct gvk_gfx_pipeline *g)
+{
+   const VkPipelineDepthStencilStateCreateInfo *ds = info->pDepthStencilState;
+   if (!ds)
+      return;
+   const bool has_depth = f->depth != VK_FORMAT_UNDEFINED;
+   const bool has_stencil = f->stencil != VK_FORMAT_UNDEFINED;
+   g->depth_test = has_depth && ds->depthTestEnable;
+   g->depth_write = g->depth_test && ds->depthWriteEnable;
+   g->depth_compare = compare_ops[ds->depthCompareOp & 7];
+   g->stencil_test = has_stencil && ds->stencilTestEnable;
+   stencil_face(g, 0, &ds->front);
+   stencil_face(g, 1, &ds->back);
+}
+
+static void
+dynamic_states(const VkGraphicsPipelineCreateInfo *info, struct gvk_gfx_pipeline *g)
+{
+   const VkPipelineDynamicStateCreateInfo *dyn = info->pDynamicState;
+   for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++) {
+      switch (dyn->pDynamicStates[i]) {
+      case VK_DYNAMIC_STATE_VIEWPORT: g->dynamic |= GVK_DYNAMIC_VIEWPORT; break;
+      case VK_DYNAMIC_STATE_SCISSOR: g->dynamic |= GVK_DYNAMIC_SCISSOR; break;
+      case VK_DYNAMIC_STATE_BLEND_CONSTANTS: g->dynamic |= GVK_DYNAMIC_BLEND_CONSTANTS; break;
+      case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK:
+         g->dynamic |= GVK_DYNAMIC_STENCIL_COMPARE_MASK;
+         break;
+      case VK_DYNAMIC_STATE_STENCIL_WRITE_MASK:
+         g->dynamic |= GVK_DYNAMIC_STENCIL_WRITE_MASK;
+         break;
+      case VK_DYNAMIC_STATE_STENCIL_REFERENCE:
+         g->dynamic |= GVK_DYNAMIC_STENCIL_REFERENCE;
+         break;
+      case VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE:
+         g->dynamic |= GVK_DYNAMIC_VERTEX_STRIDE;
+         break;
+      case VK_DYNAMIC_STATE_DEPTH_BIAS: g->dynamic |= GVK_DYNAMIC_DEPTH_BIAS; break;
+      default:
+         break;
+      }
+   }
+   const VkPipelineViewportStateCreateInfo *vp = info->pViewportState;
+   if (!vp)
+      return;
+   g->state.viewport_count = MIN2(vp->viewportCount, (uint32_t)GVK_MAX_VIEWPORTS);
+   g->state.scissor_count = MIN2(vp->scissorCount, (uint32_t)GVK_MAX_VIEWPORTS);
+   if (vp->pViewports && !(g->dynamic & GVK_DYNAMIC_VIEWPORT))
+      memcpy(g->state.viewports, vp->pViewports, g->state.viewport_count * sizeof(VkViewport));
+   if (vp->pScissors && !(g->dynamic & GVK_DYNAMIC_SCISSOR))
+      memcpy(g->state.scissors, vp->pScissors, g->state.scissor_count * sizeof(VkRect2D));
+}
+
+/* ---- the pipeline ---- */
+
+static VkResult
+emit_all(struct gvk_device *device, struct gvk_pipeline *p,
+         const VkGraphicsPipelineCreateInfo *info, struct packer *pk)
+{
+   struct gvk_gfx_pipeline *g = p->gfx;
+   const struct devinfo *di = &device->pdev->info;
+   const VkPipelineInputAssemblyStateCreateInfo *ia = info->pInputAssemblyState;
+   VkResult result = check_kernel(g->vs, "vertex");
+   for (unsigned i = 0; i < 2 && result == VK_SUCCESS; i++) {
+      if (g->fs[i])
+         result = check_kernel(g->fs[i], "fragment");
+   }
+   if (result != VK_SUCCESS)
+      return result;
+   if (!ia || !topology(ia->topology, 0, &g->topology))
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the primitive "
+                      "topology is missing or not supported");
+   g->primitive_restart = ia->primitiveRestartEnable;
+   struct gvk_rendering_formats formats;
+   gvk_rendering_formats_for_pipeline(info, &formats);
+   struct element elements[GBE_MAX_VS_ATTRIBUTES + 2];
+   uint32_t count = 0;
+   const struct gbe_vs_info *vs = &g->vs->kernel.vs;
+   if (vs->num_input_rows > ARRAY_SIZE(elements))
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: %u vertex input rows",
+                      vs->num_input_rows);
+   result = build_elements(device, info, g, elements, &count);
+   if (result != VK_SUCCESS)
+      return result;
+   pack(pk, 3DSTATE_VF_STATISTICS, st) st.statistics_enable = true;
+   pack(pk, 3DSTATE_VF_TOPOLOGY, t) t.primitive_topology_type = g->topology;
+   emit_vertex_input(pk, vs, elements, count);
+   emit_urb(pk, di, vs->urb_entry_size);
+   push_allocation(di, g);
+   emit_vs(pk, di, g->vs);
+   emit_disabled_stages(pk);
+   emit_clip(pk, info, g);
+   emit_sf(pk, g);
+   result = build_raster(info->pRasterizationState, g);
+   if (result == VK_SUCCESS)
+      result = emit_multisample(pk, info->pMultisampleState);
+   const struct gvk_shader *fs = fs_kernel(g);
+   if (result == VK_SUCCESS)
+      result = emit_sbe(pk, vs, fs ? &fs->kernel.fs : NULL);
+   if (result != VK_SUCCESS)
+      return result;
+   emit_wm(pk, fs ? &fs->kernel.fs : NULL);
+   emit_ps(pk, g);
+   pack(pk, 3DSTATE_WM_CHROMAKEY, ck);
+   result = build_blend(pk, info, g, formats.color_count);
+   if (result != VK_SUCCESS)
+      return result;
+   depth_stencil(info, &formats, g);
+   dynamic_states(info, g);
+   return VK_SUCCESS;
+}
+
+VkResult
+genX(gfx_pipeline_emit)(struct gvk_device *device, struct gvk_pipeline *p,
+                        const VkGraphicsPipelineCreateInfo *info)
+{
+   struct packer *pk = gvk_zalloc(&p->base.alloc, sizeof(*pk),
+                                  VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!pk)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = emit_all(device, p, info, pk);
+   if (result == VK_SUCCESS && pk->overflow)
+      result = gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the pipeline's "
+                        "packets exceed %u dwords", MAX_DWORDS);
+   if (result == VK_SUCCESS) {
+      p->gfx->batch = gvk_alloc(&p->base.alloc, pk->n * 4, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+      if (p->gfx->batch) {
+         memcpy(p->gfx->batch, pk->dw, pk->n * 4);
+         p->gfx->batch_dwords = pk->n;
+      } else {
+         result = VK_ERROR_OUT_OF_HOST_MEMORY;
+      }
+   }
+   gvk_free(&p->base.alloc, pk);
+   return result;
+}
+
+#endif

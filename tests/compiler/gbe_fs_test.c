@@ -1,0 +1,667 @@
+/* The fragment stage of the back end (src/compiler/gbe_fs.c): the
+ * fragment shaders of shaders/fs_*.frag compiled for Gen8, 9, 11 and 12
+ * at SIMD8 and SIMD16.  For each, kernel.fs (the contract 3DSTATE_PS,
+ * PS_EXTRA, WM, SBE and the binding table are programmed from) against
+ * the layout worked out by hand from the GLSL by gbe.h's rules; then one
+ * thread of the kernel on vgpu's EU with its kernel checks on, the
+ * payload laid out as vgpu_ps.c delivers it (PRM Vol 7 "Pixel Shader
+ * Thread Payload"), and every render target write it sends read by the
+ * PRM's message layout (Vol 2d "Render Target Write": a two-GRF header
+ * whose M1.7 is the pixel mask, then R, G, B, A and the source depth, a
+ * GRF per 8 channels each) and checked against values computed here from
+ * the GLSL (inputs chosen so that every float result is exact).
+ *
+ *   gbe_fs_test SPV_DIR */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbe.h"
+#include "spirv.h"
+#include "util_file.h"
+#include "vgpu_eu_priv.h"
+#include "vgpu_priv.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                     \
+   do {                                                                      \
+      if (!(cond)) {                                                         \
+         failures++;                                                         \
+         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
+         fprintf(stderr, __VA_ARGS__);                                       \
+         fputc('\n', stderr);                                                \
+      }                                                                      \
+   } while (0)
+
+static uint32_t
+f2u(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* ---- the thread's inputs, the same for every shader ---- */
+
+/* Channel 3 is a helper (not in the pixel mask). */
+static uint32_t
+pixel_mask(unsigned simd)
+{
+   return (simd == 16 ? 0xffffu : 0xffu) & ~8u;
+}
+
+static int
+pixel_x(unsigned c)
+{
+   return 10 + 2 * (int)(c / 4) + (int)(c & 1);
+}
+
+static int
+pixel_y(unsigned c)
+{
+   return 20 + (int)((c >> 1) & 1);
+}
+
+/* Barycentrics: [perspective, linear][b1, b2] of channel c. */
+static float
+bary(unsigned linear, unsigned which, unsigned c)
+{
+   if (linear)
+      return which == 0 ? (float)c / 8.0f : 0.25f;
+   return which == 0 ? (float)c / 16.0f : (float)(c % 4) / 8.0f + 0.125f;
+}
+
+static float
+source_depth(unsigned c)
+{
+   return (float)c / 32.0f;
+}
+
+static float
+source_w(unsigned c)
+{
+   static const float w[4] = { 0.5f, 1.0f, 2.0f, 4.0f };
+   return w[c % 4];
+}
+
+/* Per-sample dispatch: slot s runs sample s + 1 (R1.0 nibbles), at
+ * (2c mod 16, 15 - c) sixteenths of a pixel; odd channels have all eight
+ * samples covered, even ones the first four. */
+static unsigned
+sample_of(unsigned c)
+{
+   return c / 4 + 1;
+}
+
+static uint8_t
+sample_offset(unsigned c, unsigned k)
+{
+   return (uint8_t)(k ? 15 - c : (2 * c) % 16);
+}
+
+static uint32_t
+coverage(unsigned c)
+{
+   return c % 2 ? 0xffu : 0x0fu;
+}
+
+/* ---- the cases ---- */
+
+/* A plane of setup data: (b1 coefficient, b2 coefficient, constant). */
+struct plane {
+   float c0, c1, c3;
+   uint32_t bits;      /* flat: the constant's bits */
+   bool flat;
+};
+
+struct expect {
+   float rgba[4];
+   float depth;
+};
+
+struct fs_case {
+   const char *spv;
+   struct gbe_fs_info info;              /* grf_start: SIMD8's; per 8 channels more at 16 */
+   unsigned grf_per_group;               /* payload GRFs per 8 channels after R0, R1 */
+   struct plane setup[8][4];             /* per attribute and component */
+   bool back_facing;
+   void (*expect)(unsigned rt, unsigned c, struct expect *e);
+   uint32_t (*written)(unsigned rt, unsigned simd);   /* channels each RT writes */
+};
+
+static uint32_t
+written_io(unsigned rt, unsigned simd)
+{
+   (void)rt;
+   /* np = 3 + c / 2 discards from channel 7 on */
+   return pixel_mask(simd) & 0x7fu;
+}
+
+static void
+expect_io(unsigned rt, unsigned c, struct expect *e)
+{
+   float b1 = bary(0, 0, c), b2 = bary(0, 1, c);
+   float np = 1.0f + 4.0f * bary(1, 0, c) + 8.0f * bary(1, 1, c);
+   if (rt == 0) {
+      for (unsigned j = 0; j < 4; j++)
+         e->rgba[j] = 0.5f * (float)j + (float)(j + 1) * b1 + 2.0f * b2 + np;
+      return;
+   }
+   e->rgba[0] = (float)pixel_x(c) + 0.5f;
+   e->rgba[1] = (float)pixel_y(c) + 0.5f;
+   e->rgba[2] = 8.0f;              /* fi.x + fi.y = 3 + 5 */
+   e->rgba[3] = 1.0f;              /* front facing */
+}
+
+static void
+expect_io_back(unsigned rt, unsigned c, struct expect *e)
+{
+   expect_io(rt, c, e);
+   if (rt == 2)
+      e->rgba[3] = -1.0f;
+}
+
+static uint32_t
+written_all(unsigned rt, unsigned simd)
+{
+   (void)rt;
+   return pixel_mask(simd);
+}
+
+static float
+deriv_v(unsigned c)
+{
+   return bary(0, 0, c) * bary(0, 1, c);
+}
+
+static void
+expect_deriv(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   unsigned q = c & ~3u, p = c & 3u;
+   e->rgba[0] = deriv_v(q + (p & 2) + 1) - deriv_v(q + (p & 2));
+   e->rgba[1] = deriv_v(q + (p & 1) + 2) - deriv_v(q + (p & 1));
+   e->rgba[2] = deriv_v(q + 1) - deriv_v(q);
+   e->rgba[3] = deriv_v(q + 2) - deriv_v(q);
+}
+
+static void
+expect_depth(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   e->rgba[0] = source_depth(c);
+   e->rgba[1] = 1.0f / source_w(c);
+   e->rgba[2] = 0.0f;
+   e->rgba[3] = 1.0f;
+   e->depth = source_depth(c) * 0.5f + 0.25f;
+}
+
+/* fs_demote: a = c / 8 demotes from channel 5 on */
+static uint32_t
+written_demote(unsigned rt, unsigned simd)
+{
+   (void)rt;
+   return pixel_mask(simd) & 0x1fu;
+}
+
+static float
+demote_v(unsigned c)
+{
+   float a = 2.0f * bary(0, 0, c);
+   return a * a;
+}
+
+static void
+expect_demote(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   unsigned q = c & ~3u, p = c & 3u;
+   e->rgba[0] = demote_v(q + (p & 2) + 1) - demote_v(q + (p & 2));
+   e->rgba[1] = demote_v(q + (p & 1) + 2) - demote_v(q + (p & 1));
+   e->rgba[2] = 0.0f;
+   e->rgba[3] = 2.0f;
+}
+
+/* fs_dynamic: sel = c / 4 picks slots[c / 4], whose component j holds
+ * 100 e + j */
+static void
+expect_dynamic(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   for (unsigned j = 0; j < 4; j++) {
+      uint32_t bits = 100 * (c / 4) + j;
+      memcpy(&e->rgba[j], &bits, 4);
+   }
+}
+
+static void
+expect_sample(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   e->rgba[0] = (float)sample_offset(c, 0) / 16.0f;
+   e->rgba[1] = (float)sample_offset(c, 1) / 16.0f;
+   e->rgba[2] = (float)sample_of(c);
+   e->rgba[3] = (float)(coverage(c) & (1u << sample_of(c)));
+}
+
+#define NUM_CASES 7
+
+static void
+make_cases(struct fs_case *cs)
+{
+   memset(cs, 0, NUM_CASES * sizeof(*cs));
+   /* fs_io: locations 0 (smooth), 1 (noperspective), 2 (flat) are
+    * attributes 0-2; perspective and linear pixel barycentrics (modes 0
+    * and 3: 2 + 2 GRFs per 8 channels); render targets 0 and 2 */
+   struct fs_case *io = &cs[0];
+   io->spv = "fs_io.spv";
+   io->info = (struct gbe_fs_info){
+      .grf_start = 6, .num_inputs = 3, .input_location = { 0, 1, 2 }, .flat_inputs = 4,
+      .barycentric_modes = GBE_BARY_PERSP_PIXEL | GBE_BARY_NONPERSP_PIXEL,
+      .num_render_targets = 3, .render_target_mask = 5, .kills = true,
+   };
+   io->grf_per_group = 4;
+   for (unsigned j = 0; j < 4; j++)
+      io->setup[0][j] = (struct plane){ (float)(j + 1), 2.0f, 0.5f * (float)j, 0, false };
+   io->setup[1][0] = (struct plane){ 4.0f, 8.0f, 1.0f, 0, false };
+   io->setup[2][0] = (struct plane){ .flat = true, .bits = 3 };
+   io->setup[2][1] = (struct plane){ .flat = true, .bits = 5 };
+   io->expect = expect_io;
+   io->written = written_io;
+   cs[1] = *io;
+   cs[1].back_facing = true;
+   cs[1].expect = expect_io_back;
+   /* fs_deriv: one smooth vec2 */
+   struct fs_case *dv = &cs[2];
+   dv->spv = "fs_deriv.spv";
+   dv->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_inputs = 1, .barycentric_modes = GBE_BARY_PERSP_PIXEL,
+      .num_render_targets = 1, .render_target_mask = 1,
+   };
+   dv->grf_per_group = 2;
+   dv->setup[0][0] = (struct plane){ 1.0f, 0.0f, 0.0f, 0, false };
+   dv->setup[0][1] = (struct plane){ 0.0f, 1.0f, 0.0f, 0, false };
+   dv->expect = expect_deriv;
+   dv->written = written_all;
+   /* fs_depth: no inputs; source depth and W (a GRF per 8 channels each) */
+   struct fs_case *dp = &cs[3];
+   dp->spv = "fs_depth.spv";
+   dp->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_render_targets = 1, .render_target_mask = 1,
+      .uses_source_depth = true, .uses_source_w = true, .computes_depth = true,
+   };
+   dp->grf_per_group = 2;
+   dp->expect = expect_depth;
+   dp->written = written_all;
+   /* fs_demote: one smooth float */
+   struct fs_case *dm = &cs[4];
+   dm->spv = "fs_demote.spv";
+   dm->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_inputs = 1, .barycentric_modes = GBE_BARY_PERSP_PIXEL,
+      .num_render_targets = 1, .render_target_mask = 1, .kills = true,
+   };
+   dm->grf_per_group = 2;
+   dm->setup[0][0] = (struct plane){ 2.0f, 0.0f, 0.0f, 0, false };
+   dm->expect = expect_demote;
+   dm->written = written_demote;
+   /* fs_dynamic: locations 0-3 flat, 4 smooth */
+   struct fs_case *dy = &cs[5];
+   dy->spv = "fs_dynamic.spv";
+   dy->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_inputs = 5, .input_location = { 0, 1, 2, 3, 4 }, .flat_inputs = 0xf,
+      .barycentric_modes = GBE_BARY_PERSP_PIXEL, .num_render_targets = 1,
+      .render_target_mask = 1,
+   };
+   dy->grf_per_group = 2;
+   for (unsigned a = 0; a < 4; a++)
+      for (unsigned j = 0; j < 4; j++)
+         dy->setup[a][j] = (struct plane){ .flat = true, .bits = 100 * a + j };
+   dy->setup[4][0] = (struct plane){ 4.0f, 0.0f, 0.0f, 0, false };
+   dy->expect = expect_dynamic;
+   dy->written = written_all;
+   /* fs_sample: the position offsets (a GRF per 16 channels) and the
+    * input coverage mask (a GRF per 8) */
+   struct fs_case *sm = &cs[6];
+   sm->spv = "fs_sample.spv";
+   sm->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_render_targets = 1, .render_target_mask = 1,
+      .uses_position_offset = true, .uses_coverage_mask = true, .per_sample = true,
+   };
+   sm->grf_per_group = 1;
+   sm->expect = expect_sample;
+   sm->written = written_all;
+}
+
+static void
+check_info(const struct fs_case *fc, const char *gen, unsigned simd, const struct gbe_kernel *k)
+{
+   const struct gbe_fs_info *got = &k->fs;
+   struct gbe_fs_info want = fc->info;
+   want.grf_start += (simd / 8 - 1) * fc->grf_per_group;
+#define SAME(f) CHECK(got->f == want.f, "%s %s SIMD%u: fs." #f " %u, expected %u", fc->spv, gen, \
+                      simd, (unsigned)got->f, (unsigned)want.f)
+   SAME(push_bytes); SAME(push_regs); SAME(grf_start); SAME(num_inputs); SAME(flat_inputs);
+   SAME(barycentric_modes); SAME(num_render_targets); SAME(render_target_mask);
+   SAME(uses_source_depth); SAME(uses_source_w); SAME(uses_position_offset);
+   SAME(uses_coverage_mask); SAME(computes_depth); SAME(computes_stencil);
+   SAME(writes_sample_mask); SAME(kills); SAME(per_sample); SAME(dual_source);
+   SAME(has_side_effects);
+   for (unsigned i = 0; i < want.num_inputs; i++)
+      SAME(input_location[i]);
+#undef SAME
+   CHECK(k->binding_table_size == want.num_render_targets, "%s %s SIMD%u: binding table %u "
+         "entries, expected the %u render targets", fc->spv, gen, simd, k->binding_table_size,
+         want.num_render_targets);
+}
+
+/* ---- running a thread ---- */
+
+#define MAX_WRITES 8
+
+struct rt_record {
+   unsigned n;
+   struct {
+      unsigned bti, simd;
+      bool last, header, has_depth;
+      uint32_t mask;
+      uint32_t rgba[16][4], depth[16];
+   } w[MAX_WRITES];
+};
+
+static enum vgpu_eu_status
+rt_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
+      const uint8_t *payload, uint8_t *reply, uint32_t exec_mask)
+{
+   (void)t; (void)reply;
+   struct rt_record *r = user;
+   if (msg->msg != ISA_MSG_RT_WRITE || r->n == MAX_WRITES)
+      return VGPU_EU_UNSUPPORTED;
+   unsigned simd = msg->simd ? msg->simd : 16, regs = simd / 8;
+   unsigned first = msg->header ? 2 : 0;
+   if (msg->mlen + msg->ex_mlen < first + 4 * regs)
+      return VGPU_EU_FAULT;
+   r->w[r->n].bti = msg->bti;
+   r->w[r->n].simd = simd;
+   r->w[r->n].last = msg->last_rt;
+   r->w[r->n].header = msg->header;
+   uint32_t mask = exec_mask;
+   if (msg->header) {
+      uint32_t m17;
+      memcpy(&m17, payload + 32 + 7 * 4, 4);
+      mask &= m17 & 0xffff;
+   }
+   r->w[r->n].mask = mask;
+   for (unsigned c = 0; c < simd; c++) {
+      for (unsigned k = 0; k < 4; k++)
+         memcpy(&r->w[r->n].rgba[c][k], payload + (first + k * regs + c / 8) * 32 + (c % 8) * 4,
+                4);
+   }
+   r->w[r->n].has_depth = msg->mlen + msg->ex_mlen >= first + 5 * regs;
+   if (r->w[r->n].has_depth) {
+      for (unsigned c = 0; c < simd; c++)
+         memcpy(&r->w[r->n].depth[c], payload + (first + 4 * regs + c / 8) * 32 + (c % 8) * 4,
+                4);
+   }
+   r->n++;
+   return VGPU_EU_DONE;
+}
+
+static void *
+no_memory(void *user, uint64_t addr, uint64_t len)
+{
+   (void)user; (void)addr; (void)len;
+   return NULL;
+}
+
+static bool
+no_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
+{
+   (void)user; (void)bti; (void)out;
+   return false;
+}
+
+static void
+set_ud(struct vgpu_eu_thread *t, unsigned grf, unsigned dw, uint32_t v)
+{
+   memcpy(&t->regs[grf * 32 + dw * 4], &v, 4);
+}
+
+/* The payload as vgpu_ps.c lays it out; returns the bytes it defines. */
+static unsigned
+payload(const struct fs_case *fc, const struct gbe_kernel *k, struct vgpu_eu_thread *t)
+{
+   const struct gbe_fs_info *fs = &k->fs;
+   const unsigned simd = k->simd, groups = simd / 8;
+   memset(t->regs, 0, 64);
+   uint32_t info = 0x4u | (fc->back_facing ? 1u << 15 : 0);
+   set_ud(t, 0, 0, k->gen >= ISA_GEN12 ? 0 : info);
+   if (k->gen >= ISA_GEN12)
+      set_ud(t, 1, 1, info);
+   for (unsigned s = 0; s < simd / 4; s++)
+      set_ud(t, 1, 2 + s, (uint32_t)pixel_x(4 * s) | (uint32_t)pixel_y(4 * s) << 16);
+   set_ud(t, 1, 7, pixel_mask(simd));
+   if (fs->per_sample) {
+      uint32_t ids = 0;
+      for (unsigned s = 0; s < simd / 4; s++)
+         ids |= sample_of(4 * s) << (4 * s);
+      set_ud(t, 1, 0, ids);
+   }
+   unsigned reg = 2;
+   for (unsigned m = 0; m < 6; m++) {
+      if (!((fs->barycentric_modes >> m) & 1))
+         continue;
+      for (unsigned g = 0; g < groups; g++, reg += 2) {
+         for (unsigned c = 0; c < 8; c++) {
+            set_ud(t, reg, c, f2u(bary(m >= 3, 0, 8 * g + c)));
+            set_ud(t, reg + 1, c, f2u(bary(m >= 3, 1, 8 * g + c)));
+         }
+      }
+   }
+   if (fs->uses_source_depth)
+      for (unsigned g = 0; g < groups; g++, reg++)
+         for (unsigned c = 0; c < 8; c++)
+            set_ud(t, reg, c, f2u(source_depth(8 * g + c)));
+   if (fs->uses_source_w)
+      for (unsigned g = 0; g < groups; g++, reg++)
+         for (unsigned c = 0; c < 8; c++)
+            set_ud(t, reg, c, f2u(source_w(8 * g + c)));
+   if (fs->uses_position_offset) {
+      for (unsigned c = 0; c < simd; c++)
+         for (unsigned k = 0; k < 2; k++)
+            t->regs[reg * 32 + 2 * c + k] = sample_offset(c, k);
+      reg++;
+   }
+   if (fs->uses_coverage_mask)
+      for (unsigned g = 0; g < groups; g++, reg++)
+         for (unsigned c = 0; c < 8; c++)
+            set_ud(t, reg, c, coverage(8 * g + c));
+   unsigned at = fs->grf_start + fs->push_regs;
+   for (unsigned a = 0; a < fs->num_inputs && a < 8; a++) {
+      for (unsigned j = 0; j < 4; j++) {
+         const struct plane *p = &fc->setup[a][j];
+         unsigned r = at + 2 * a + j / 2, base = (j % 2) * 4;
+         set_ud(t, r, base + 0, f2u(p->c0));
+         set_ud(t, r, base + 1, f2u(p->c1));
+         set_ud(t, r, base + 2, 0);
+         set_ud(t, r, base + 3, p->flat ? p->bits : f2u(p->c3));
+      }
+   }
+   return (at + 2 * fs->num_inputs) * 32;
+}
+
+static void
+check_writes(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k,
+             const struct rt_record *r)
+{
+   const unsigned simd = k->simd;
+   unsigned n = 0;
+   for (unsigned rt = 0; rt < GBE_MAX_RENDER_TARGETS; rt++) {
+      if (!((fc->info.render_target_mask >> rt) & 1))
+         continue;
+      CHECK(n < r->n && r->w[n].bti == rt, "%s %s SIMD%u: write %u is not to render target %u",
+            fc->spv, gen, simd, n, rt);
+      if (n >= r->n || r->w[n].bti != rt)
+         return;
+      const bool last = !(fc->info.render_target_mask >> (rt + 1));
+      CHECK(r->w[n].last == last, "%s %s SIMD%u: RT %u last-RT bit %d", fc->spv, gen, simd, rt,
+            r->w[n].last);
+      CHECK(r->w[n].simd == simd, "%s %s SIMD%u: RT %u message of SIMD%u", fc->spv, gen, simd,
+            rt, r->w[n].simd);
+      uint32_t want_mask = fc->written(rt, simd);
+      CHECK(r->w[n].mask == want_mask, "%s %s SIMD%u: RT %u writes channels 0x%x, expected "
+            "0x%x", fc->spv, gen, simd, rt, r->w[n].mask, want_mask);
+      CHECK(r->w[n].has_depth == fc->info.computes_depth, "%s %s SIMD%u: RT %u source depth "
+            "%d", fc->spv, gen, simd, rt, r->w[n].has_depth);
+      for (unsigned c = 0; c < simd; c++) {
+         if (!((want_mask >> c) & 1))
+            continue;
+         struct expect e = { { 0 }, 0 };
+         fc->expect(rt, c, &e);
+         for (unsigned j = 0; j < 4; j++)
+            CHECK(r->w[n].rgba[c][j] == f2u(e.rgba[j]), "%s %s SIMD%u: RT %u channel %u.%c: "
+                  "0x%08x, expected %g (0x%08x)", fc->spv, gen, simd, rt, c, "rgba"[j],
+                  r->w[n].rgba[c][j], (double)e.rgba[j], f2u(e.rgba[j]));
+         if (fc->info.computes_depth && r->w[n].has_depth)
+            CHECK(r->w[n].depth[c] == f2u(e.depth), "%s %s SIMD%u: channel %u depth 0x%08x, "
+                  "expected %g", fc->spv, gen, simd, c, r->w[n].depth[c], (double)e.depth);
+      }
+      n++;
+   }
+   CHECK(r->n == n, "%s %s SIMD%u: %u render target writes, expected %u", fc->spv, gen, simd,
+         r->n, n);
+}
+
+static void
+run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
+{
+   struct vgpu_eu_thread *t = aligned_alloc(64, sizeof(*t));
+   struct vgpu_eu_cache *cache = vgpu_eu_cache_create();
+   struct rt_record *rec = calloc(1, sizeof(*rec));
+   if (!t || !cache || !rec) {
+      CHECK(false, "out of memory");
+      goto out;
+   }
+   vgpu_eu_thread_init(t, k->simd == 16 ? 0xffffu : 0xffu);
+   unsigned defined = payload(fc, k, t);
+   vgpu_eu_thread_define(t, 0, defined);
+   struct vgpu_eu_env env = {
+      .gen = k->gen, .user = rec, .map = no_memory, .surface = no_surface,
+      .max_instructions = 1u << 20, .checks = VGPU_EU_CHECK_ALL, .render_target = rt_cb,
+   };
+   struct vgpu_eu_kernel *vk = vgpu_eu_kernel_get(cache, k->gen, 0x1000, k->code, k->code_size);
+   CHECK(vk != NULL, "%s %s: the kernel did not load", fc->spv, gen);
+   enum vgpu_eu_status status = vk ? vgpu_eu_run(&env, vk, t) : VGPU_EU_FAULT;
+   CHECK(status == VGPU_EU_DONE, "%s %s SIMD%u: thread status %d (%s)", fc->spv, gen, k->simd,
+         (int)status, t->why ? t->why : "");
+   if (status == VGPU_EU_DONE)
+      check_writes(fc, gen, k, rec);
+out:
+   if (cache)
+      vgpu_eu_cache_destroy(cache);
+   free(rec);
+   free(t);
+}
+
+static void
+test_case(const char *dir, const struct fs_case *fc)
+{
+   static const enum isa_gen gens[] = { ISA_GEN8, ISA_GEN9, ISA_GEN11, ISA_GEN12 };
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/%s", dir, fc->spv);
+   size_t size;
+   uint32_t *code = util_read_file(path, &size);
+   CHECK(code != NULL && size % 4 == 0, "cannot read %s", path);
+   if (!code || size % 4) {
+      free(code);
+      return;
+   }
+   for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
+      for (unsigned simd = 8; simd <= 16; simd *= 2) {
+         const char *gen = isa_gen_name(gens[g]);
+         char err[512];
+         struct spirv_options so = { .entry_point = NULL };
+         struct ir_shader *s = spirv_to_ir(code, size / 4, &so, err, sizeof(err));
+         CHECK(s != NULL, "%s: %s", path, err);
+         if (!s)
+            break;
+         struct gbe_options opt = { .gen = gens[g], .simd = simd };
+         struct gbe_kernel k;
+         bool ok = gbe_compile(s, &opt, &k, err, sizeof(err));
+         ir_shader_destroy(s);
+         CHECK(ok, "%s %s SIMD%u: %s", fc->spv, gen, simd, err);
+         if (!ok)
+            continue;
+         check_info(fc, gen, simd, &k);
+         run(fc, gen, &k);
+         gbe_kernel_finish(&k);
+      }
+   }
+   free(code);
+}
+
+/* Implicit-LOD sampling compiles for every generation and width (the
+ * sampler takes the LOD from the message's subspans, so vgpu's EU runs
+ * it only inside the pixel pipeline), and the descriptors' binding table
+ * entries follow the render targets: two render targets, so the
+ * bindings (0, 0) and (0, 1) take entries 2 and 3. */
+static void
+test_tex(const char *dir)
+{
+   static const enum isa_gen gens[] = { ISA_GEN8, ISA_GEN9, ISA_GEN11, ISA_GEN12 };
+   char path[4096];
+   snprintf(path, sizeof(path), "%s/fs_tex.spv", dir);
+   size_t size;
+   uint32_t *code = util_read_file(path, &size);
+   CHECK(code != NULL && size % 4 == 0, "cannot read %s", path);
+   if (!code || size % 4) {
+      free(code);
+      return;
+   }
+   for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
+      for (unsigned simd = 8; simd <= 16; simd *= 2) {
+         const char *gen = isa_gen_name(gens[g]);
+         char err[512];
+         struct spirv_options so = { .entry_point = NULL };
+         struct ir_shader *s = spirv_to_ir(code, size / 4, &so, err, sizeof(err));
+         CHECK(s != NULL, "%s: %s", path, err);
+         if (!s)
+            break;
+         struct gbe_options opt = { .gen = gens[g], .simd = simd };
+         struct gbe_kernel k;
+         bool ok = gbe_compile(s, &opt, &k, err, sizeof(err));
+         ir_shader_destroy(s);
+         CHECK(ok, "fs_tex %s SIMD%u: %s", gen, simd, err);
+         if (!ok)
+            continue;
+         CHECK(k.fs.num_render_targets == 2 && k.num_bindings == 2 && k.binding_table_size == 4,
+               "fs_tex %s SIMD%u: %u render targets, %u bindings, %u entries", gen, simd,
+               k.fs.num_render_targets, k.num_bindings, k.binding_table_size);
+         for (unsigned b = 0; b < k.num_bindings; b++)
+            CHECK(k.bindings[b].bti == 2 + k.bindings[b].binding, "fs_tex %s SIMD%u: binding "
+                  "%u at entry %u", gen, simd, k.bindings[b].binding, k.bindings[b].bti);
+         gbe_kernel_finish(&k);
+      }
+   }
+   free(code);
+}
+
+int
+main(int argc, char **argv)
+{
+   if (argc != 2) {
+      fprintf(stderr, "usage: gbe_fs_test SPV_DIR\n");
+      return 2;
+   }
+   struct fs_case cases[NUM_CASES];
+   make_cases(cases);
+   for (unsigned i = 0; i < NUM_CASES; i++)
+      test_case(argv[1], &cases[i]);
+   test_tex(argv[1]);
+   if (failures)
+      fprintf(stderr, "%d failures\n", failures);
+   else
+      printf("gbe_fs: %d fragment shader cases on Gen8, 9, 11 and 12 at SIMD8 and SIMD16: "
+             "layouts and render target writes as expected\n", NUM_CASES);
+   return failures ? 1 : 0;
+}
