@@ -20,7 +20,8 @@ choose_simd(const struct ir_shader *s, const struct gbe_options *opt)
 {
    if (opt->simd)
       return opt->simd;
-   if (s->stage == IR_STAGE_VERTEX)
+   if (s->stage == IR_STAGE_VERTEX || s->stage == IR_STAGE_TESS_CTRL ||
+       s->stage == IR_STAGE_TESS_EVAL || s->stage == IR_STAGE_GEOMETRY)
       return 8;
    if (s->stage == IR_STAGE_FRAGMENT)
       return 16;
@@ -50,7 +51,9 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    memset(out, 0, sizeof(*out));
    if (err && err_size)
       err[0] = 0;
-   bool graphics = s->stage == IR_STAGE_VERTEX || s->stage == IR_STAGE_FRAGMENT;
+   bool graphics = s->stage == IR_STAGE_VERTEX || s->stage == IR_STAGE_FRAGMENT ||
+                   s->stage == IR_STAGE_TESS_CTRL || s->stage == IR_STAGE_TESS_EVAL ||
+                   s->stage == IR_STAGE_GEOMETRY;
    if (s->stage != IR_STAGE_COMPUTE && !graphics) {
       snprintf(err, err_size, "the back end compiles compute, vertex and fragment shaders "
                "only so far");
@@ -58,8 +61,8 @@ gbe_compile(struct ir_shader *s, const struct gbe_options *opt, struct gbe_kerne
    }
    if (graphics && opt->gen < ISA_GEN8) {
       /* Gen7/7.5 run vertex stages as SIMD4x2 vec4 kernels: another back end */
-      if (s->stage == IR_STAGE_VERTEX)
-         snprintf(err, err_size, "vertex shaders for %s need a vec4 back end genvk does "
+      if (s->stage != IR_STAGE_FRAGMENT)
+         snprintf(err, err_size, "vertex stages for %s need a vec4 back end genvk does "
                   "not have", isa_gen_name(opt->gen));
       else
          snprintf(err, err_size, "fragment shaders are compiled for Gen8 and later only");

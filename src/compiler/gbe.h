@@ -41,6 +41,12 @@ struct gbe_options {
    FILE *print_lir;          /* the LIR after the last pass, when not NULL */
    const struct gbe_array_size *array_sizes;   /* may be NULL */
    unsigned num_array_sizes;
+   /* tessellation and geometry stages: the VUE the previous stage writes */
+   const struct gbe_vue_map *input_vue;
+   /* tessellation control shaders: the TES's domain (IR_PRIM_triangles,
+    * quads, isolines), which the TCS need not declare but whose patch
+    * header layout it writes */
+   enum ir_prim tess_domain;
 };
 
 /* How the driver fills the binding table entries of a binding: what the
@@ -231,6 +237,121 @@ struct gbe_vs_info {
    struct gbe_vue_map vue;
 };
 
+/* The geometry shader: SIMD8, an input primitive (an object) a channel
+ * (3DSTATE_GS Dispatch Mode SIMD8; PRM Vol 7 "GS Thread Payload", the
+ * layout src/vgpu/3d/vgpu_gs.c documents):
+ *   g0        R0 header
+ *   g1        DWord n: channel n's output URB handle (bits 15:0) and its
+ *             invocation (instance) number (bits 31:27)
+ *   g2        with include_primitive_id: DWord n channel n's PrimitiveID
+ *   grf_start push constants (push_regs GRFs, 3DSTATE_CONSTANT_GS buffer 0)
+ *   then      each input vertex's rows 0 .. 2 * urb_read_length - 1 of the
+ *             previous stage's VUE (its gbe_vue_map, gbe_options.input_vue),
+ *             four GRFs a row (Vertex URB Entry Read Offset 0)
+ * Output entry (3DSTATE_URB_GS entry size urb_entry_size 64-byte units):
+ * 32 bytes whose DWord 0 is the count of vertices emitted, then the
+ * control data header (control_data_header_size 32-byte units; CUT:
+ * bit v ends the strip after vertex v, SID: bits 2v+1:2v vertex v's
+ * stream), then the vertices, output_vertex_rows 16-byte rows each, laid
+ * out as `vue` says. */
+enum gbe_gs_control { GBE_GS_CONTROL_CUT = 0, GBE_GS_CONTROL_SID = 1 };
+
+struct gbe_gs_info {
+   uint32_t push_bytes;
+   uint32_t push_regs;
+   uint32_t grf_start;                 /* Dispatch GRF Start Register for URB Data */
+   uint32_t input_vertices;            /* per input primitive */
+   uint32_t urb_read_length;           /* per input vertex, 256-bit units */
+   uint32_t invocations;               /* Instance Control + 1 */
+   uint32_t max_output_vertices;
+   uint32_t output_vertex_rows;        /* Output Vertex Size + 1 */
+   uint32_t output_topology;           /* 3DPRIM_POINTLIST, LINESTRIP or TRISTRIP */
+   uint32_t control_data_format;       /* enum gbe_gs_control */
+   uint32_t control_data_header_size;  /* 32-byte units, 0: none */
+   uint32_t streams;                   /* bit s: EmitStreamVertex to stream s */
+   bool include_primitive_id;
+   uint32_t urb_entry_size;            /* 64-byte units */
+   struct gbe_vue_map vue;
+};
+
+/* Transform feedback of the last vertex stage (Vulkan "Transform
+ * Feedback"; PRM Vol 7 "Stream Output Logic"): each captured output as
+ * the VUE components it comes from and where they go.  Output k writes
+ * num_components dwords from row `row`, components component..component +
+ * num_components - 1 (the VUE map of the same kernel), at byte `offset`
+ * of each vertex's stride[buffer] bytes of buffer `buffer`, for primitives
+ * of geometry stream `stream`.  Outputs are sorted by stream, buffer and
+ * offset and do not overlap.  num_outputs is 0 when the shader has no
+ * Xfb execution mode. */
+#define GBE_MAX_XFB_BUFFERS 4
+#define GBE_MAX_XFB_OUTPUTS 64
+/* bytes: the vertex stride the driver reports
+ * (maxTransformFeedbackBufferDataStride) */
+#define GBE_MAX_XFB_STRIDE 2048
+struct gbe_xfb_output {
+   uint8_t stream, buffer, row, component, num_components;
+   uint16_t offset;                  /* bytes, a multiple of 4 */
+};
+struct gbe_xfb_info {
+   uint32_t num_outputs;
+   struct gbe_xfb_output outputs[GBE_MAX_XFB_OUTPUTS];
+   uint32_t stride[GBE_MAX_XFB_BUFFERS];   /* bytes; 0: nothing captured there */
+   uint32_t max_row;                 /* the last VUE row read */
+};
+
+/* Tessellation (Gen8+).  The patch URB entry the hull shader (TCS) writes
+ * and the domain shader (TES) reads, in 16-byte rows: rows 0 and 1 the
+ * patch header with the tessellation levels where the TE reads them (PRM
+ * Vol 7 "Patch URB Entry", the layout src/vgpu/3d/vgpu_tess.c documents:
+ * DWords 7, 6, 5, 4 a quad's outer levels 0-3 and DWords 3, 2 its inner
+ * levels 0, 1; a triangle's outer levels 0-2 in DWords 7-5 and its inner
+ * level in DWord 4; isolines' line count (outer 0) in DWord 6 and detail
+ * (outer 1) in DWord 7), then output control point i at row
+ * GBE_PATCH_HEADER_ROWS + i * tcs.vue.num_rows, laid out as tcs.vue says
+ * (as a VUE: row 1 the position, a row per location written).  Per-patch
+ * outputs other than the levels are not supported yet. */
+#define GBE_PATCH_HEADER_ROWS 2
+
+/* The hull shader: SINGLE_PATCH dispatch (PRM Vol 2a 3DSTATE_HS; the
+ * payload src/vgpu/3d/vgpu_tess.c documents): `instances` threads a
+ * patch (3DSTATE_HS Instance Count = instances - 1), instance i shading
+ * output control points 8i..8i+7 in its channels (the kernel disables
+ * those past output_vertices).  g0 R0 (DWord 0 the patch handle, 1 the
+ * primitive ID, 2 the instance number); g1-g4 the input control points'
+ * handles (Include Vertex Handles; Vertex URB Entry Read Length 0: the
+ * kernel reads the VS's VUEs, laid out as gbe_options.input_vue, by URB
+ * messages); push constants from grf_start (push_regs GRFs,
+ * 3DSTATE_CONSTANT_HS buffer 0).  The patch entry is urb_entry_size
+ * 64-byte units (3DSTATE_URB_HS). */
+struct gbe_tcs_info {
+   uint32_t push_bytes, push_regs, grf_start;
+   uint32_t output_vertices;
+   uint32_t instances;
+   enum ir_prim domain;
+   uint32_t urb_entry_size;
+   struct gbe_vue_map vue;          /* each output control point's rows */
+};
+
+/* The domain shader: SIMD8_SINGLE_PATCH, eight domain points a thread:
+ * g0 R0 (DWord 0 the patch handle, 1 the primitive ID), g1-g3 the
+ * points' u, v, w, g4 their DS URB entry handles; push constants from
+ * grf_start (push_regs GRFs, 3DSTATE_CONSTANT_DS buffer 0); Patch URB
+ * Entry Read Length 0 (the kernel reads the patch entry, laid out as the
+ * TCS's gbe_tcs_info says, given as gbe_options.input_vue = &tcs.vue, by
+ * URB messages).  It writes each point's VUE as `vue` says into a DS
+ * entry of urb_entry_size 64-byte units (3DSTATE_URB_DS).  The TE state
+ * as the shader declares it: domain (IR_PRIM_triangles, quads or
+ * isolines), spacing, winding (ccw, in the domain's upper-left-origin
+ * sense of Vulkan) and point mode. */
+struct gbe_tes_info {
+   uint32_t push_bytes, push_regs, grf_start;
+   enum ir_prim domain;
+   enum ir_tess_spacing spacing;
+   bool ccw, point_mode;
+   uint32_t urb_entry_size;
+   struct gbe_vue_map vue;
+};
+
 /* 3DSTATE_WM Barycentric Interpolation Mode bits. */
 enum gbe_bary {
    GBE_BARY_PERSP_PIXEL = 1u << 0,
@@ -296,7 +417,11 @@ struct gbe_kernel {
    uint32_t sampler_table_size;  /* SAMPLER_STATE entries used: index + count */
    struct gbe_cs_info cs;
    struct gbe_vs_info vs;
+   struct gbe_gs_info gs;
    struct gbe_fs_info fs;
+   struct gbe_tcs_info tcs;
+   struct gbe_tes_info tes;
+   struct gbe_xfb_info xfb;           /* vertex stages */
    struct gbe_stats stats;
 };
 

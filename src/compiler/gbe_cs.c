@@ -125,12 +125,6 @@ cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
                   gbe_fixed(c->cross_regs_at + off / 32, off % 32 + k * 4, ISA_TYPE_UD, 0));
       return true;
    }
-   case IR_SYSVAL_subgroup_size:
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, c->p->simd));
-      return true;
-   case IR_SYSVAL_subgroup_invocation_id:
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_lane_index(c));
-      return true;
    case IR_SYSVAL_num_subgroups:
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, cs->threads));
       return true;
@@ -142,35 +136,28 @@ cs_sysval(struct gbe_ctx *c, struct ir_instr *i)
                gbe_imm(ISA_TYPE_UD, (uint32_t)__builtin_ctz(c->p->simd)));
       return true;
    }
-   case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
-   case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
-   case IR_SYSVAL_subgroup_lt_mask:
-      return gbe_isel_subgroup_mask(c, i);
    default:
-      return gbe_fail(c->p, "%%%u: system value %s in a compute shader is not supported yet",
-                      i->index, ir_sysval_names[i->imm]);
+      return gbe_isel_subgroup_sysval(c, i, gbe_retype(d[0], ISA_TYPE_UD), "compute shader");
    }
 }
 
 static void
 cs_finish(struct gbe_ctx *c)
 {
-   struct gbe_builder b = c->b;
    if (c->has_halt) {
       /* the HALT target: halted channels are enabled again here */
-      gbe_emit(&b, ISA_OP_HALT, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
-               gbe_null(ISA_TYPE_D));
+      gbe_emit(&c->b, ISA_OP_HALT, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
+               gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D));
    }
-   b.exec_size = 8;
-   b.group = 0;
-   b.we_all = true;
    struct gbe_reg eot = gbe_fixed(EOT_GRF, 0, ISA_TYPE_UD, 1);
-   gbe_alu1(&b, ISA_OP_MOV, eot, gbe_fixed(0, 0, ISA_TYPE_UD, 1));
+   gbe_copy_grf(c, eot, 0);
    /* a compute thread holds no URB handle: resource select 1 says there
     * is none to dereference (PRM Vol 2d "Thread Spawner" message
     * descriptor, bit 4); the payload is R0 itself, not a header */
    struct isa_send_msg m = { .msg = ISA_MSG_TS_END_THREAD, .mlen = 1, .ctrl = 1u << 4 };
-   c->b = b;
+   c->b.exec_size = 8;
+   c->b.group = 0;
+   c->b.we_all = true;
    struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), eot);
    if (s)
       s->eot = true;

@@ -13,6 +13,12 @@
  *               data per attribute: component k in GRF k / 2 at DWord
  *               4 (k % 2): (b1 coefficient, b2 coefficient, -, constant)
  *
+ * The render target write (PRM Vol 2d "Render Target Write" payload, as
+ * vgpu_om.c reads it): header (2 GRFs), oMask (gl_SampleMask: one GRF
+ * of 16-bit masks), R G B A (a GRF per 8 channels
+ * each), source 1's R G B A (SIMD8 dual source), the computed depth, the
+ * stencil reference (oS, a byte per channel).
+ *
  * Whether a channel may still write is a dword per channel (`live`),
  * ~0 for the pixels of the pixel mask until they discard or demote; the
  * render target writes carry it as the header's pixel mask (PRM Vol 2d
@@ -34,7 +40,10 @@ struct gbe_fs_ctx {
    unsigned rt_base;                        /* first GRF of the RT write payload */
    unsigned rt_mlen;
    struct gbe_reg out[GBE_MAX_RENDER_TARGETS][4];
+   struct gbe_reg src1[4];                  /* location 0 index 1: dual-source blending */
    struct gbe_reg depth;
+   struct gbe_reg stencil;                  /* UD: the exported stencil reference */
+   struct gbe_reg sample_mask;              /* UD: gl_SampleMask[0] (oMask) */
    struct gbe_reg live;                     /* UD: ~0 while the pixel may write */
 };
 
@@ -101,6 +110,40 @@ scan_inputs(struct gbe_ctx *c)
    return true;
 }
 
+/* The stencil reference goes out as the render target write's oS, which
+ * Skylake added (PRM Vol 2d "Render Target Write" payload; 3DSTATE_PS_EXTRA
+ * Pixel Shader Computes Stencil), one byte per channel of a SIMD8 message:
+ * Mesa sends it from SIMD8 kernels only, and so does genvk. */
+static bool
+scan_stencil(struct gbe_ctx *c)
+{
+   if (c->p->gen < ISA_GEN9)
+      return gbe_fail(c->p, "the shader stencil reference needs Gen9 or later (the render "
+                      "target write's oS), not %s", isa_gen_name(c->p->gen));
+   if (c->p->simd != 8)
+      return gbe_fail(c->p, "the shader stencil reference is exported from SIMD8 kernels "
+                      "only, not SIMD%u", c->p->simd);
+   c->k->fs.computes_stencil = true;
+   return true;
+}
+
+/* Source 1 of dual-source blending (SPIR-V Index 1): a SIMD8 dual-source
+ * render target write carries both colours (PRM Vol 2d "Render Target
+ * Write", SIMD8 dual source subtype), so the kernel is SIMD8 only, as
+ * Mesa compiles such shaders. */
+static bool
+scan_dual_source(struct gbe_ctx *c, const struct ir_var *var)
+{
+   if (var->location != 0 || var->type->kind == IR_TYPE_ARRAY)
+      return gbe_fail(c->p, "output \"%s\": index 1 is only for location 0",
+                      var->name ? var->name : "");
+   if (c->p->simd != 8)
+      return gbe_fail(c->p, "dual-source blending is compiled at SIMD8 only, not SIMD%u",
+                      c->p->simd);
+   c->k->fs.dual_source = true;
+   return true;
+}
+
 static bool
 scan_outputs(struct gbe_ctx *c)
 {
@@ -113,6 +156,15 @@ scan_outputs(struct gbe_ctx *c)
          fs->computes_depth = true;
          continue;
       }
+      if (var->builtin == IR_OUTPUT_frag_stencil) {
+         if (!scan_stencil(c))
+            return false;
+         continue;
+      }
+      if (var->builtin == IR_OUTPUT_sample_mask) {
+         fs->writes_sample_mask = true;
+         continue;
+      }
       if (var->builtin != IR_OUTPUT_NONE)
          return gbe_fail(c->p, "fragment output %s is not supported yet",
                          ir_output_builtin_names[var->builtin]);
@@ -121,9 +173,17 @@ scan_outputs(struct gbe_ctx *c)
          return gbe_fail(c->p, "output \"%s\": only 32-bit scalars, vectors and arrays of "
                          "them at locations below %u are supported", var->name ? var->name : "",
                          GBE_MAX_RENDER_TARGETS);
+      if (var->blend_src) {
+         if (!scan_dual_source(c, var))
+            return false;
+         continue;
+      }
       for (unsigned l = 0; l < n; l++)
          fs->render_target_mask |= 1u << (var->location + l);
    }
+   if (fs->dual_source && fs->render_target_mask != 1)
+      return gbe_fail(c->p, "dual-source blending takes the one output at location 0 "
+                      "(Vulkan: maxFragmentDualSrcAttachments 1)");
    /* With no colour the thread still ends with a render target write
     * (its depth and coverage): entry 0, which the driver makes a null
     * surface then. */
@@ -262,7 +322,8 @@ fs_setup(struct gbe_ctx *c)
    /* descriptors follow the render targets in the binding table */
    c->k->binding_table_size = fs->num_render_targets;
    const unsigned regs = c->p->simd / 8;
-   f->rt_mlen = 2 + 4 * regs + (fs->computes_depth ? regs : 0);
+   f->rt_mlen = 2 + (fs->writes_sample_mask ? 1 : 0) + 4 * regs + (fs->dual_source ? 4 : 0) +
+                (fs->computes_depth ? regs : 0) + (fs->computes_stencil ? 1 : 0);
    f->rt_base = 128 - f->rt_mlen;
    c->p->eot_regs = f->rt_mlen;
    if (c->p->first_free_grf >= f->rt_base)
@@ -276,9 +337,25 @@ fs_setup(struct gbe_ctx *c)
          init_zero(c, f->out[l][k]);
       }
    }
+   for (unsigned k = 0; fs->dual_source && k < 4; k++) {
+      f->src1[k] = gbe_tmp(c, ISA_TYPE_UD);
+      init_zero(c, f->src1[k]);
+   }
    if (fs->computes_depth) {
       f->depth = gbe_tmp(c, ISA_TYPE_F);
       init_zero(c, f->depth);
+   }
+   if (fs->computes_stencil) {
+      f->stencil = gbe_tmp(c, ISA_TYPE_UD);
+      init_zero(c, f->stencil);
+   }
+   if (fs->writes_sample_mask) {
+      /* a path that does not write gl_SampleMask keeps every sample */
+      f->sample_mask = gbe_tmp(c, ISA_TYPE_UD);
+      struct gbe_builder saved = c->b;
+      c->b.we_all = true;
+      gbe_alu1(&c->b, ISA_OP_MOV, f->sample_mask, gbe_imm(ISA_TYPE_UD, ~0u));
+      c->b = saved;
    }
    init_live(c);
    return true;
@@ -433,6 +510,21 @@ load_input_dynamic(struct gbe_ctx *c, struct ir_instr *i, const struct ir_instr 
    return true;
 }
 
+/* The registers of colour output r's first component on, NULL when
+ * comps components from there are not the variable's. */
+static struct gbe_reg *
+output_regs(struct gbe_ctx *c, const struct io_ref *r, unsigned comps)
+{
+   unsigned loc = r->var->location + r->loc;
+   if (r->comp + comps > 4)
+      return NULL;
+   if (r->var->blend_src)
+      return loc == 0 && c->k->fs.dual_source ? &c->fs->src1[r->comp] : NULL;
+   if (loc >= GBE_MAX_RENDER_TARGETS || !((c->k->fs.render_target_mask >> loc) & 1))
+      return NULL;
+   return &c->fs->out[loc][r->comp];
+}
+
 static bool
 store_output(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r)
 {
@@ -446,12 +538,19 @@ store_output(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r)
       gbe_alu1(&c->b, ISA_OP_MOV, c->fs->depth, gbe_retype(v[0], ISA_TYPE_F));
       return true;
    }
-   unsigned loc = r->var->location + r->loc;
-   if (loc >= GBE_MAX_RENDER_TARGETS || !((c->k->fs.render_target_mask >> loc) & 1) ||
-       r->comp + t->comps > 4)
+   if (r->var->builtin == IR_OUTPUT_frag_stencil) {
+      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->stencil, gbe_retype(v[0], ISA_TYPE_UD));
+      return true;
+   }
+   if (r->var->builtin == IR_OUTPUT_sample_mask) {
+      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->sample_mask, gbe_retype(v[0], ISA_TYPE_UD));
+      return true;
+   }
+   struct gbe_reg *out = output_regs(c, r, t->comps);
+   if (!out)
       return gbe_fail(c->p, "%%%u: an output past its variable", i->index);
    for (unsigned k = 0; k < t->comps; k++)
-      gbe_alu1(&c->b, ISA_OP_MOV, c->fs->out[loc][r->comp + k], gbe_retype(v[k], ISA_TYPE_UD));
+      gbe_alu1(&c->b, ISA_OP_MOV, out[k], gbe_retype(v[k], ISA_TYPE_UD));
    return true;
 }
 
@@ -465,12 +564,19 @@ load_output(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r)
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_F), c->fs->depth);
       return true;
    }
-   unsigned loc = r->var->location + r->loc;
-   if (loc >= GBE_MAX_RENDER_TARGETS || !((c->k->fs.render_target_mask >> loc) & 1) ||
-       r->comp + i->type->comps > 4 || i->type->bits != 32)
+   if (r->var->builtin == IR_OUTPUT_frag_stencil) {
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), c->fs->stencil);
+      return true;
+   }
+   if (r->var->builtin == IR_OUTPUT_sample_mask) {
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), c->fs->sample_mask);
+      return true;
+   }
+   struct gbe_reg *out = i->type->bits == 32 ? output_regs(c, r, i->type->comps) : NULL;
+   if (!out)
       return gbe_fail(c->p, "%%%u: an output read past its variable", i->index);
    for (unsigned k = 0; k < i->type->comps; k++)
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD), c->fs->out[loc][r->comp + k]);
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD), out[k]);
    return true;
 }
 
@@ -770,18 +876,39 @@ rt_write(struct gbe_ctx *c, unsigned rt, bool last)
    struct gbe_builder saved = c->b;
    rt_header(c, base);
    c->b.we_all = true;
+   /* oMask: after the header, one GRF of 16-bit masks, a word per
+    * channel (PRM Vol 2d "Render Target Write" payload; 3DSTATE_PS_EXTRA
+    * oMask Present to RenderTarget) */
+   const unsigned omask = c->k->fs.writes_sample_mask ? 1 : 0;
+   if (omask) {
+      struct gbe_reg m = gbe_retype(f->sample_mask, ISA_TYPE_UW);
+      m.stride = 2;
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 2, 0, ISA_TYPE_UW, 1), m);
+   }
    for (unsigned k = 0; k < 4; k++) {
-      struct gbe_reg dst = gbe_fixed(base + 2 + k * regs, 0, ISA_TYPE_UD, 1);
+      struct gbe_reg dst = gbe_fixed(base + 2 + omask + k * regs, 0, ISA_TYPE_UD, 1);
       struct gbe_reg v = (c->k->fs.render_target_mask >> rt) & 1 ? f->out[rt][k]
                                                                  : gbe_imm(ISA_TYPE_UD, 0);
       gbe_alu1(&c->b, ISA_OP_MOV, dst, v);
    }
-   if (c->k->fs.computes_depth)
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 2 + 4 * regs, 0, ISA_TYPE_F, 1), f->depth);
+   unsigned reg = base + 2 + omask + 4 * regs;
+   for (unsigned k = 0; c->k->fs.dual_source && k < 4; k++)
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg++, 0, ISA_TYPE_UD, 1), f->src1[k]);
+   if (c->k->fs.computes_depth) {
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg, 0, ISA_TYPE_F, 1), f->depth);
+      reg += regs;
+   }
+   if (c->k->fs.computes_stencil) {
+      /* oS: a byte per channel, packed (the low byte of each reference) */
+      struct gbe_reg s = gbe_retype(f->stencil, ISA_TYPE_UB);
+      s.stride = 4;
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg, 0, ISA_TYPE_UB, 1), s);
+   }
    c->b = saved;
    struct isa_send_msg m = {
       .msg = ISA_MSG_RT_WRITE, .mlen = (uint8_t)f->rt_mlen, .header = true, .bti = (uint8_t)rt,
       .simd = (uint8_t)c->p->simd, .last_rt = last, .write = true,
+      .ctrl = c->k->fs.dual_source ? 2 : 0,   /* SIMD8 dual source (low channels) */
    };
    struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), gbe_fixed(base, 0, ISA_TYPE_UD, 1));
    if (s)

@@ -141,6 +141,16 @@ gbe_lane_index(struct gbe_ctx *c)
    return c->lane;
 }
 
+void
+gbe_copy_grf(struct gbe_ctx *c, struct gbe_reg dst, unsigned grf)
+{
+   struct gbe_builder b = c->b;
+   b.exec_size = 8;
+   b.group = 0;
+   b.we_all = true;
+   gbe_alu1(&b, ISA_OP_MOV, dst, gbe_fixed(grf, 0, ISA_TYPE_UD, 1));
+}
+
 /* ---- ALU ---- */
 
 static bool
@@ -1551,7 +1561,7 @@ emit_instrs(struct gbe_ctx *c, struct ir_block *b)
       case IR_OP_demote: case IR_OP_is_helper: case IR_OP_fddx: case IR_OP_fddy:
       case IR_OP_fddx_fine: case IR_OP_fddy_fine: case IR_OP_fddx_coarse:
       case IR_OP_fddy_coarse: case IR_OP_interp_centroid: case IR_OP_interp_sample:
-      case IR_OP_interp_offset:
+      case IR_OP_interp_offset: case IR_OP_emit_vertex: case IR_OP_end_primitive:
          ok = stage_instr(c, i);
          break;
       default:
@@ -1777,7 +1787,10 @@ gbe_isel(struct gbe_ctx *c)
       return !(c->p->oom = true);
    gbe_builder_init(&c->b, c->p);
    c->ops = c->s->stage == IR_STAGE_VERTEX ? &gbe_vs_ops :
-            c->s->stage == IR_STAGE_FRAGMENT ? &gbe_fs_ops : &gbe_cs_ops;
+            c->s->stage == IR_STAGE_FRAGMENT ? &gbe_fs_ops :
+            c->s->stage == IR_STAGE_TESS_CTRL ? &gbe_tcs_ops :
+            c->s->stage == IR_STAGE_TESS_EVAL ? &gbe_tes_ops :
+            c->s->stage == IR_STAGE_GEOMETRY ? &gbe_gs_ops : &gbe_cs_ops;
    if (!float_modes_supported(c) || !c->ops->setup(c) || !gbe_plan_store_runs(c))
       return false;
    if (!walk(c))
@@ -1804,4 +1817,6 @@ gbe_isel_free(struct gbe_ctx *c)
    free(c->runs);
    free(c->vs);
    free(c->fs);
+   free(c->tess);
+   free(c->gs);
 }

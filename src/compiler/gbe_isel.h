@@ -80,6 +80,8 @@ struct gbe_ctx {
    /* the graphics stages' own selection state (gbe_vs.c, gbe_fs.c) */
    struct gbe_vs_ctx *vs;
    struct gbe_fs_ctx *fs;
+   struct gbe_tess_ctx *tess;
+   struct gbe_gs_ctx *gs;
 };
 
 /* Registers of an IR value, one per component (NULL when it has none). */
@@ -99,6 +101,10 @@ void gbe_math_log2(struct gbe_ctx *c, struct gbe_reg d, struct gbe_reg a);
 void gbe_bool_to_flag(struct gbe_ctx *c, struct gbe_reg v);
 /* The channel index of each channel (UD). */
 struct gbe_reg gbe_lane_index(struct gbe_ctx *c);
+/* Copies fixed GRF grf into the whole register dst with every channel
+ * enabled whatever the dispatch mask: a message header (the thread's R0,
+ * the URB handles) for a send that may end the thread. */
+void gbe_copy_grf(struct gbe_ctx *c, struct gbe_reg dst, unsigned grf);
 /* A message: returns the send for the caller to finish; dst may be null.
  * Fails (NULL) when the generation has no such message. */
 struct gbe_inst *gbe_send(struct gbe_ctx *c, const struct isa_send_msg *m,
@@ -185,6 +191,11 @@ bool gbe_isel_barrier(struct gbe_ctx *c, struct ir_instr *i);
  * (gbe_isel_subgroup.c). */
 bool gbe_isel_subgroup(struct gbe_ctx *c, struct ir_instr *i);
 bool gbe_isel_subgroup_mask(struct gbe_ctx *c, struct ir_instr *i);
+/* The system values every stage but the fragment one reads alike (the
+ * subgroup size, a channel's place and masks) into dst (UD); any other
+ * fails, naming stage ("vertex shader"). */
+bool gbe_isel_subgroup_sysval(struct gbe_ctx *c, struct ir_instr *i, struct gbe_reg dst,
+                              const char *stage);
 bool gbe_isel(struct gbe_ctx *c);
 void gbe_isel_free(struct gbe_ctx *c);
 
@@ -202,5 +213,10 @@ struct gbe_stage_ops {
    void (*finish)(struct gbe_ctx *c);
 };
 extern const struct gbe_stage_ops gbe_cs_ops, gbe_vs_ops, gbe_fs_ops;
+/* Tessellation (gbe_tcs.c, gbe_tes.c). */
+extern const struct gbe_stage_ops gbe_tcs_ops, gbe_tes_ops;
+struct gbe_tess_ctx;
+/* The geometry stage (gbe_gs.c). */
+extern const struct gbe_stage_ops gbe_gs_ops;
 
 #endif

@@ -943,3 +943,24 @@ gbe_isel_subgroup_mask(struct gbe_ctx *c, struct ir_instr *i)
       masked(c, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD), imm_ud(0), gbe_null(ISA_TYPE_UD));
    return true;
 }
+
+bool
+gbe_isel_subgroup_sysval(struct gbe_ctx *c, struct ir_instr *i, struct gbe_reg dst,
+                         const char *stage)
+{
+   switch ((enum ir_sysval)i->imm) {
+   case IR_SYSVAL_subgroup_size:
+      gbe_alu1(&c->b, ISA_OP_MOV, dst, gbe_imm(ISA_TYPE_UD, c->p->simd));
+      return true;
+   case IR_SYSVAL_subgroup_invocation_id:
+      gbe_alu1(&c->b, ISA_OP_MOV, dst, gbe_lane_index(c));
+      return true;
+   case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
+   case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
+   case IR_SYSVAL_subgroup_lt_mask:
+      return gbe_isel_subgroup_mask(c, i);
+   default:
+      return gbe_fail(c->p, "%%%u: system value %s in a %s is not supported yet", i->index,
+                      ir_sysval_names[i->imm], stage);
+   }
+}

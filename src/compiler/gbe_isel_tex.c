@@ -38,7 +38,11 @@
  * sampler to take the LOD from (PRM Vol 2d "Sampler" message types);
  * a compute shader has no subspans.
  *
- * Not here: the lod query, multisampled fetches, gradients on cube maps
+ *   texelFetch (MS)       ld2dms (Gen8), ld2dms_w (Gen9+) with a zero MCS
+ *
+ *   textureQueryLod       lod (fragment shaders: its subspans' derivatives)
+ *
+ * Not here: MCS-compressed fetches, gradients on cube maps
  * (Mesa turns those into an explicit LOD), min LOD before Gen9. */
 #include <string.h>
 
@@ -89,10 +93,15 @@ is_zero_const(const struct ir_instr *v)
 
 /* ---- the message ---- */
 
+/* Parameters are copied into the payload as raw dwords (UD moves): a
+ * 32-bit immediate keeps its bits as UD, since a move of a float
+ * immediate to a UD destination converts it (a constant reference of 0.5
+ * would reach the sampler as 0). */
 static void
 add(struct smsg *m, struct gbe_reg r)
 {
-   m->p[m->n++] = r.file == GBE_IMM ? r : gbe_retype(r, ISA_TYPE_UD);
+   bool keep = r.file == GBE_IMM && isa_type_size((enum isa_type)r.type) != 4;
+   m->p[m->n++] = keep ? r : gbe_retype(r, ISA_TYPE_UD);
 }
 
 static unsigned
@@ -380,13 +389,40 @@ sample_grad(struct gbe_ctx *c, const struct tex *t)
    return reply(c, t, &m);
 }
 
+/* texelFetch of a sample: ld2dms (Gen8) or ld2dms_w (Gen9+, Mesa's
+ * choice there), whose payload is the sample index, the MCS (ld2dms_w:
+ * its low and high dwords), then u, v and the layer (PRM Vol 2d "Message
+ * Payload"; the LOD after them reads 0 when left out).  genvk gives
+ * multisampled images no MCS, so the MCS is 0: every sample lives in its
+ * own plane, which the sampler reads as the uncompressed layout.  Gen7
+ * is left out: genvk does not draw there, so it has no multisampled
+ * image to read (and vgpu's Gen7 ld2dms is not checked against genvk). */
+static bool
+fetch_ms(struct gbe_ctx *c, const struct tex *t)
+{
+   if (c->p->gen < ISA_GEN8)
+      return decline(c, t, "texelFetch on a multisampled image before Gen8");
+   if (src_of(t->i, IR_TEX_SRC_offset))
+      return decline(c, t, "a texel offset on a multisampled fetch");
+   struct ir_instr *si = src_of(t->i, IR_TEX_SRC_sample);
+   bool w = c->p->gen >= ISA_GEN9;
+   struct smsg m;
+   start(t, &m, w ? ISA_SAMPLER_LD2DMS_W : ISA_SAMPLER_LD2DMS);
+   add(&m, si ? gbe_val(c, si)[0] : gbe_imm(ISA_TYPE_UD, 0));
+   add(&m, gbe_imm(ISA_TYPE_UD, 0));
+   if (w)
+      add(&m, gbe_imm(ISA_TYPE_UD, 0));
+   add_coords(c, t, &m);
+   return reply(c, t, &m);
+}
+
 /* ld: integer coordinates, the offset added to them (texelFetchOffset:
  * ld has no offsets of its own, as Mesa's lower_txf_offset has it). */
 static bool
 fetch(struct gbe_ctx *c, const struct tex *t)
 {
    if (t->type->ms)
-      return decline(c, t, "texelFetch on a multisampled image (ld_mcs, ld2dms)");
+      return fetch_ms(c, t);
    struct ir_instr *lod = src_of(t->i, IR_TEX_SRC_lod), *off = src_of(t->i, IR_TEX_SRC_offset);
    struct gbe_reg *co = gbe_val(c, src_of(t->i, IR_TEX_SRC_coord));
    unsigned n = coord_count(t), dims = ir_image_coord_comps((enum ir_image_dim)t->type->dim);
@@ -480,6 +516,24 @@ gather(struct gbe_ctx *c, const struct tex *t)
    return true;
 }
 
+/* textureQueryLod: the lod message, u v r (no layer: the query's
+ * coordinate has none), whose R is the level the sampler would select,
+ * G the computed LOD before any clamp (PRM Vol 2d "Message Types": lod);
+ * its subspans give the derivatives, as an implicit-LOD sample's do. */
+static bool
+query_lod(struct gbe_ctx *c, const struct tex *t)
+{
+   static const unsigned rg[2] = { 0, 1 };
+   struct smsg m;
+   start(t, &m, ISA_SAMPLER_LOD);
+   struct gbe_reg *co = gbe_val(c, src_of(t->i, IR_TEX_SRC_coord));
+   unsigned n = ir_image_coord_comps((enum ir_image_dim)t->type->dim);
+   for (unsigned k = 0; k < n; k++)
+      add(&m, co[k]);
+   struct gbe_reg *d = gbe_def(c, t->i);
+   return d && send_all(c, &m, d, rg, 2);
+}
+
 static bool
 query_levels(struct gbe_ctx *c, const struct tex *t)
 {
@@ -550,7 +604,7 @@ bind_sampler(struct gbe_ctx *c, struct tex *t, const struct ir_var *image,
 static bool
 needs_sampler(enum ir_tex_op op)
 {
-   return op != IR_TEX_fetch && op < IR_TEX_query_size;
+   return (op != IR_TEX_fetch && op < IR_TEX_query_size) || op == IR_TEX_query_lod;
 }
 
 bool
@@ -572,7 +626,10 @@ gbe_isel_sampled(struct gbe_ctx *c, struct ir_instr *i, const struct ir_var *var
       return gbe_fail(c->p, "%%%u (tex.%s): an implicit LOD needs derivatives, which only "
                       "a fragment shader has", i->index, ir_tex_op_names[t.op]);
    case IR_TEX_query_lod:
-      return decline(c, &t, "the LOD query");
+      if (c->s->stage == IR_STAGE_FRAGMENT)
+         return check_result(c, &t) && query_lod(c, &t);
+      return gbe_fail(c->p, "%%%u (tex.query_lod): the LOD query needs derivatives, which "
+                      "only a fragment shader has", i->index);
    case IR_TEX_sample_lod:
       return check_result(c, &t) && sample_lod(c, &t);
    case IR_TEX_sample_grad:

@@ -11,23 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gbe_isel.h"
+#include "gbe_vue.h"
+#include "gbe_xfb.h"
 
 #define URB_HANDLE_GRF 1
 #define PUSH_GRF 2
-/* The header, the position, two clip/cull rows and a row per location. */
-#define MAX_VUE_ROWS (4 + GBE_MAX_VARYINGS)
-/* PRM Vol 7 "URB_SIMD8_Write": "The write data payload can be between 1
- * and 8 message phases long": two rows of four GRFs. */
-#define ROWS_PER_WRITE 2
-/* The end-of-thread payload ends here (g112-g127, PRM Vol 2d "Thread
- * Spawner: End of Thread"). */
-#define EOT_LAST_GRF 127
-#define MAX_DISTANCES 8
 
 struct gbe_vs_ctx {
    unsigned input_grf;                   /* input row 0's x */
-   struct gbe_reg out[MAX_VUE_ROWS][4];  /* UD; GBE_BAD: the component is 0 */
+   struct gbe_reg out[GBE_VUE_MAX_ROWS][4];  /* UD; GBE_BAD: the component is 0 */
 };
 
 /* What an input or output access reaches: a variable, an element of it
@@ -187,36 +179,9 @@ mark_input(struct gbe_ctx *c, const struct ir_var *v, struct vs_scan *s)
 static bool
 scan_output(struct gbe_ctx *c, const struct ir_var *v, struct vs_scan *s)
 {
-   struct gbe_vue_map *vue = &c->k->vs.vue;
-   switch (v->builtin) {
-   case IR_OUTPUT_NONE:
+   if (v->builtin == IR_OUTPUT_NONE)
       return mark_locations(c, v, &s->outputs);
-   case IR_OUTPUT_position:
-      return true;
-   case IR_OUTPUT_point_size:
-      vue->writes_point_size = true;
-      return true;
-   case IR_OUTPUT_layer:
-      vue->writes_layer = true;
-      return true;
-   case IR_OUTPUT_viewport_index:
-      vue->writes_viewport = true;
-      return true;
-   case IR_OUTPUT_clip_distance: case IR_OUTPUT_cull_distance:
-      if (v->type->kind != IR_TYPE_ARRAY)
-         return gbe_fail(c->p, "vertex shader %s is not an array",
-                         ir_output_builtin_names[v->builtin]);
-      if (v->builtin == IR_OUTPUT_clip_distance)
-         vue->num_clip = (uint8_t)v->type->length;
-      else
-         vue->num_cull = (uint8_t)v->type->length;
-      if (vue->num_clip + vue->num_cull > MAX_DISTANCES)
-         return gbe_fail(c->p, "more than %u clip and cull distances", MAX_DISTANCES);
-      return true;
-   default:
-      return gbe_fail(c->p, "vertex shader output %s is not supported yet",
-                      ir_output_builtin_names[v->builtin]);
-   }
+   return gbe_vue_mark_builtin(c, &c->k->vs.vue, v, "vertex shader");
 }
 
 static bool
@@ -226,6 +191,9 @@ scan(struct gbe_ctx *c, struct vs_scan *s)
       const struct ir_var *var = c->s->vars[v];
       if (var->storage == IR_STORAGE_PUSH_CONSTANT && var->type->size > s->push_bytes)
          s->push_bytes = var->type->size;
+      /* a captured output has its VUE slot even when never written */
+      if (gbe_xfb_captured(c->s, var) && !scan_output(c, var, s))
+         return false;
    }
    ir_foreach_block(b, c->s->entry) {
       ir_foreach_instr(i, b) {
@@ -289,48 +257,10 @@ static void
 vue_rows(struct gbe_vs_info *vs, const struct vs_scan *s)
 {
    struct gbe_vue_map *vue = &vs->vue;
-   uint32_t row = 2;
-   if (vue->num_clip || vue->num_cull) {
-      vue->clip_rows = 2;
-      row += 2;
-   }
-   for (unsigned l = 0; l < GBE_MAX_VARYINGS; l++) {
-      if (s->outputs & (1u << l))
-         vue->location_row[l] = (uint8_t)row++;
-   }
-   vue->num_rows = row;
+   gbe_vue_rows(vue, s->outputs);
    uint32_t rows = vue->num_rows > vs->urb_read_length * 2 ? vue->num_rows
                                                            : vs->urb_read_length * 2;
    vs->urb_entry_size = (rows * 16 + 63) / 64;
-}
-
-/* Every output component starts as 0: a component the shader leaves is
- * 0 in the VUE, whatever its control flow does. */
-static void
-zero_outputs(struct gbe_ctx *c)
-{
-   const struct gbe_vue_map *vue = &c->k->vs.vue;
-   for (unsigned row = 0; row < vue->num_rows; row++) {
-      for (unsigned k = 0; k < 4; k++) {
-         /* the header's DWord 0 is reserved; the others only when written */
-         bool header_used = (k == 1 && vue->writes_layer) ||
-                            (k == 2 && vue->writes_viewport) ||
-                            (k == 3 && vue->writes_point_size);
-         if (row == 0 && !header_used)
-            continue;
-         c->vs->out[row][k] = gbe_tmp(c, ISA_TYPE_UD);
-         gbe_alu1(&c->b, ISA_OP_MOV, c->vs->out[row][k], gbe_imm(ISA_TYPE_UD, 0));
-      }
-   }
-}
-
-/* The rows the last URB write carries, its payload in the GRFs before
- * g127 that register allocation must leave alone. */
-static unsigned
-last_write_rows(const struct gbe_vue_map *vue)
-{
-   unsigned n = vue->num_rows % ROWS_PER_WRITE;
-   return n ? n : ROWS_PER_WRITE;
 }
 
 static bool
@@ -355,6 +285,8 @@ vs_setup(struct gbe_ctx *c)
       return gbe_fail(c->p, "64-bit buffer atomics in a vertex shader are not supported yet");
    input_rows(vs, &s);
    vue_rows(vs, &s);
+   if (!gbe_xfb_fill(c->p, c->s, &vs->vue, &c->k->xfb))
+      return false;
    vs->grf_start = PUSH_GRF;
    vs->push_bytes = s.push_bytes;
    vs->push_regs = (s.push_bytes + 31) / 32;
@@ -362,10 +294,10 @@ vs_setup(struct gbe_ctx *c)
    c->vs->input_grf = PUSH_GRF + vs->push_regs;
    /* every GRF of the rows 3DSTATE_VS delivers, the padding row too */
    c->p->first_free_grf = c->vs->input_grf + vs->urb_read_length * 8;
-   c->p->eot_regs = 1 + 4 * last_write_rows(&vs->vue);
-   if (c->p->first_free_grf + c->p->eot_regs > EOT_LAST_GRF)
+   c->p->eot_regs = 1 + 4 * gbe_vue_last_write_rows(&vs->vue);
+   if (c->p->first_free_grf + c->p->eot_regs > GBE_EOT_LAST_GRF)
       return gbe_fail(c->p, "the vertex shader payload does not fit the register file");
-   zero_outputs(c);
+   gbe_vue_zero_outputs(c, &vs->vue, c->vs->out);
    return true;
 }
 
@@ -412,19 +344,8 @@ vs_sysval(struct gbe_ctx *c, struct ir_instr *i)
    case IR_SYSVAL_draw_index:
       gbe_alu1(&c->b, ISA_OP_MOV, dst, sysval_reg(c, vs->drawid_row, 0));
       return true;
-   case IR_SYSVAL_subgroup_size:
-      gbe_alu1(&c->b, ISA_OP_MOV, dst, gbe_imm(ISA_TYPE_UD, c->p->simd));
-      return true;
-   case IR_SYSVAL_subgroup_invocation_id:
-      gbe_alu1(&c->b, ISA_OP_MOV, dst, gbe_lane_index(c));
-      return true;
-   case IR_SYSVAL_subgroup_eq_mask: case IR_SYSVAL_subgroup_ge_mask:
-   case IR_SYSVAL_subgroup_gt_mask: case IR_SYSVAL_subgroup_le_mask:
-   case IR_SYSVAL_subgroup_lt_mask:
-      return gbe_isel_subgroup_mask(c, i);
    default:
-      return gbe_fail(c->p, "%%%u: system value %s in a vertex shader is not supported yet",
-                      i->index, ir_sysval_names[i->imm]);
+      return gbe_isel_subgroup_sysval(c, i, dst, "vertex shader");
    }
 }
 
@@ -596,53 +517,10 @@ vs_instr(struct gbe_ctx *c, struct ir_instr *i)
 
 /* ---- the end: the VUE ---- */
 
-/* One URB SIMD8 write of rows [first, first + n) (PRM Vol 2d "URB":
- * the header a GRF of the channels' handles, then data GRF k component
- * k % 4 of row k / 4, the global offset in 16-byte rows); the last one
- * from the GRFs that end at g127, ending the thread. */
-static void
-urb_write(struct gbe_ctx *c, unsigned first, unsigned n, bool eot)
-{
-   unsigned len = 1 + 4 * n;
-   struct gbe_reg payload = eot ? gbe_fixed(EOT_LAST_GRF + 1 - len, 0, ISA_TYPE_UD, 1)
-                                : gbe_vreg(c->p, ISA_TYPE_UD, 8 * len);
-   struct gbe_builder saved = c->b;
-   c->b.exec_size = 8;
-   c->b.group = 0;
-   c->b.we_all = true;
-   gbe_alu1(&c->b, ISA_OP_MOV, payload, gbe_fixed(URB_HANDLE_GRF, 0, ISA_TYPE_UD, 1));
-   c->b = saved;
-   for (unsigned r = 0; r < n; r++) {
-      for (unsigned k = 0; k < 4; k++) {
-         struct gbe_reg v = c->vs->out[first + r][k];
-         if (v.file == GBE_BAD)
-            v = gbe_imm(ISA_TYPE_UD, 0);
-         gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(payload, 32 * (1 + 4 * r + k)), v);
-      }
-   }
-   struct isa_send_msg m = {
-      .msg = ISA_MSG_URB_SIMD8_WRITE, .mlen = (uint8_t)len, .header = true,
-      .offset = (uint16_t)first,
-   };
-   struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), payload);
-   if (s)
-      s->eot = eot;
-}
-
 static void
 vs_finish(struct gbe_ctx *c)
 {
-   if (c->has_halt) {
-      /* the HALT target: channels that returned early write their rows */
-      gbe_emit(&c->b, ISA_OP_HALT, gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D),
-               gbe_null(ISA_TYPE_D), gbe_null(ISA_TYPE_D));
-   }
-   const struct gbe_vue_map *vue = &c->k->vs.vue;
-   for (unsigned first = 0; first < vue->num_rows; first += ROWS_PER_WRITE) {
-      unsigned n = vue->num_rows - first < ROWS_PER_WRITE ? vue->num_rows - first
-                                                           : ROWS_PER_WRITE;
-      urb_write(c, first, n, first + n == vue->num_rows);
-   }
+   gbe_vue_finish(c, URB_HANDLE_GRF, &c->k->vs.vue, c->vs->out);
 }
 
 const struct gbe_stage_ops gbe_vs_ops = {

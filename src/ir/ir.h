@@ -350,7 +350,7 @@ uint64_t ir_subgroup_identity(enum ir_op alu, const struct ir_type *t);
 #define IR_OUTPUT_BUILTINS(X) \
    X(position) X(point_size) X(clip_distance) X(cull_distance) X(frag_depth) \
    X(sample_mask) X(layer) X(viewport_index) X(tess_level_outer) X(tess_level_inner) \
-   X(primitive_id)
+   X(primitive_id) X(frag_stencil)
 enum ir_output_builtin {
    IR_OUTPUT_NONE,
 #define IR_X(n) IR_OUTPUT_##n,
@@ -395,6 +395,8 @@ struct ir_var {
    uint32_t xfb_buffer, xfb_stride, xfb_offset;
    uint32_t stream;
    uint8_t interp;                  /* IR_INTERP_* bits of a fragment input */
+   uint8_t blend_src;               /* fragment outputs: SPIR-V Index, the dual-source
+                                     * blend source (0 or 1) */
    bool promoted;                   /* turned into SSA by ir_pass_vars_to_ssa */
 };
 

@@ -305,8 +305,15 @@ encode_render_target(struct enc *e, uint32_t *desc)
    }
    if (m->coarse && !sd_has_coarse(e->gen))
       return fail(e, "coarse RT write: Gen11+");
-   *desc |= sd_put(SD_RT_SUBTYPE, m->simd == 16 ? SD_RT_WRITE_SIMD16
-                                                : SD_RT_WRITE_SIMD8) |
+   /* The dual-source subtypes (PRM Vol 2d "Message Descriptor - Render
+    * Target Write": SIMD8 dual source, low or high channels) come as ctrl;
+    * otherwise the width picks the subtype. */
+   const bool dual = m->ctrl == SD_RT_WRITE_SIMD8_DUAL_LOW ||
+                     m->ctrl == SD_RT_WRITE_SIMD8_DUAL_HIGH;
+   if (dual && m->simd != 8)
+      return fail(e, "dual-source RT write: SIMD8 only");
+   *desc |= sd_put(SD_RT_SUBTYPE, dual ? m->ctrl : m->simd == 16 ? SD_RT_WRITE_SIMD16
+                                                                 : SD_RT_WRITE_SIMD8) |
             sd_put(SD_RT_LAST, m->last_rt) | sd_put(SD_RT_COARSE, m->coarse);
    return simd8_or_16(e, "RT write SIMD mode (8 or 16)");
 }

@@ -119,6 +119,8 @@ sd_typed_has_sg3(enum isa_gen gen)
 /* RT write subtypes the encoder picks when the message says only its SIMD
  * mode: single source (2/3 are dual source, 1 replicated). */
 #define SD_RT_WRITE_SIMD16 0
+#define SD_RT_WRITE_SIMD8_DUAL_LOW 2
+#define SD_RT_WRITE_SIMD8_DUAL_HIGH 3
 #define SD_RT_WRITE_SIMD8 4
 
 /* Coarse pixel shading flags (RT write, pixel interpolator): Gen11+. */

@@ -533,6 +533,7 @@ parse_decoration(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       d->has_location = true;
       break;
    case SpvDecorationComponent: need(c, nargs, 1); d->component = arg[0]; break;
+   case SpvDecorationIndex: need(c, nargs, 1); d->index = arg[0] != 0; break;
    case SpvDecorationArrayStride: need(c, nargs, 1); d->array_stride = arg[0]; break;
    case SpvDecorationSpecId: need(c, nargs, 1); d->spec_id = arg[0]; d->has_spec_id = true; break;
    case SpvDecorationBlock: d->block = true; break;
@@ -586,6 +587,7 @@ static const struct { SpvBuiltIn builtin; enum ir_output_builtin out; } output_b
    { SpvBuiltInTessLevelOuter, IR_OUTPUT_tess_level_outer },
    { SpvBuiltInTessLevelInner, IR_OUTPUT_tess_level_inner },
    { SpvBuiltInPrimitiveId, IR_OUTPUT_primitive_id },
+   { SpvBuiltInFragStencilRefEXT, IR_OUTPUT_frag_stencil },
 };
 
 static enum ir_output_builtin
@@ -683,6 +685,7 @@ interface_var(struct spirv_ctx *c, struct spirv_id *d, SpvStorageClass sc)
                    d->deco.component);
    d->var->patch = d->deco.patch;
    d->var->interp = d->deco.interp;
+   d->var->blend_src = d->deco.index;
    xfb_var(c, &d->deco, d->deco.offset, d->var);
 }
 
@@ -745,6 +748,7 @@ static const SpvCapability supported_caps[] = {
    SpvCapabilityShaderLayer, SpvCapabilityShaderViewportIndex, SpvCapabilityMultiView,
    SpvCapabilityShaderViewportIndexLayerEXT,
    SpvCapabilityDeviceGroup, SpvCapabilityDemoteToHelperInvocation,
+   SpvCapabilityStencilExportEXT,
    /* float controls */
    SpvCapabilityDenormPreserve, SpvCapabilityDenormFlushToZero,
    SpvCapabilitySignedZeroInfNanPreserve, SpvCapabilityRoundingModeRTE,
@@ -788,6 +792,7 @@ static const char *const supported_exts[] = {
    "SPV_EXT_demote_to_helper_invocation", "SPV_KHR_terminate_invocation",
    "SPV_EXT_descriptor_indexing", "SPV_KHR_multiview", "SPV_KHR_device_group",
    "SPV_EXT_shader_viewport_index_layer", "SPV_KHR_float_controls",
+   "SPV_EXT_shader_stencil_export",
 };
 
 static void

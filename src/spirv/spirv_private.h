@@ -70,6 +70,7 @@ struct deco {
    bool has_spec_id, block, buffer_block, has_location, patch;
    bool no_contraction;
    uint8_t interp;               /* IR_INTERP_* */
+   uint8_t index;                /* Index: a fragment output's blend source */
    struct member_deco *members;
 };
 

@@ -80,6 +80,24 @@ void genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr);
 /* genX_cmd_draw.c */
 void genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d);
 void genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d);
+/* genX_gfx_xfb.c: 3DSTATE_STREAMOUT, the SO declarations and buffers
+ * before a draw when the pipeline or the transform feedback state
+ * changed; the gvk_genx_cmd transform feedback entries. */
+void genX(cmd_emit_xfb)(struct gvk_cmd_buffer *cmd, bool pipeline_changed);
+void genX(cmd_xfb_begin)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
+void genX(cmd_xfb_end)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
+void genX(cmd_draw_byte_count)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_byte_count *d);
+/* genX_sampler.c: the SAMPLER_STATE table of kernel k in the state block
+ * (0 for none), the descriptors found through lookup (NULL: nothing
+ * bound there); the most state bytes one of its entries takes. */
+struct gbe_binding;
+struct gbe_kernel;
+typedef const struct gvk_descriptor *(*gvk_descriptor_lookup)(
+   const struct gvk_cmd_buffer *cmd, const struct gbe_binding *b, uint32_t element,
+   uint64_t *dynamic_offset);
+uint32_t genX(cmd_emit_sampler_table)(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k,
+                                      gvk_descriptor_lookup lookup);
+uint32_t genX(sampler_entry_bytes)(void);
 /* genX_cmd_barrier.c */
 void genX(cmd_barrier)(struct gvk_cmd_buffer *cmd, const VkDependencyInfo *dep);
 

@@ -43,6 +43,13 @@ src_bits(VkPipelineStageFlags2 stages, VkAccessFlags2 access)
    if (access & (VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
                  VK_ACCESS_2_MEMORY_WRITE_BIT))
       bits |= GVK_PIPE_DEPTH_FLUSH;
+   /* Stream output writes, and the counters vkCmdEndTransformFeedbackEXT
+    * stores from the command streamer, do not stay in a cache a flush
+    * reaches: a stall for them to land, then the read caches invalidated
+    * (Mesa's drivers do the same). */
+   if (access & (VK_ACCESS_2_TRANSFORM_FEEDBACK_WRITE_BIT_EXT |
+                 VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_WRITE_BIT_EXT))
+      bits |= GVK_PIPE_CS_STALL | GVK_PIPE_INVALIDATE_BITS | GVK_PIPE_VF_INVALIDATE;
    return bits;
 }
 
@@ -65,7 +72,8 @@ dst_bits(VkAccessFlags2 access)
     * must have left the caches and the stall complete first (Mesa also
     * invalidates the constant cache, which its NumWorkgroups goes
     * through). */
-   if (access & (VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_MEMORY_READ_BIT))
+   if (access & (VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_MEMORY_READ_BIT |
+                 VK_ACCESS_2_TRANSFORM_FEEDBACK_COUNTER_READ_BIT_EXT))
       bits |= GVK_PIPE_CS_STALL | GVK_PIPE_DATA_FLUSH | GVK_PIPE_TILE_FLUSH |
               GVK_PIPE_CONSTANT_INVALIDATE;
    /* Vertex fetch reads vertex and index buffers through the VF cache,

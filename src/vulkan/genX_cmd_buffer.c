@@ -380,4 +380,7 @@ const struct gvk_genx_cmd GVK_GENX_PASTE(gvk_genx_cmd_, GFX_VERx10) = {
    .barrier = genX(cmd_barrier),
    .draw = genX(cmd_draw),
    .draw_indirect = genX(cmd_draw_indirect),
+   .xfb_begin = genX(cmd_xfb_begin),
+   .xfb_end = genX(cmd_xfb_end),
+   .draw_byte_count = genX(cmd_draw_byte_count),
 };

@@ -261,73 +261,6 @@ emit_binding_table(struct gvk_cmd_buffer *cmd)
 
 /* ---- sampler states ---- */
 
-/* The largest alignment a border colour takes on this generation
- * (gvk_sampler.border_align: Ivy Bridge 32 bytes, Haswell 512, Gen8+ 64). */
-static uint32_t
-border_align_max(void)
-{
-   return GFX_VERx10 == 75 ? 512 : GFX_VER >= 8 ? 64 : 32;
-}
-
-/* State bytes one SAMPLER_STATE entry may take: the state and its border
- * colour with the padding before it. */
-static uint32_t
-sampler_entry_bytes(void)
-{
-   return GENX(SAMPLER_STATE_length) * 4 + GVK_BORDER_COLOR_DWORDS * 4 + border_align_max();
-}
-
-static const struct gvk_sampler *
-descriptor_sampler(const struct gvk_descriptor *d)
-{
-   if (!d || (d->type != VK_DESCRIPTOR_TYPE_SAMPLER &&
-              d->type != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER))
-      return NULL;
-   return d->sampler;
-}
-
-/* The sampler's SAMPLER_STATE with its Border Color Pointer set to a copy
- * of its SAMPLER_BORDER_COLOR_STATE in the state block, an offset from
- * Dynamic State Base Address (gvk_image.h, struct gvk_sampler). */
-static void
-write_sampler(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_sampler *s)
-{
-   uint32_t *border = gvk_batch_alloc(&cmd->state, s->border_dwords, s->border_align);
-   memcpy(border, s->border, s->border_dwords * 4);
-   memcpy(dw, s->state, sizeof(s->state));
-   dw[2] |= gvk_batch_offset(&cmd->state, border);
-}
-
-/* The SAMPLER_STATE table of the kernel's sampler indices (gbe.h, struct
- * gbe_sampler_binding): entry index + e holds element e's sampler, the
- * one of a SAMPLER or COMBINED_IMAGE_SAMPLER descriptor (immutable
- * samplers are in the descriptors already).  An entry without a sampler
- * stays zero, a valid state.  Entries are 16 bytes, the table 32-byte
- * aligned (IVB PRM Vol 2a INTERFACE_DESCRIPTOR_DATA "Sampler State
- * Pointer" bits 31:5).  Returns its offset, 0 for none. */
-static uint32_t
-emit_sampler_table(struct gvk_cmd_buffer *cmd)
-{
-   const struct gbe_kernel *k = cmd_kernel(cmd);
-   const uint32_t size = k->sampler_table_size, dwords = GENX(SAMPLER_STATE_length);
-   if (!size)
-      return 0;
-   uint32_t *table = gvk_batch_alloc(&cmd->state, size * dwords, 32);
-   memset(table, 0, size * dwords * 4);
-   for (uint32_t i = 0; i < k->num_samplers; i++) {
-      const struct gbe_sampler_binding *sb = &k->samplers[i];
-      for (uint32_t e = 0; e < sb->count && sb->index + e < size; e++) {
-         const struct gbe_binding b = { .set = sb->set, .binding = sb->binding };
-         uint64_t dynamic_offset;
-         const struct gvk_sampler *s =
-            descriptor_sampler(binding_descriptor(cmd, &b, e, &dynamic_offset));
-         if (s)
-            write_sampler(cmd, &table[(sb->index + e) * dwords], s);
-      }
-   }
-   return gvk_batch_offset(&cmd->state, table);
-}
-
 /* INTERFACE_DESCRIPTOR_DATA "Sampler Count": samplers to prefetch in
  * groups of four, at most 16 (0: no prefetch).  Ice Lake must not
  * prefetch sampler states (Wa_1606682166, which Mesa's anv applies). */
@@ -389,7 +322,7 @@ dispatch_state_bytes(const struct gvk_cmd_buffer *cmd)
    const struct gbe_kernel *k = cmd_kernel(cmd);
    const struct isl_state_layout layout = state_layout();
    return k->binding_table_size * (4 + layout.size_B + layout.align_B) + 32 +
-          k->sampler_table_size * sampler_entry_bytes() + 32 +
+          k->sampler_table_size * genX(sampler_entry_bytes)() + 32 +
           cmd->compute.pipeline->curbe_size + 64 +
           GENX(INTERFACE_DESCRIPTOR_DATA_length) * 4 + 64;
 }
@@ -433,7 +366,8 @@ bind_binding_table(struct gvk_cmd_buffer *cmd)
       return;
    }
    emit_binding_table(cmd);
-   write_interface_descriptor(cmd, emit_sampler_table(cmd));
+   write_interface_descriptor(cmd, genX(cmd_emit_sampler_table)(cmd, cmd_kernel(cmd),
+                                                                binding_descriptor));
    struct gvk_binding_table_entry *e = gvk_cmd_binding_table_slot(cmd);
    if (!e)
       return;

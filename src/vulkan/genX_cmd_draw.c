@@ -99,6 +99,14 @@ view_surface(uint32_t *dw, const struct gvk_descriptor *d, const struct gbe_bind
    return true;
 }
 
+static const struct gvk_descriptor *
+graphics_descriptor(const struct gvk_cmd_buffer *cmd, const struct gbe_binding *b,
+                    uint32_t element, uint64_t *dynamic_offset)
+{
+   return gvk_cmd_descriptor(&cmd->graphics.descriptors, cmd->graphics.pipeline->layout,
+                             b->set, b->binding, element, dynamic_offset);
+}
+
 static bool
 descriptor_surface(const struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gbe_kernel *k,
                    uint32_t bti)
@@ -108,9 +116,7 @@ descriptor_surface(const struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct 
    if (!b)
       return false;
    uint64_t dynamic_offset;
-   const struct gvk_descriptor *d =
-      gvk_cmd_descriptor(&cmd->graphics.descriptors, cmd->graphics.pipeline->layout,
-                         b->set, b->binding, element, &dynamic_offset);
+   const struct gvk_descriptor *d = graphics_descriptor(cmd, b, element, &dynamic_offset);
    if (!d)
       return false;
    if (b->kind == GBE_SURFACE_BUFFER)
@@ -167,48 +173,6 @@ emit_binding_table(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k, uint3
    return gvk_batch_offset(&cmd->state, table);
 }
 
-static const struct gvk_sampler *
-descriptor_sampler(const struct gvk_descriptor *d)
-{
-   if (!d || (d->type != VK_DESCRIPTOR_TYPE_SAMPLER &&
-              d->type != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER))
-      return NULL;
-   return d->sampler;
-}
-
-/* The kernel's SAMPLER_STATE table (entry index + e: element e of the
- * binding's samplers), each with its border colour copied beside it and
- * pointed at; entries without a sampler stay zero.  0 for none. */
-static uint32_t
-emit_sampler_table(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k)
-{
-   const uint32_t size = k->sampler_table_size, dwords = GENX(SAMPLER_STATE_length);
-   if (!size)
-      return 0;
-   uint32_t *table = gvk_batch_alloc(&cmd->state, size * dwords, 32);
-   memset(table, 0, size * dwords * 4);
-   for (uint32_t i = 0; i < k->num_samplers; i++) {
-      const struct gbe_sampler_binding *sb = &k->samplers[i];
-      for (uint32_t e = 0; e < sb->count && sb->index + e < size; e++) {
-         uint64_t dynamic_offset;
-         const struct gvk_sampler *s = descriptor_sampler(
-            gvk_cmd_descriptor(&cmd->graphics.descriptors, cmd->graphics.pipeline->layout,
-                               sb->set, sb->binding, e, &dynamic_offset));
-         if (!s)
-            continue;
-         uint32_t *border = gvk_batch_alloc(&cmd->state, s->border_dwords, s->border_align);
-         memcpy(border, s->border, s->border_dwords * 4);
-         uint32_t *dw = &table[(sb->index + e) * dwords];
-         memcpy(dw, s->state, sizeof(s->state));
-         dw[2] |= gvk_batch_offset(&cmd->state, border);
-      }
-   }
-   return gvk_batch_offset(&cmd->state, table);
-}
-
-/* The largest border colour alignment (gvk_sampler.border_align). */
-#define BORDER_ALIGN_MAX 64
-
 static uint32_t
 stage_state_bytes(const struct gvk_shader *sh, uint32_t rts)
 {
@@ -217,30 +181,72 @@ stage_state_bytes(const struct gvk_shader *sh, uint32_t rts)
    const struct isl_state_layout layout = state_layout();
    const uint32_t entries = MAX2(sh->kernel.binding_table_size, rts);
    return entries * (4 + layout.size_B + layout.align_B) + 64 +
-          sh->kernel.sampler_table_size *
-             (GENX(SAMPLER_STATE_length) * 4 + GVK_BORDER_COLOR_DWORDS * 4 + BORDER_ALIGN_MAX) +
+          sh->kernel.sampler_table_size * genX(sampler_entry_bytes)() +
           32 + GVK_MAX_PUSH_CONSTANTS + 64;
 }
 
 static void
-emit_stage_tables(struct gvk_cmd_buffer *cmd)
+emit_stage_pointers(struct gvk_cmd_buffer *cmd, const struct gvk_gfx_tables *t)
+{
+   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_VS, p)
+      p.pointer_to_vs_binding_table = t->binding_table[GVK_GFX_VS];
+   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_VS, p)
+      p.pointer_to_vs_sampler_state = t->sampler_table[GVK_GFX_VS];
+   if (gfx(cmd)->gs) {
+      gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_GS, p)
+         p.pointer_to_gs_binding_table = t->binding_table[GVK_GFX_GS];
+      gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_GS, p)
+         p.pointer_to_gs_sampler_state = t->sampler_table[GVK_GFX_GS];
+   }
+   if (!fs_shader(cmd))
+      return;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_PS, p)
+      p.pointer_to_ps_binding_table = t->binding_table[GVK_GFX_FS];
+   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_PS, p)
+      p.pointer_to_ps_sampler_state = t->sampler_table[GVK_GFX_FS];
+}
+
+static void
+build_stage_tables(struct gvk_cmd_buffer *cmd, struct gvk_gfx_tables *t)
 {
    const struct gvk_shader *vs = gfx(cmd)->vs, *fs = fs_shader(cmd);
-   const uint32_t vs_bt = emit_binding_table(cmd, &vs->kernel, 0, 0);
-   const uint32_t vs_samplers = emit_sampler_table(cmd, &vs->kernel);
-   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_VS, p)
-      p.pointer_to_vs_binding_table = vs_bt;
-   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_VS, p)
-      p.pointer_to_vs_sampler_state = vs_samplers;
+   t->binding_table[GVK_GFX_VS] = emit_binding_table(cmd, &vs->kernel, 0, 0);
+   t->sampler_table[GVK_GFX_VS] =
+      genX(cmd_emit_sampler_table)(cmd, &vs->kernel, graphics_descriptor);
+   const struct gvk_shader *gs = gfx(cmd)->gs;
+   if (gs) {
+      t->binding_table[GVK_GFX_GS] = emit_binding_table(cmd, &gs->kernel, 0, 0);
+      t->sampler_table[GVK_GFX_GS] =
+         genX(cmd_emit_sampler_table)(cmd, &gs->kernel, graphics_descriptor);
+   }
    if (!fs)
       return;
-   const uint32_t ps_bt = emit_binding_table(cmd, &fs->kernel, fs->kernel.fs.num_render_targets,
-                                             fs->kernel.fs.render_target_mask);
-   const uint32_t ps_samplers = emit_sampler_table(cmd, &fs->kernel);
-   gvk_batch_emit(&cmd->batch, 3DSTATE_BINDING_TABLE_POINTERS_PS, p)
-      p.pointer_to_ps_binding_table = ps_bt;
-   gvk_batch_emit(&cmd->batch, 3DSTATE_SAMPLER_STATE_POINTERS_PS, p)
-      p.pointer_to_ps_sampler_state = ps_samplers;
+   t->binding_table[GVK_GFX_FS] = emit_binding_table(cmd, &fs->kernel,
+                                                     fs->kernel.fs.num_render_targets,
+                                                     fs->kernel.fs.render_target_mask);
+   t->sampler_table[GVK_GFX_FS] =
+      genX(cmd_emit_sampler_table)(cmd, &fs->kernel, graphics_descriptor);
+}
+
+/* The tables built earlier in this state block for the same pipeline,
+ * sets and render targets (gvk_cmd_gfx_tables_find), or fresh ones:
+ * building them is most of a descriptor change's cost. */
+static void
+emit_stage_tables(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_tables *hit = gvk_cmd_gfx_tables_find(cmd);
+   if (hit) {
+      emit_stage_pointers(cmd, hit);
+      return;
+   }
+   struct gvk_gfx_tables fresh = { 0 };
+   build_stage_tables(cmd, &fresh);
+   emit_stage_pointers(cmd, &fresh);
+   struct gvk_gfx_tables *slot = gvk_cmd_gfx_tables_slot(cmd);
+   if (!slot)
+      return;
+   memcpy(slot->binding_table, fresh.binding_table, sizeof(fresh.binding_table));
+   memcpy(slot->sampler_table, fresh.sampler_table, sizeof(fresh.sampler_table));
 }
 
 /* ---- push constants ---- */
@@ -248,22 +254,36 @@ emit_stage_tables(struct gvk_cmd_buffer *cmd)
 /* PRM Vol 2a 3DSTATE_PUSH_CONSTANT_ALLOC_xS: after it, each stage's
  * 3DSTATE_CONSTANT_xS must be sent again before the next 3DPRIMITIVE
  * (HARDWARE-NOTES section 3): a change marks the constants dirty. */
+static bool
+same_push_allocation(const struct gvk_cmd_buffer *cmd, const struct gvk_gfx_pipeline *g)
+{
+   return cmd->graphics.push_kb_vs == g->push_kb_vs && cmd->graphics.push_kb_hs == g->push_kb_hs &&
+          cmd->graphics.push_kb_ds == g->push_kb_ds && cmd->graphics.push_kb_gs == g->push_kb_gs &&
+          cmd->graphics.push_kb_ps == g->push_kb_ps;
+}
+
+/* Every stage's range is sent, those of the stages the pipeline does not
+ * run (size 0) too, so that no range of an earlier pipeline overlaps. */
 static void
 emit_push_allocation(struct gvk_cmd_buffer *cmd)
 {
    const struct gvk_gfx_pipeline *g = gfx(cmd);
-   if (cmd->graphics.push_kb_vs == g->push_kb_vs && cmd->graphics.push_kb_ps == g->push_kb_ps)
+   if (same_push_allocation(cmd, g))
       return;
-   gvk_batch_emit(&cmd->batch, 3DSTATE_PUSH_CONSTANT_ALLOC_VS, a) {
-      a.constant_buffer_offset = 0;
-      a.constant_buffer_size = g->push_kb_vs;
-   }
-   gvk_batch_emit(&cmd->batch, 3DSTATE_PUSH_CONSTANT_ALLOC_PS, a) {
-      a.constant_buffer_offset = g->push_kb_vs;
-      a.constant_buffer_size = g->push_kb_ps;
-   }
-   cmd->graphics.push_kb_vs = g->push_kb_vs;
-   cmd->graphics.push_kb_ps = g->push_kb_ps;
+   uint32_t at = 0;
+#define PUSH_ALLOC(XS, xs)                                                 \
+   gvk_batch_emit(&cmd->batch, 3DSTATE_PUSH_CONSTANT_ALLOC_##XS, a) {   \
+      a.constant_buffer_offset = g->push_kb_##xs ? at : 0;               \
+      a.constant_buffer_size = g->push_kb_##xs;                          \
+   }                                                                     \
+   at += g->push_kb_##xs;                                                \
+   cmd->graphics.push_kb_##xs = g->push_kb_##xs
+   PUSH_ALLOC(VS, vs);
+   PUSH_ALLOC(HS, hs);
+   PUSH_ALLOC(DS, ds);
+   PUSH_ALLOC(GS, gs);
+   PUSH_ALLOC(PS, ps);
+#undef PUSH_ALLOC
    cmd->graphics.dirty |= GVK_GFX_DIRTY_PUSH;
 }
 
@@ -275,6 +295,12 @@ constant_pointer(const struct gvk_cmd_buffer *cmd, uint32_t offset)
 {
    return GFX_VER <= 9 ? offset : state_address(cmd, offset);
 }
+
+#if GFX_VER >= 9
+#define CONSTANT_MOCS(c) ((c).mocs = GVK_MOCS)
+#else
+#define CONSTANT_MOCS(c) ((void)(c))
+#endif
 
 static uint32_t
 upload_push(struct gvk_cmd_buffer *cmd, uint32_t regs)
@@ -288,27 +314,33 @@ upload_push(struct gvk_cmd_buffer *cmd, uint32_t regs)
    return gvk_batch_offset(&cmd->state, dst);
 }
 
+/* The constants of every stage with push-constant space: after an
+ * allocation change each of them must be sent again (HARDWARE-NOTES
+ * section 3); VS and PS always are. */
 static void
 emit_push_constants(struct gvk_cmd_buffer *cmd)
 {
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
    const struct gvk_shader *fs = fs_shader(cmd);
-   const uint32_t vs_regs = gfx(cmd)->vs->kernel.vs.push_regs;
    const uint32_t ps_regs = fs ? fs->kernel.fs.push_regs : 0;
-   const uint32_t vs_at = upload_push(cmd, vs_regs), ps_at = upload_push(cmd, ps_regs);
-   gvk_batch_emit(&cmd->batch, 3DSTATE_CONSTANT_VS, c) {
-#if GFX_VER >= 9
-      c.mocs = GVK_MOCS;
-#endif
-      c.constant_body.read_length[0] = vs_regs;
-      c.constant_body.buffer[0] = vs_regs ? constant_pointer(cmd, vs_at) : 0;
-   }
-   gvk_batch_emit(&cmd->batch, 3DSTATE_CONSTANT_PS, c) {
-#if GFX_VER >= 9
-      c.mocs = GVK_MOCS;
-#endif
-      c.constant_body.read_length[0] = ps_regs;
-      c.constant_body.buffer[0] = ps_regs ? constant_pointer(cmd, ps_at) : 0;
-   }
+#define CONSTANT(XS, regs)                                                 \
+   do {                                                                    \
+      const uint32_t n = (regs), at = upload_push(cmd, n);                 \
+      gvk_batch_emit(&cmd->batch, 3DSTATE_CONSTANT_##XS, c) {              \
+         CONSTANT_MOCS(c);                                                 \
+         c.constant_body.read_length[0] = n;                               \
+         c.constant_body.buffer[0] = n ? constant_pointer(cmd, at) : 0;    \
+      }                                                                    \
+   } while (0)
+   CONSTANT(VS, g->push_regs[GVK_GFX_VS]);
+   if (g->push_kb_hs)
+      CONSTANT(HS, g->push_regs[GVK_GFX_TCS]);
+   if (g->push_kb_ds)
+      CONSTANT(DS, g->push_regs[GVK_GFX_TES]);
+   if (g->push_kb_gs)
+      CONSTANT(GS, g->push_regs[GVK_GFX_GS]);
+   CONSTANT(PS, ps_regs);
+#undef CONSTANT
 }
 
 /* ---- viewports, scissors, colour calculator, depth/stencil, blend ---- */
@@ -353,9 +385,13 @@ emit_viewports(struct gvk_cmd_buffer *cmd)
       guardband(v->x + hw, hw, &s.x_min_clip_guardband, &s.x_max_clip_guardband);
       guardband(v->y + hh, hh, &s.y_min_clip_guardband, &s.y_max_clip_guardband);
       GENX(SF_CLIP_VIEWPORT_pack)(&cmd->state, &sf[i * sf_dw], &s);
+      /* The pixel stage clamps depth to this range (Vulkan "Depth Clamping
+       * and Range": the viewport's range with depth clamp, [0, 1]
+       * otherwise). */
+      const bool clamp = gfx(cmd)->depth_clamp;
       const struct GENX(CC_VIEWPORT) c = {
-         .minimum_depth = MIN2(v->minDepth, v->maxDepth),
-         .maximum_depth = MAX2(v->minDepth, v->maxDepth),
+         .minimum_depth = clamp ? MIN2(v->minDepth, v->maxDepth) : 0.0f,
+         .maximum_depth = clamp ? MAX2(v->minDepth, v->maxDepth) : 1.0f,
       };
       GENX(CC_VIEWPORT_pack)(&cmd->state, &cc[i * cc_dw], &c);
    }
@@ -441,6 +477,35 @@ emit_cc(struct gvk_cmd_buffer *cmd)
    }
 }
 
+/* OR-merges a packet packed from the dynamic state into the pipeline's
+ * template of it (whose dynamic fields are zero). */
+static void
+merge_template(uint32_t *dw, const uint32_t *template, uint32_t dwords)
+{
+   for (uint32_t i = 0; i < dwords; i++)
+      dw[i] |= template[i];
+}
+
+/* Line width: 3DSTATE_SF's field of the generation (Cherryview has a
+ * wider one of its own), clamped to what it holds (lineWidthRange). */
+static void
+emit_sf(struct gvk_cmd_buffer *cmd)
+{
+   const float width = MIN2(MAX2(cmd->graphics.dynamic.line_width, 0.0f), GVK_MAX_LINE_WIDTH);
+   struct GENX(3DSTATE_SF) sf = { 0 };
+#if GFX_VER == 8
+   if (cmd->device->pdev->info.platform == PLATFORM_CHV)
+      sf.chv_line_width = width;
+   else
+      sf.line_width = MIN2(width, 7.9921875f);   /* u3.7: 8.0 is a step beyond */
+#else
+   sf.line_width = width;
+#endif
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(3DSTATE_SF_length), 4);
+   GENX(3DSTATE_SF_pack)(&cmd->batch, dw, &sf);
+   merge_template(dw, gfx(cmd)->sf, GENX(3DSTATE_SF_length));
+}
+
 /* The pipeline's 3DSTATE_RASTER with the depth offsets of the dynamic
  * state (the template's fields are zero). */
 static void
@@ -454,8 +519,8 @@ emit_raster(struct gvk_cmd_buffer *cmd)
    };
    uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(3DSTATE_RASTER_length), 4);
    GENX(3DSTATE_RASTER_pack)(&cmd->batch, dw, &bias);
-   for (uint32_t i = 0; i < GENX(3DSTATE_RASTER_length); i++)
-      dw[i] |= gfx(cmd)->raster[i];
+   merge_template(dw, gfx(cmd)->raster, GENX(3DSTATE_RASTER_length));
+   emit_sf(cmd);
 }
 
 static void
@@ -495,21 +560,27 @@ vertex_buffers_header(struct gvk_cmd_buffer *cmd, uint32_t n)
    return dw + 1;
 }
 
-static void
+/* flatten: the packers inlined (see emit_primitive); every draw after a
+ * vertex-buffer change is here. */
+__attribute__((flatten)) static void
 emit_vertex_buffers(struct gvk_cmd_buffer *cmd)
 {
    const struct gvk_gfx_pipeline *g = gfx(cmd);
-   const uint32_t n = (uint32_t)__builtin_popcount(g->vb_used);
+   /* The bindings by their set bits (__builtin_popcount is a libgcc
+    * call without -mpopcnt). */
+   const uint32_t used = g->vb_used;
+   uint32_t n = 0;
+   for (uint32_t m = used; m; m &= m - 1)
+      n++;
    if (!n)
       return;
+   const bool dynamic_stride = g->dynamic & GVK_DYNAMIC_VERTEX_STRIDE;
    uint32_t *dw = vertex_buffers_header(cmd, n);
-   for (uint32_t b = 0, i = 0; b < GVK_MAX_VERTEX_BINDINGS; b++) {
-      if (!(g->vb_used & (1u << b)))
-         continue;
+   for (uint32_t m = used; m; m &= m - 1, dw += GENX(VERTEX_BUFFER_STATE_length)) {
+      const uint32_t b = (uint32_t)__builtin_ctz(m);
       const __typeof__(cmd->graphics.vb[0]) *vb = &cmd->graphics.vb[b];
-      const uint32_t stride = (g->dynamic & GVK_DYNAMIC_VERTEX_STRIDE) && vb->has_stride ?
-                              vb->stride : g->vb_stride[b];
-      pack_vb(cmd, &dw[i++ * GENX(VERTEX_BUFFER_STATE_length)], b, vb->addr, vb->size, stride);
+      const uint32_t stride = dynamic_stride && vb->has_stride ? vb->stride : g->vb_stride[b];
+      pack_vb(cmd, dw, b, vb->addr, vb->size, stride);
    }
 }
 
@@ -685,16 +756,20 @@ invalidate_vf_cache(struct gvk_cmd_buffer *cmd)
 
 /* ---- the flush before a 3DPRIMITIVE ---- */
 
+/* The draw parameters' state (upload_draw_params, emit_draw_param_buffers):
+ * two dwords 8-byte aligned and one, padding included. */
+enum { DRAW_PARAM_BYTES = 16 + 8 };
+
 static uint32_t
 draw_state_bytes(const struct gvk_cmd_buffer *cmd)
 {
    const struct gvk_shader *fs = fs_shader(cmd);
-   return stage_state_bytes(gfx(cmd)->vs, 0) +
+   return stage_state_bytes(gfx(cmd)->vs, 0) + stage_state_bytes(gfx(cmd)->gs, 0) +
           stage_state_bytes(fs, fs ? fs->kernel.fs.num_render_targets : 0) +
           GVK_MAX_VIEWPORTS * (GENX(SF_CLIP_VIEWPORT_length) + GENX(CC_VIEWPORT_length) +
                                GENX(SCISSOR_RECT_length)) * 4 + 3 * 64 +
           GENX(COLOR_CALC_STATE_length) * 4 + 64 + sizeof(gfx(cmd)->blend) + 64 +
-          16 + 8 + 64 * 2;
+          DRAW_PARAM_BYTES + 64 * 2;
 }
 
 static bool
@@ -740,6 +815,19 @@ prepare_draw(struct gvk_cmd_buffer *cmd, uint32_t bytes)
    return cmd->status == VK_SUCCESS;
 }
 
+/* Nothing a draw emits state for changed since the previous draw, whose
+ * state still stands: the room reserved keeps this draw's parameters in
+ * the same state block (a new one would change state_bo). */
+static bool
+unchanged_since_last_draw(struct gvk_cmd_buffer *cmd)
+{
+   gvk_batch_reserve(&cmd->state, DRAW_PARAM_BYTES);
+   return !cmd->graphics.dirty && !cmd->pending_pipe_bits && !cmd->rendering.dirty &&
+          !cmd->graphics.descriptors.dirty && !cmd->graphics.push_dirty && !cmd->xfb.dirty &&
+          !cmd->compute.base_address_dirty && cmd->pipeline == GVK_CMD_PIPELINE_3D &&
+          cmd->graphics.state_bo == cmd->state.block->bo;
+}
+
 static bool
 flush_gfx(struct gvk_cmd_buffer *cmd)
 {
@@ -747,7 +835,12 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
     * offsets no state pointer may hold. */
    if (cmd->status != VK_SUCCESS)
       return false;
-   const uint32_t bytes = draw_state_bytes(cmd);
+   if (unchanged_since_last_draw(cmd))
+      return cmd->status == VK_SUCCESS;
+   /* A bound pipeline marks everything dirty (gvk_cmd_bind_graphics_pipeline). */
+   if (cmd->graphics.dirty & GVK_GFX_DIRTY_PIPELINE)
+      cmd->graphics.draw_state_bytes = draw_state_bytes(cmd);
+   const uint32_t bytes = cmd->graphics.draw_state_bytes;
    if (!check_state_size(cmd, bytes) || !prepare_draw(cmd, bytes))
       return false;
    const struct gvk_gfx_pipeline *g = gfx(cmd);
@@ -760,6 +853,9 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
       dirty = cmd->graphics.dirty |= GVK_GFX_DIRTY_CC;
    }
    if (dirty & GVK_GFX_DIRTY_RENDER_TARGETS) {
+      /* The PS tables hold the render targets and the null surfaces of
+       * the render area's size. */
+      gvk_cmd_gfx_tables_clear(cmd);
       emit_depth_buffer(cmd);
       emit_drawing_rectangle(cmd);
    }
@@ -780,6 +876,8 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
    if (dirty & (GVK_GFX_DIRTY_DESCRIPTORS | GVK_GFX_DIRTY_PIPELINE |
                 GVK_GFX_DIRTY_RENDER_TARGETS))
       emit_stage_tables(cmd);
+   if ((dirty & GVK_GFX_DIRTY_PIPELINE) || cmd->xfb.dirty)
+      genX(cmd_emit_xfb)(cmd, dirty & GVK_GFX_DIRTY_PIPELINE);
    cmd->graphics.dirty = 0;
    return cmd->status == VK_SUCCESS;
 }
@@ -826,12 +924,13 @@ upload_draw_params(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
 
 enum { ACCESS_SEQUENTIAL = 0, ACCESS_RANDOM = 1 };
 
-void
-genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
+/* flatten: the packer inlined here keeps the packet's fields in
+ * registers; called (GCC does not inline Gen12's ten-dword one), it
+ * reloads them across the stores that wrote them, a store-forwarding
+ * stall that was a plain draw's largest cost. */
+__attribute__((flatten)) static void
+emit_primitive(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
 {
-   if (!flush_gfx(cmd))
-      return;
-   emit_draw_param_buffers(cmd, upload_draw_params(cmd, d), d->draw_id);
    gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
       prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
       prim.primitive_topology_type = gfx(cmd)->topology;
@@ -841,6 +940,15 @@ genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
       prim.start_instance_location = d->first_instance;
       prim.base_vertex_location = d->indexed ? d->vertex_offset : 0;
    }
+}
+
+void
+genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
+{
+   if (!flush_gfx(cmd))
+      return;
+   emit_draw_param_buffers(cmd, upload_draw_params(cmd, d), d->draw_id);
+   emit_primitive(cmd, d);
 }
 
 /* ---- indirect draws ---- */

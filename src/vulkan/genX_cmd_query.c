@@ -105,8 +105,29 @@ statistics_snapshot(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,
    }
 }
 
+/* Stream `stream`'s counts of primitives written and of primitives that
+ * needed room (the order of a transform feedback query's results,
+ * Vulkan "Transform Feedback Queries"), into query's begin or end values:
+ * the SOL counts them under 3DSTATE_STREAMOUT SO Statistics Enable (PRM
+ * Vol 2c SO_NUM_PRIMS_WRITTEN, SO_PRIM_STORAGE_NEEDED). */
 static void
-query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query)
+xfb_snapshot(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query,
+             uint32_t stream, bool end)
+{
+   genX(emit_stall)(cmd);
+   const uint32_t regs[2] = { GENX(SO_NUM_PRIMS_WRITTEN0_num) + 8 * (stream & 3),
+                              GENX(SO_PRIM_STORAGE_NEEDED0_num) + 8 * (stream & 3) };
+   for (uint32_t i = 0; i < 2; i++) {
+      if (end)
+         genX(emit_store_reg64)(cmd, regs[i], query_addr(pool, query, gvk_query_end_offset(i)));
+      else
+         snapshot_begin(cmd, regs[i], query_addr(pool, query, gvk_query_begin_offset(i)));
+   }
+}
+
+static void
+query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query,
+            uint32_t index)
 {
    switch (pool->type) {
    case VK_QUERY_TYPE_OCCLUSION:
@@ -120,13 +141,17 @@ query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t qu
    case VK_QUERY_TYPE_PIPELINE_STATISTICS:
       statistics_snapshot(cmd, pool, query, false);
       break;
+   case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+      xfb_snapshot(cmd, pool, query, index, false);
+      break;
    default:
       break;
    }
 }
 
 static void
-query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query)
+query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query,
+          uint32_t index)
 {
    switch (pool->type) {
    case VK_QUERY_TYPE_OCCLUSION:
@@ -134,6 +159,9 @@ query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t quer
       break;
    case VK_QUERY_TYPE_PIPELINE_STATISTICS:
       statistics_snapshot(cmd, pool, query, true);
+      break;
+   case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+      xfb_snapshot(cmd, pool, query, index, true);
       break;
    default:
       break;
@@ -170,35 +198,12 @@ write_result(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t dst,
 
 #if GFX_VERx10 >= 75
 
-#define GPR(n) (GENX(CS_GPR0_num) + 8 * (n))
-
-static uint32_t
-alu(uint32_t opcode, uint32_t operand1, uint32_t operand2)
-{
-   struct GENX(MI_MATH_ALU_INSTRUCTION) inst = {
-      .alu_opcode = opcode, .operand_1 = operand1, .operand_2 = operand2,
-   };
-   uint32_t dw;
-   GENX(MI_MATH_ALU_INSTRUCTION_pack)(NULL, &dw, &inst);
-   return dw;
-}
-
-/* ALU opcodes and operands (PRM Vol. 2a, MI_MATH; genxml
- * MI_MATH_ALU_INSTRUCTION). */
-enum { ALU_LOAD = 0x080, ALU_LOAD0 = 0x081, ALU_SUB = 0x101, ALU_AND = 0x102,
-       ALU_STORE = 0x180 };
-#define OPND(name) GENX(ALU_OPERAND_##name)
-
 /* GPR dst = GPR a op GPR b. */
 static void
 gpr_op(struct gvk_cmd_buffer *cmd, uint32_t op, uint32_t dst, uint32_t a, uint32_t b)
 {
-   const uint32_t insts[] = {
-      alu(ALU_LOAD, OPND(SRCA), OPND(REG0) + a),
-      alu(ALU_LOAD, OPND(SRCB), OPND(REG0) + b),
-      alu(op, 0, 0),
-      alu(ALU_STORE, OPND(REG0) + dst, OPND(ACCU)),
-   };
+   uint32_t insts[4];
+   genX(mi_gpr_op)(insts, op, dst, a, b);
    genX(emit_math)(cmd, insts, 4);
 }
 
@@ -207,10 +212,10 @@ static void
 gpr_negate(struct gvk_cmd_buffer *cmd, uint32_t dst, uint32_t a)
 {
    const uint32_t insts[] = {
-      alu(ALU_LOAD0, OPND(SRCA), 0),
-      alu(ALU_LOAD, OPND(SRCB), OPND(REG0) + a),
-      alu(ALU_SUB, 0, 0),
-      alu(ALU_STORE, OPND(REG0) + dst, OPND(ACCU)),
+      genX(mi_alu)(GVK_ALU_LOAD0, GVK_ALU_OPND(SRCA), 0),
+      genX(mi_alu)(GVK_ALU_LOAD, GVK_ALU_OPND(SRCB), GVK_ALU_OPND(REG0) + a),
+      genX(mi_alu)(GVK_ALU_SUB, 0, 0),
+      genX(mi_alu)(GVK_ALU_STORE, GVK_ALU_OPND(REG0) + dst, GVK_ALU_OPND(ACCU)),
    };
    genX(emit_math)(cmd, insts, 4);
 }
@@ -232,15 +237,32 @@ load_result(struct gvk_cmd_buffer *cmd, const struct gvk_query_pool *pool,
             uint32_t query, uint32_t i)
 {
    if (pool->type == VK_QUERY_TYPE_TIMESTAMP) {
-      genX(emit_load_reg64)(cmd, GPR(0), query_addr(pool, query, GVK_QUERY_TIMESTAMP_OFFSET));
-      genX(emit_load_reg_imm)(cmd, GPR(1), (uint32_t)DEVINFO_TIMESTAMP_MASK);
-      genX(emit_load_reg_imm)(cmd, GPR(1) + 4, (uint32_t)(DEVINFO_TIMESTAMP_MASK >> 32));
-      gpr_op(cmd, ALU_AND, 2, 0, 1);
+      genX(emit_load_reg64)(cmd, GVK_GPR(0),
+                            query_addr(pool, query, GVK_QUERY_TIMESTAMP_OFFSET));
+      genX(emit_load_gpr_imm)(cmd, 1, DEVINFO_TIMESTAMP_MASK);
+      gpr_op(cmd, GVK_ALU_AND, 2, 0, 1);
       return;
    }
-   genX(emit_load_reg64)(cmd, GPR(0), query_addr(pool, query, gvk_query_end_offset(i)));
-   genX(emit_load_reg64)(cmd, GPR(1), query_addr(pool, query, gvk_query_begin_offset(i)));
-   gpr_op(cmd, ALU_SUB, 2, 0, 1);
+   genX(emit_load_reg64)(cmd, GVK_GPR(0), query_addr(pool, query, gvk_query_end_offset(i)));
+   genX(emit_load_reg64)(cmd, GVK_GPR(1), query_addr(pool, query, gvk_query_begin_offset(i)));
+   gpr_op(cmd, GVK_ALU_SUB, 2, 0, 1);
+}
+
+/* GPR a = GPR a / 4, for a below 2^34 (pool->quartered_result).  MI_MATH
+ * has no shift before Gen12.5: 30 doublings move bits 2..33 into the
+ * upper dword, which then becomes the value. */
+static void
+gpr_quarter(struct gvk_cmd_buffer *cmd, uint32_t a)
+{
+   enum { DOUBLINGS = 30, PER_PACKET = 8 };
+   uint32_t insts[4 * PER_PACKET];
+   for (uint32_t done = 0; done < DOUBLINGS; done += PER_PACKET) {
+      const uint32_t n = DOUBLINGS - done < PER_PACKET ? DOUBLINGS - done : PER_PACKET;
+      for (uint32_t k = 0; k < n; k++)
+         genX(mi_gpr_op)(&insts[4 * k], GVK_ALU_ADD, a, a, a);
+      genX(emit_math)(cmd, insts, 4 * n);
+   }
+   genX(emit_gpr_high)(cmd, a, a);
 }
 
 /* Vulkan "vkCmdCopyQueryPoolResults": an unavailable query's values are
@@ -258,19 +280,21 @@ copy_query(struct gvk_cmd_buffer *cmd, const struct gvk_query_pool *pool,
    const bool predicated = !wait && !partial;
    const uint64_t avail_addr = query_addr(pool, query, 0);
 
-   genX(emit_load_reg64)(cmd, GPR(3), avail_addr);
+   genX(emit_load_reg64)(cmd, GVK_GPR(3), avail_addr);
    if (partial)
       gpr_negate(cmd, 4, 3);
    if (predicated)
       predicate_on_availability(cmd, avail_addr);
    for (uint32_t i = 0; i < pool->results; i++) {
       load_result(cmd, pool, query, i);
+      if (i == pool->quartered_result)
+         gpr_quarter(cmd, 2);
       if (partial)
-         gpr_op(cmd, ALU_AND, 2, 2, 4);
-      write_result(cmd, GPR(2), dst + i * bytes, flags, predicated);
+         gpr_op(cmd, GVK_ALU_AND, 2, 2, 4);
+      write_result(cmd, GVK_GPR(2), dst + i * bytes, flags, predicated);
    }
    if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
-      write_result(cmd, GPR(3), dst + pool->results * bytes, flags, false);
+      write_result(cmd, GVK_GPR(3), dst + pool->results * bytes, flags, false);
 }
 
 #else

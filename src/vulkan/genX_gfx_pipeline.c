@@ -57,16 +57,6 @@ reserve(struct packer *pk, uint32_t dwords)
 /* 3D_Vertex_Component_Control */
 enum { VFCOMP_STORE_SRC = 1, VFCOMP_STORE_0 = 2, VFCOMP_STORE_1_FP = 3, VFCOMP_STORE_1_INT = 4 };
 
-static const void *
-find_struct(const void *chain, VkStructureType type)
-{
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
-      if (s->sType == type)
-         return s;
-   }
-   return NULL;
-}
-
 /* ---- vertex input ---- */
 
 struct element {
@@ -97,12 +87,16 @@ find_binding(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
 }
 
 /* VK_EXT_vertex_attribute_divisor's divisor of a per-instance binding (1
- * without one). */
+ * without one), which is the element's Instance Data Step Rate: the VF
+ * reads instance Start Instance Location + InstanceID / rate, and with
+ * rate 0 never steps from Start Instance Location (src/vgpu/3d/vgpu_vf.c,
+ * as ANV programs it): Vulkan's firstInstance + (instanceIndex -
+ * firstInstance) / divisor, and firstInstance for divisor 0. */
 static uint32_t
 binding_divisor(const VkPipelineVertexInputStateCreateInfo *vi, uint32_t binding)
 {
-   const VkPipelineVertexInputDivisorStateCreateInfoEXT *div = vi ?
-      find_struct(vi->pNext, VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT) : NULL;
+   const VkPipelineVertexInputDivisorStateCreateInfoEXT *div = vi ? gvk_find_struct(
+      vi->pNext, VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT) : NULL;
    for (uint32_t i = 0; div && i < div->vertexBindingDivisorCount; i++) {
       if (div->pVertexBindingDivisors[i].binding == binding)
          return div->pVertexBindingDivisors[i].divisor;
@@ -261,7 +255,13 @@ topology(VkPrimitiveTopology t, uint32_t patch_points, uint32_t *out)
       [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY] = 11,
       [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY] = 12,
    };
-   (void)patch_points;
+   if (t == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
+      /* 3DPRIM_PATCHLIST_1..32: 0x20 + control points - 1 */
+      if (!patch_points || patch_points > 32)
+         return false;
+      *out = 0x1f + patch_points;
+      return true;
+   }
    if ((unsigned)t >= ARRAY_SIZE(prims) || !prims[t])
       return false;
    *out = prims[t];
@@ -270,63 +270,180 @@ topology(VkPrimitiveTopology t, uint32_t patch_points, uint32_t *out)
 
 /* ---- URB and push constants ---- */
 
-/* Gen8+ keep the push constants at the start of the URB: the stages'
- * entries start after them (3DSTATE_URB_xS starting address in 8 KB
- * units).  The VS takes the rest of the URB in whole entries, a multiple
- * of 8 of them (the PRM's rule for entries under 9 rows of 512 bits;
- * kept for all sizes), within the device's VS entry range; the stages
- * genvk does not run get none. */
+/* The most URB entries each of VS, HS, DS and GS may have (PRM Vol 2a
+ * 3DSTATE_URB_xS Number of URB Entries; the figures Mesa's
+ * intel_device_info.c lists per platform and GT). */
 static uint32_t
-vs_urb_max_entries(const struct devinfo *info)
+urb_max_entries(const struct devinfo *info, unsigned stage)
 {
+   static const uint32_t bdw[4] = { 2560, 504, 1536, 960 };
+   static const uint32_t bdw_gt1[4] = { 2560, 504, 1536, 640 };
+   static const uint32_t chv[4] = { 640, 80, 384, 256 };
+   static const uint32_t skl[4] = { 1856, 672, 1120, 640 };
+   static const uint32_t skl_gt1[4] = { 928, 672, 1120, 256 };
+   static const uint32_t bxt[4] = { 704, 256, 416, 256 };
+   static const uint32_t icl[4] = { 2384, 1024, 2384, 1032 };
+   static const uint32_t ehl[4] = { 1024, 256, 1024, 256 };
+   static const uint32_t tgl[4] = { 3576, 1548, 3576, 1548 };
    switch (info->platform) {
-   case PLATFORM_BDW: return 2560;
-   case PLATFORM_CHV: return 640;
+   case PLATFORM_BDW: return (info->gt == 1 ? bdw_gt1 : bdw)[stage];
+   case PLATFORM_CHV: return chv[stage];
    case PLATFORM_SKL: case PLATFORM_KBL: case PLATFORM_CFL:
-      return info->gt == 1 ? 928 : 1856;
-   case PLATFORM_BXT: case PLATFORM_GLK: return 1856 / 2;
-   case PLATFORM_ICL: return 2384;
-   case PLATFORM_EHL: return 1024;
-   default: return 3576;
+      return (info->gt == 1 ? skl_gt1 : skl)[stage];
+   case PLATFORM_BXT: case PLATFORM_GLK: return bxt[stage];
+   case PLATFORM_ICL: return icl[stage];
+   case PLATFORM_EHL: return ehl[stage];
+   default: return tgl[stage];
    }
 }
 
-static void
-emit_urb(struct packer *pk, const struct devinfo *info, uint32_t entry_rows64)
+/* The fewest entries a stage that runs may have: the VS's device minimum
+ * (192 with tessellation on Gen8: BDW PRM 3DSTATE_URB_VS), 34 DS entries
+ * (3DSTATE_URB_DS), two GS entries for a thread's objects and one HS
+ * entry. */
+static uint32_t
+urb_min_entries(const struct devinfo *info, unsigned stage, bool tess)
 {
-   const uint32_t start = info->push_constant_kb / 8;
-   const uint32_t entry_bytes = MAX2(entry_rows64, 1u) * 64;
-   uint32_t entries = (info->urb_size_kb - start * 8) * 1024 / entry_bytes;
-   entries = MIN2(entries, vs_urb_max_entries(info)) & ~7u;
-   pack(pk, 3DSTATE_URB_VS, u) {
-      u.vs_number_of_urb_entries = entries;
-      u.vs_urb_entry_allocation_size = MAX2(entry_rows64, 1u) - 1;
-      u.vs_urb_starting_address = start;
+   switch (stage) {
+   case 0:
+      if (tess && info->ver == 8)
+         return 192;
+      return info->is_lp && info->ver < 11 ? 34 : 64;
+   case 1: return 1;
+   case 2: return 34;
+   default: return 2;
    }
-   pack(pk, 3DSTATE_URB_HS, u) u.hs_urb_starting_address = start;
-   pack(pk, 3DSTATE_URB_DS, u) u.ds_urb_starting_address = start;
-   pack(pk, 3DSTATE_URB_GS, u) u.gs_urb_starting_address = start;
 }
 
-/* The space 3DSTATE_PUSH_CONSTANT_ALLOC partitions (KB, in 2 KB steps):
- * half for the VS when it has push constants, the rest for the PS. */
+/* Number of URB Entries must be a multiple of 8 when the entries are
+ * under 9 512-bit units (PRM 3DSTATE_URB_xS). */
+static uint32_t
+urb_granularity(uint32_t entry_size64)
+{
+   return entry_size64 < 9 ? 8 : 1;
+}
+
+#define URB_CHUNK_BYTES 8192u
+
+/* Gen8+ keep the push constants at the start of the URB: the stages'
+ * entries follow them in pipeline order (3DSTATE_URB_xS starting address
+ * in 8 KB chunks).  Each stage that runs (entry_size64[s], VS HS DS GS in
+ * 64-byte units, non-zero) first gets the chunks its minimum entry count
+ * needs; the rest is shared out in proportion to the chunks each could
+ * still use up to its maximum entry count.  Stages that do not run get no
+ * entries at the first chunk. */
+static void
+emit_urb(struct packer *pk, const struct devinfo *info, const uint32_t entry_size64[4])
+{
+   const uint32_t first = info->push_constant_kb / 8;
+   const uint32_t total = info->urb_size_kb / 8 - first;
+   const bool tess = entry_size64[1] && entry_size64[2];
+   uint32_t chunks[4] = { 0 }, wants[4] = { 0 }, entries[4] = { 0 }, start[4];
+   uint32_t used = 0, total_wants = 0;
+   for (unsigned s = 0; s < 4; s++) {
+      if (!entry_size64[s])
+         continue;
+      const uint32_t bytes = entry_size64[s] * 64, gran = urb_granularity(entry_size64[s]);
+      const uint32_t min = DIV_ROUND_UP(urb_min_entries(info, s, tess), gran) * gran;
+      chunks[s] = DIV_ROUND_UP(min * bytes, URB_CHUNK_BYTES);
+      wants[s] = DIV_ROUND_UP(urb_max_entries(info, s) * bytes, URB_CHUNK_BYTES) - chunks[s];
+      used += chunks[s];
+      total_wants += wants[s];
+   }
+   const uint32_t spare = total > used ? total - used : 0;
+   for (unsigned s = 0; s < 4 && total_wants; s++)
+      chunks[s] += (uint32_t)((uint64_t)spare * wants[s] / total_wants);
+   uint32_t next = first;
+   for (unsigned s = 0; s < 4; s++) {
+      start[s] = first;
+      if (!entry_size64[s])
+         continue;
+      const uint32_t gran = urb_granularity(entry_size64[s]);
+      const uint32_t fit = chunks[s] * URB_CHUNK_BYTES / (entry_size64[s] * 64);
+      entries[s] = MIN2(fit, urb_max_entries(info, s)) / gran * gran;
+      start[s] = next;
+      next += chunks[s];
+   }
+   pack(pk, 3DSTATE_URB_VS, u) {
+      u.vs_number_of_urb_entries = entries[0];
+      u.vs_urb_entry_allocation_size = MAX2(entry_size64[0], 1u) - 1;
+      u.vs_urb_starting_address = start[0];
+   }
+   pack(pk, 3DSTATE_URB_HS, u) {
+      u.hs_number_of_urb_entries = entries[1];
+      u.hs_urb_entry_allocation_size = MAX2(entry_size64[1], 1u) - 1;
+      u.hs_urb_starting_address = start[1];
+   }
+   pack(pk, 3DSTATE_URB_DS, u) {
+      u.ds_number_of_urb_entries = entries[2];
+      u.ds_urb_entry_allocation_size = MAX2(entry_size64[2], 1u) - 1;
+      u.ds_urb_starting_address = start[2];
+   }
+   pack(pk, 3DSTATE_URB_GS, u) {
+      u.gs_number_of_urb_entries = entries[3];
+      u.gs_urb_entry_allocation_size = MAX2(entry_size64[3], 1u) - 1;
+      u.gs_urb_starting_address = start[3];
+   }
+}
+
+/* The push constants of a stage's kernel, in GRFs (0 for a stage the
+ * pipeline does not have). */
+static uint32_t
+stage_push_regs(const struct gvk_gfx_pipeline *g, enum gvk_gfx_stage s)
+{
+   switch (s) {
+   case GVK_GFX_VS: return g->vs->kernel.vs.push_regs;
+   case GVK_GFX_GS: return g->gs ? g->gs->kernel.gs.push_regs : 0;
+   case GVK_GFX_TCS: return g->tcs ? g->tcs->kernel.tcs.push_regs : 0;
+   case GVK_GFX_TES: return g->tes ? g->tes->kernel.tes.push_regs : 0;
+   default: return 0;
+   }
+}
+
+/* The space 3DSTATE_PUSH_CONSTANT_ALLOC partitions (KB, in 2 KB steps:
+ * the PRM's Constant Buffer Size granularity from Gen8): an equal share
+ * for each vertex-pipeline stage with push constants, the rest for the
+ * PS. */
 static void
 push_allocation(const struct devinfo *info, struct gvk_gfx_pipeline *g)
 {
    const uint32_t total = info->push_constant_kb;
-   g->push_kb_vs = g->vs->kernel.vs.push_regs ? total / 2 : 0;
-   g->push_kb_ps = total - g->push_kb_vs;
+   uint32_t n = 1;
+   for (unsigned s = GVK_GFX_VS; s < GVK_GFX_FS; s++)
+      n += stage_push_regs(g, s) != 0;
+   const uint32_t share = total / n & ~1u;
+   g->push_kb_vs = stage_push_regs(g, GVK_GFX_VS) ? share : 0;
+   g->push_kb_hs = stage_push_regs(g, GVK_GFX_TCS) ? share : 0;
+   g->push_kb_ds = stage_push_regs(g, GVK_GFX_TES) ? share : 0;
+   g->push_kb_gs = stage_push_regs(g, GVK_GFX_GS) ? share : 0;
+   g->push_kb_ps = total - g->push_kb_vs - g->push_kb_hs - g->push_kb_ds - g->push_kb_gs;
+   for (unsigned s = GVK_GFX_VS; s < GVK_GFX_FS; s++)
+      g->push_regs[s] = stage_push_regs(g, s);
 }
 
 /* ---- shaders ---- */
 
-static VkResult
-check_kernel(const struct gvk_shader *sh, const char *stage)
+/* Per-Thread Scratch Space and Scratch Space Base Pointer of a 3D stage's
+ * packet (3DSTATE_VS, HS, DS, GS, PS: the encoding MEDIA_VFE_STATE has,
+ * 1 KiB << n from Gen8), from the larger scratch of the stage's kernels
+ * (the PS's widths share the packet's one pointer; each runs in its own
+ * thread's slot, so the larger slot holds either); zeros without.  The
+ * hardware gives each thread its slot in R0.5 (vgpu_3d_thread.c). */
+struct stage_scratch {
+   uint32_t space;
+   uint64_t base;
+};
+
+static struct stage_scratch
+stage_scratch(const struct gvk_device *device, const struct gvk_shader *a,
+              const struct gvk_shader *b)
 {
-   if (sh->kernel.scratch_per_thread)
-      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the %s kernel needs "
-                      "scratch space, not supported in graphics stages yet", stage);
-   return VK_SUCCESS;
+   const struct gvk_shader *sh = !b || (a && a->scratch_per_thread >= b->scratch_per_thread)
+                                 ? a : b;
+   if (!sh || !sh->scratch)
+      return (struct stage_scratch){ 0, 0 };
+   const struct gvk_genx_pipeline *gx = gvk_genx_pipeline(device->pdev->info.verx10);
+   return (struct stage_scratch){ gx->scratch_space(sh->scratch_per_thread), sh->scratch->addr };
 }
 
 static uint32_t
@@ -345,10 +462,13 @@ vue_output_length(const struct gbe_vue_map *vue)
 }
 
 static void
-emit_vs(struct packer *pk, const struct devinfo *info, const struct gvk_shader *sh)
+emit_vs(struct packer *pk, const struct devinfo *info, const struct gvk_shader *sh,
+        struct stage_scratch scratch)
 {
    const struct gbe_vs_info *vs = &sh->kernel.vs;
    pack(pk, 3DSTATE_VS, v) {
+      v.per_thread_scratch_space = scratch.space;
+      v.scratch_space_base_pointer = scratch.base;
       v.kernel_start_pointer = sh->offset;
       v.binding_table_entry_count = MIN2(sh->kernel.binding_table_size, 255u);
       v.sampler_count = sampler_prefetch(sh);
@@ -368,15 +488,79 @@ emit_vs(struct packer *pk, const struct devinfo *info, const struct gvk_shader *
 }
 
 /* The stages genvk does not run, off (their state stays from whatever ran
- * before in the context otherwise). */
+ * before in the context otherwise).  3DSTATE_STREAMOUT is the draw's
+ * (genX_gfx_xfb.c): it depends on whether transform feedback is active. */
 static void
-emit_disabled_stages(struct packer *pk)
+emit_disabled_stages(struct packer *pk, bool tess)
 {
-   pack(pk, 3DSTATE_HS, hs);
-   pack(pk, 3DSTATE_TE, te);
-   pack(pk, 3DSTATE_DS, ds);
-   pack(pk, 3DSTATE_GS, gs);
-   pack(pk, 3DSTATE_STREAMOUT, so);
+   if (!tess) {
+      pack(pk, 3DSTATE_HS, hs);
+      pack(pk, 3DSTATE_TE, te);
+      pack(pk, 3DSTATE_DS, ds);
+   }
+}
+
+/* 3DSTATE_GS for gbe_gs.c's SIMD8 kernels (the payload and entry layout
+ * of struct gbe_gs_info); off without a geometry stage.  Reorder Mode
+ * TRAILING hands odd strip triangles over in the API's vertex order
+ * (HARDWARE-NOTES section 4). */
+static void
+emit_gs(struct packer *pk, const struct devinfo *info, const struct gvk_shader *sh,
+        struct stage_scratch scratch)
+{
+   if (!sh) {
+      pack(pk, 3DSTATE_GS, gs);
+      return;
+   }
+   const struct gbe_gs_info *gs = &sh->kernel.gs;
+   pack(pk, 3DSTATE_GS, v) {
+      v.per_thread_scratch_space = scratch.space;
+      v.scratch_space_base_pointer = scratch.base;
+      v.kernel_start_pointer = sh->offset;
+      v.binding_table_entry_count = MIN2(sh->kernel.binding_table_size, 255u);
+      v.sampler_count = sampler_prefetch(sh);
+      v.expected_vertex_count = gs->input_vertices;
+      v.output_vertex_size = gs->output_vertex_rows - 1;
+      v.output_topology = gs->output_topology;
+      v.vertex_urb_entry_read_length = gs->urb_read_length;
+      v.include_vertex_handles = true;
+      v.vertex_urb_entry_read_offset = 0;
+      v.dispatch_grf_start_register_for_urb_data = gs->grf_start;
+#if GFX_VER == 8
+      /* Gen8's field is 8 bits: fewer threads than the device has */
+      v.maximum_number_of_threads = MIN2(info->max_threads[DEV_STAGE_GS] - 1, 255u);
+#else
+      v.maximum_number_of_threads = info->max_threads[DEV_STAGE_GS] - 1;
+#endif
+      v.control_data_header_size = gs->control_data_header_size;
+      v.instance_control = gs->invocations - 1;
+      v.dispatch_mode = 3; /* SIMD8 */
+      v.statistics_enable = true;
+      v.invocations_increment_value = gs->invocations - 1;
+      v.include_primitive_id = gs->include_primitive_id;
+      v.reorder_mode = 1; /* TRAILING */
+      v.enable = true;
+      v.control_data_format = gs->control_data_format;
+      v.vertex_urb_entry_output_read_offset = 1;
+      v.vertex_urb_entry_output_length = vue_output_length(&gs->vue);
+      v.user_clip_distance_clip_test_enable_bitmask = (1u << gs->vue.num_clip) - 1;
+      v.user_clip_distance_cull_test_enable_bitmask =
+         ((1u << gs->vue.num_cull) - 1) << gs->vue.num_clip;
+   }
+}
+
+/* The tessellation stages' packets (genX_gfx_tess.c). */
+static void
+emit_tess(struct packer *pk, const struct gvk_device *device, const struct gvk_gfx_pipeline *g,
+          const VkGraphicsPipelineCreateInfo *info)
+{
+   const struct stage_scratch hs = stage_scratch(device, g->tcs, NULL);
+   const struct stage_scratch ds = stage_scratch(device, g->tes, NULL);
+   const uint32_t space[2] = { hs.space, ds.space };
+   const uint64_t base[2] = { hs.base, ds.base };
+   uint32_t dw[GVK_TESS_PACK_DWORDS];
+   const uint32_t n = genX(gfx_tess_pack)(device, g, info, space, base, dw);
+   memcpy(reserve(pk, n), dw, n * 4);
 }
 
 /* SBE attribute k is the VS output at the FS's input_location[k]: row
@@ -386,18 +570,18 @@ emit_disabled_stages(struct packer *pk)
  * so those must already sit there.  An input the VS does not write reads
  * (0, 0, 0, 0) through the component overrides. */
 static VkResult
-emit_sbe(struct packer *pk, const struct gbe_vs_info *vs, const struct gbe_fs_info *fs)
+emit_sbe(struct packer *pk, const struct gbe_vue_map *vue, const struct gbe_fs_info *fs)
 {
    struct GENX(3DSTATE_SBE_SWIZ) swiz = { GENX(3DSTATE_SBE_SWIZ_header) };
    uint32_t max_row = 2;
    const uint32_t n = fs ? fs->num_inputs : 0;
    for (uint32_t k = 0; k < n; k++) {
       const uint32_t loc = fs->input_location[k];
-      const uint32_t row = loc < GBE_MAX_VARYINGS ? vs->vue.location_row[loc] : GBE_NO_SLOT;
+      const uint32_t row = loc < GBE_MAX_VARYINGS ? vue->location_row[loc] : GBE_NO_SLOT;
       if (row == GBE_NO_SLOT || row < 2) {
          if (k >= 16)
             return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: fragment input "
-                            "%u (location %u) is not written by the vertex shader", k, loc);
+                            "%u (location %u) is not written by the last vertex stage", k, loc);
          swiz.attribute[k].component_override_x = true;
          swiz.attribute[k].component_override_y = true;
          swiz.attribute[k].component_override_z = true;
@@ -459,12 +643,15 @@ emit_wm(struct packer *pk, const struct gbe_fs_info *fs)
 /* 3DSTATE_PS with each compiled width (KSP0 SIMD8, KSP2 SIMD16 beside it,
  * or KSP0 for a lone SIMD16: PRM Vol 2a 3DSTATE_PS "Dispatch Enables"). */
 static void
-emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g)
+emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g, bool per_sample,
+        struct stage_scratch scratch)
 {
    const struct gvk_shader *k8 = g->fs[0], *k16 = g->fs[1], *any = fs_kernel(g);
    pack(pk, 3DSTATE_PS, ps) {
       if (!any)
          continue;
+      ps.per_thread_scratch_space = scratch.space;
+      ps.scratch_space_base_pointer = scratch.base;
       const struct gbe_fs_info *fs = &any->kernel.fs;
       ps.binding_table_entry_count = MIN2(any->kernel.binding_table_size, 255u);
       ps.sampler_count = sampler_prefetch(any);
@@ -495,7 +682,7 @@ emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g)
       x.pixel_shader_computed_depth_mode = fs->computes_depth ? 1 : 0; /* PSCDEPTH_ON */
       x.pixel_shader_uses_source_depth = fs->uses_source_depth;
       x.pixel_shader_uses_source_w = fs->uses_source_w;
-      x.pixel_shader_is_per_sample = fs->per_sample;
+      x.pixel_shader_is_per_sample = fs->per_sample || per_sample;
       x.pixel_shader_has_uav = fs->has_side_effects;
       x.omask_present_to_render_target = fs->writes_sample_mask;
       x.pixel_shader_does_not_write_to_rt = fs->render_target_mask == 0;
@@ -544,7 +731,7 @@ emit_clip(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
       clip.minimum_point_width = 0.125f;
       clip.maximum_point_width = 255.875f;
       clip.user_clip_distance_clip_test_enable_bitmask =
-         (1u << g->vs->kernel.vs.vue.num_clip) - 1;
+         (1u << g->last_vue->num_clip) - 1;
       clip.non_perspective_barycentric_enable = fs &&
          (fs->kernel.fs.barycentric_modes & (GBE_BARY_NONPERSP_PIXEL |
                                              GBE_BARY_NONPERSP_CENTROID |
@@ -552,17 +739,37 @@ emit_clip(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
    }
 }
 
+/* 3DSTATE_SF without the line width (the draw packs it: it may be
+ * dynamic).  Points take the VUE header's PointSize when the last vertex
+ * stage writes it (clamped by 3DSTATE_CLIP's point width range), else
+ * 1.0 (Vulkan: a point without PointSize is one pixel wide,
+ * VK_KHR_maintenance5). */
 static void
-emit_sf(struct packer *pk, const struct gvk_gfx_pipeline *g)
+build_sf(struct gvk_gfx_pipeline *g)
 {
-   pack(pk, 3DSTATE_SF, sf) {
-      sf.viewport_transform_enable = true;
-      sf.statistics_enable = true;
-      sf.line_width = 1.0f;
-      sf.point_width = 1.0f;
-      sf.point_width_source = g->vs->kernel.vs.vue.writes_point_size ? 0 : 1; /* Vertex : State */
-      sf.triangle_fan_provoking_vertex_select = 1;
-   }
+   const struct GENX(3DSTATE_SF) sf = {
+      GENX(3DSTATE_SF_header),
+      .viewport_transform_enable = true,
+      .statistics_enable = true,
+      .point_width = 1.0f,
+      .point_width_source = g->last_vue->writes_point_size ? 0 : 1, /* Vertex : State */
+      .triangle_fan_provoking_vertex_select = 1,
+   };
+   _Static_assert(GENX(3DSTATE_SF_length) == ARRAY_SIZE(g->sf),
+                  "gvk_gfx_pipeline.sf holds the generation's 3DSTATE_SF");
+   GENX(3DSTATE_SF_pack)(NULL, g->sf, &sf);
+}
+
+/* Vulkan "Primitive Clipping": primitives are clipped against the near
+ * and far planes unless depth clamping is on, or as
+ * VkPipelineRasterizationDepthClipStateCreateInfoEXT says when chained
+ * (VK_EXT_depth_clip_enable). */
+static bool
+depth_clip(const VkPipelineRasterizationStateCreateInfo *rs)
+{
+   const VkPipelineRasterizationDepthClipStateCreateInfoEXT *dc = gvk_find_struct(
+      rs->pNext, VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT);
+   return dc ? dc->depthClipEnable : !rs->depthClampEnable;
 }
 
 /* The depth offsets are left out: the draw packs them with the dynamic
@@ -572,6 +779,7 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
 {
    if (!rs)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: no rasterization state");
+   const bool clip_z = depth_clip(rs);
    if (rs->polygonMode > VK_POLYGON_MODE_POINT)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: polygon mode %d is "
                       "not supported", rs->polygonMode);
@@ -589,10 +797,10 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
       .scissor_rectangle_enable = true,
       .api_mode = 1,                        /* DX10.1: Vulkan's rasterization rules */
 #if GFX_VER >= 9
-      .viewport_z_near_clip_test_enable = !rs->depthClampEnable,
-      .viewport_z_far_clip_test_enable = !rs->depthClampEnable,
+      .viewport_z_near_clip_test_enable = clip_z,
+      .viewport_z_far_clip_test_enable = clip_z,
 #else
-      .viewport_z_clip_test_enable = !rs->depthClampEnable,
+      .viewport_z_clip_test_enable = clip_z,
 #endif
       .global_depth_offset_enable_solid = rs->depthBiasEnable,
       .global_depth_offset_enable_wireframe = rs->depthBiasEnable,
@@ -606,19 +814,87 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
    g->state.depth_bias_constant = rs->depthBiasConstantFactor;
    g->state.depth_bias_slope = rs->depthBiasSlopeFactor;
    g->state.depth_bias_clamp = rs->depthBiasClamp;
+   g->state.line_width = rs->lineWidth;
+   g->depth_clamp = rs->depthClampEnable;
    return VK_SUCCESS;
 }
 
-static VkResult
-emit_multisample(struct packer *pk, const VkPipelineMultisampleStateCreateInfo *ms)
+/* Vulkan's standard sample locations ("Multisampling", the table of
+ * standard sample locations) in the 1/16 pixel units of
+ * 3DSTATE_SAMPLE_PATTERN's offsets. */
+#define SAMPLE_POS(n, i, x, y) \
+   do { sp._##n##x_sample##i##_x_offset = (x) / 16.0f; \
+        sp._##n##x_sample##i##_y_offset = (y) / 16.0f; } while (0)
+
+static void
+emit_sample_pattern(struct packer *pk)
 {
-   if (ms && ms->rasterizationSamples > VK_SAMPLE_COUNT_1_BIT)
+   pack(pk, 3DSTATE_SAMPLE_PATTERN, sp) {
+      SAMPLE_POS(1, 0, 8, 8);
+      SAMPLE_POS(2, 0, 12, 12); SAMPLE_POS(2, 1, 4, 4);
+      SAMPLE_POS(4, 0, 6, 2); SAMPLE_POS(4, 1, 14, 6);
+      SAMPLE_POS(4, 2, 2, 10); SAMPLE_POS(4, 3, 10, 14);
+      SAMPLE_POS(8, 0, 9, 5); SAMPLE_POS(8, 1, 7, 11); SAMPLE_POS(8, 2, 13, 9);
+      SAMPLE_POS(8, 3, 5, 3); SAMPLE_POS(8, 4, 3, 13); SAMPLE_POS(8, 5, 1, 7);
+      SAMPLE_POS(8, 6, 11, 15); SAMPLE_POS(8, 7, 15, 1);
+#if GFX_VER >= 9
+      SAMPLE_POS(16, 0, 9, 9); SAMPLE_POS(16, 1, 7, 5); SAMPLE_POS(16, 2, 5, 10);
+      SAMPLE_POS(16, 3, 12, 7); SAMPLE_POS(16, 4, 3, 6); SAMPLE_POS(16, 5, 10, 13);
+      SAMPLE_POS(16, 6, 13, 11); SAMPLE_POS(16, 7, 11, 3); SAMPLE_POS(16, 8, 6, 14);
+      SAMPLE_POS(16, 9, 8, 1); SAMPLE_POS(16, 10, 4, 2); SAMPLE_POS(16, 11, 2, 12);
+      SAMPLE_POS(16, 12, 0, 8); SAMPLE_POS(16, 13, 15, 4); SAMPLE_POS(16, 14, 14, 15);
+      SAMPLE_POS(16, 15, 1, 0);
+#endif
+   }
+}
+
+#undef SAMPLE_POS
+
+static uint32_t
+raster_samples(const VkPipelineMultisampleStateCreateInfo *ms)
+{
+   return ms && ms->rasterizationSamples ? (uint32_t)ms->rasterizationSamples : 1;
+}
+
+/* The sample count, its locations (pixel centre based: Vulkan's
+ * locations are offsets from the pixel's corner, PIXLOC_CENTER places
+ * one sample at the centre) and the sample mask (pSampleMask's bits of
+ * the samples there are; none: all).  3DSTATE_RASTER's DX Multisample
+ * Rasterization Enable makes the rasterizer test each sample at its
+ * location (PRM Vol 2a 3DSTATE_RASTER; ANV sets it exactly when
+ * multisampled). */
+static VkResult
+emit_multisample(struct packer *pk, const VkPipelineMultisampleStateCreateInfo *ms,
+                 const struct devinfo *di, struct gvk_gfx_pipeline *g)
+{
+   uint32_t samples = raster_samples(ms);
+   if (!isl_sample_count_supported(di->verx10, samples))
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: %u samples: "
-                      "multisampling is not supported yet", ms->rasterizationSamples);
-   pack(pk, 3DSTATE_MULTISAMPLE, m);
+                      "this generation has no such sample count", samples);
+   pack(pk, 3DSTATE_MULTISAMPLE, m)
+      m.number_of_multisamples = (uint32_t)__builtin_ctz(samples);
+   emit_sample_pattern(pk);
+   uint32_t all = (1u << samples) - 1;
    pack(pk, 3DSTATE_SAMPLE_MASK, m)
-      m.sample_mask = ms && ms->pSampleMask ? (ms->pSampleMask[0] & 1) : 1;
+      m.sample_mask = ms && ms->pSampleMask ? (ms->pSampleMask[0] & all) : all;
+   if (samples > 1) {
+      struct GENX(3DSTATE_RASTER) r;
+      GENX(3DSTATE_RASTER_unpack)(g->raster, &r);
+      r.dx_multisample_rasterization_enable = true;
+      r.dx_multisample_rasterization_mode = 3;   /* MSRASTMODE_ON_PATTERN */
+      GENX(3DSTATE_RASTER_pack)(NULL, g->raster, &r);
+   }
    return VK_SUCCESS;
+}
+
+/* Vulkan "Sample Shading": with sampleShadingEnable, at least
+ * minSampleShading * samples invocations a pixel, which more than one
+ * means per-sample dispatch (the only rate between one and all). */
+static bool
+sample_shading(const VkPipelineMultisampleStateCreateInfo *ms)
+{
+   return ms && ms->sampleShadingEnable &&
+          ms->minSampleShading * (float)raster_samples(ms) > 1.0f;
 }
 
 /* ---- blending ---- */
@@ -796,6 +1072,7 @@ dynamic_states(const VkGraphicsPipelineCreateInfo *info, struct gvk_gfx_pipeline
          g->dynamic |= GVK_DYNAMIC_VERTEX_STRIDE;
          break;
       case VK_DYNAMIC_STATE_DEPTH_BIAS: g->dynamic |= GVK_DYNAMIC_DEPTH_BIAS; break;
+      case VK_DYNAMIC_STATE_LINE_WIDTH: g->dynamic |= GVK_DYNAMIC_LINE_WIDTH; break;
       default:
          break;
       }
@@ -820,14 +1097,10 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    struct gvk_gfx_pipeline *g = p->gfx;
    const struct devinfo *di = &device->pdev->info;
    const VkPipelineInputAssemblyStateCreateInfo *ia = info->pInputAssemblyState;
-   VkResult result = check_kernel(g->vs, "vertex");
-   for (unsigned i = 0; i < 2 && result == VK_SUCCESS; i++) {
-      if (g->fs[i])
-         result = check_kernel(g->fs[i], "fragment");
-   }
-   if (result != VK_SUCCESS)
-      return result;
-   if (!ia || !topology(ia->topology, 0, &g->topology))
+   VkResult result;
+   const uint32_t patch_points = g->tcs && info->pTessellationState
+                                 ? info->pTessellationState->patchControlPoints : 0;
+   if (!ia || !topology(ia->topology, patch_points, &g->topology))
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the primitive "
                       "topology is missing or not supported");
    g->primitive_restart = ia->primitiveRestartEnable;
@@ -845,22 +1118,31 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    pack(pk, 3DSTATE_VF_STATISTICS, st) st.statistics_enable = true;
    pack(pk, 3DSTATE_VF_TOPOLOGY, t) t.primitive_topology_type = g->topology;
    emit_vertex_input(pk, vs, elements, count);
-   emit_urb(pk, di, vs->urb_entry_size);
+   const uint32_t urb_entry_size64[4] = {
+      vs->urb_entry_size, g->tcs ? g->tcs->kernel.tcs.urb_entry_size : 0,
+      g->tes ? g->tes->kernel.tes.urb_entry_size : 0,
+      g->gs ? g->gs->kernel.gs.urb_entry_size : 0,
+   };
+   emit_urb(pk, di, urb_entry_size64);
    push_allocation(di, g);
-   emit_vs(pk, di, g->vs);
-   emit_disabled_stages(pk);
+   emit_vs(pk, di, g->vs, stage_scratch(device, g->vs, NULL));
+   emit_disabled_stages(pk, g->tcs != NULL);
+   emit_gs(pk, di, g->gs, stage_scratch(device, g->gs, NULL));
+   if (g->tcs)
+      emit_tess(pk, device, g, info);
    emit_clip(pk, info, g);
-   emit_sf(pk, g);
+   build_sf(g);
    result = build_raster(info->pRasterizationState, g);
    if (result == VK_SUCCESS)
-      result = emit_multisample(pk, info->pMultisampleState);
+      result = emit_multisample(pk, info->pMultisampleState, di, g);
    const struct gvk_shader *fs = fs_kernel(g);
    if (result == VK_SUCCESS)
-      result = emit_sbe(pk, vs, fs ? &fs->kernel.fs : NULL);
+      result = emit_sbe(pk, g->last_vue, fs ? &fs->kernel.fs : NULL);
    if (result != VK_SUCCESS)
       return result;
    emit_wm(pk, fs ? &fs->kernel.fs : NULL);
-   emit_ps(pk, g);
+   emit_ps(pk, g, sample_shading(info->pMultisampleState),
+           stage_scratch(device, g->fs[0], g->fs[1]));
    pack(pk, 3DSTATE_WM_CHROMAKEY, ck);
    result = build_blend(pk, info, g, formats.color_count);
    if (result != VK_SUCCESS)

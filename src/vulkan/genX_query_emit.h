@@ -1,5 +1,6 @@
-/* The MI commands and PIPE_CONTROLs that queries and events emit, per
- * generation (included by genX_cmd_query.c and genX_cmd_event.c only).
+/* The MI commands and PIPE_CONTROLs that queries, events and transform
+ * feedback emit, per generation (included by genX_cmd_query.c,
+ * genX_cmd_event.c and genX_gfx_xfb.c only).
  * Addresses are full GPU addresses; on Gen7 each is recorded as a
  * relocation through the genxml address hook. */
 #ifndef GVK_GENX_QUERY_EMIT_H
@@ -103,6 +104,51 @@ genX(emit_load_reg64)(struct gvk_cmd_buffer *cmd, uint32_t reg, uint64_t addr)
 }
 
 #if GFX_VERx10 >= 75
+/* The command streamer's 64-bit general purpose registers. */
+#define GVK_GPR(n) (GENX(CS_GPR0_num) + 8 * (n))
+/* ALU opcodes and operands (PRM Vol. 2a, MI_MATH; genxml
+ * MI_MATH_ALU_INSTRUCTION). */
+enum { GVK_ALU_LOAD = 0x080, GVK_ALU_LOAD0 = 0x081, GVK_ALU_ADD = 0x100,
+       GVK_ALU_SUB = 0x101, GVK_ALU_AND = 0x102, GVK_ALU_STORE = 0x180 };
+#define GVK_ALU_OPND(name) GENX(ALU_OPERAND_##name)
+
+static inline uint32_t
+genX(mi_alu)(uint32_t opcode, uint32_t operand1, uint32_t operand2)
+{
+   struct GENX(MI_MATH_ALU_INSTRUCTION) inst = {
+      .alu_opcode = opcode, .operand_1 = operand1, .operand_2 = operand2,
+   };
+   uint32_t dw;
+   GENX(MI_MATH_ALU_INSTRUCTION_pack)(NULL, &dw, &inst);
+   return dw;
+}
+
+/* The four ALU instructions of GPR dst = GPR a op GPR b, at insts. */
+static inline void
+genX(mi_gpr_op)(uint32_t insts[4], uint32_t op, uint32_t dst, uint32_t a, uint32_t b)
+{
+   insts[0] = genX(mi_alu)(GVK_ALU_LOAD, GVK_ALU_OPND(SRCA), GVK_ALU_OPND(REG0) + a);
+   insts[1] = genX(mi_alu)(GVK_ALU_LOAD, GVK_ALU_OPND(SRCB), GVK_ALU_OPND(REG0) + b);
+   insts[2] = genX(mi_alu)(op, 0, 0);
+   insts[3] = genX(mi_alu)(GVK_ALU_STORE, GVK_ALU_OPND(REG0) + dst, GVK_ALU_OPND(ACCU));
+}
+
+static inline void
+genX(emit_load_gpr_imm)(struct gvk_cmd_buffer *cmd, uint32_t gpr, uint64_t value)
+{
+   genX(emit_load_reg_imm)(cmd, GVK_GPR(gpr), (uint32_t)value);
+   genX(emit_load_reg_imm)(cmd, GVK_GPR(gpr) + 4, (uint32_t)(value >> 32));
+}
+
+/* GPR dst = GPR src's high dword (a right shift by 32). */
+static inline void
+genX(emit_gpr_high)(struct gvk_cmd_buffer *cmd, uint32_t dst, uint32_t src)
+{
+   gvk_query_emit(cmd, MI_LOAD_REGISTER_REG, .source_register_address = GVK_GPR(src) + 4,
+                  .destination_register_address = GVK_GPR(dst));
+   genX(emit_load_reg_imm)(cmd, GVK_GPR(dst) + 4, 0);
+}
+
 /* MI_MATH with n ALU instructions (packed MI_MATH_ALU_INSTRUCTIONs). */
 static inline void
 genX(emit_math)(struct gvk_cmd_buffer *cmd, const uint32_t *insts, uint32_t n)

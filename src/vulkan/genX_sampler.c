@@ -3,8 +3,10 @@
  * and "Texel Filtering"). */
 #include <string.h>
 
-#include "genX_pack.h"
+#include "genX_cmd.h"
+#include "gbe.h"
 #include "gvk_image.h"
+#include "macros.h"
 
 /* Field values the PRM names (SAMPLER_STATE). */
 enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2 };
@@ -110,6 +112,15 @@ border_rgba(VkBorderColor color, uint32_t rgba[4], bool *is_int)
    }
 }
 
+/* Border colour alignment in bytes (gvk_sampler.border_align). */
+#if GFX_VER >= 8
+#define BORDER_ALIGN 64
+#elif GFX_VERx10 == 75
+#define BORDER_ALIGN 512
+#else
+#define BORDER_ALIGN 32
+#endif
+
 #if GFX_VER >= 8
 /* Broadwell+: four dwords read as floats, or as 32-bit integers for
  * integer surface formats (64-byte aligned: pointer bits 23:6). */
@@ -125,7 +136,7 @@ fill_border(struct gvk_sampler *sampler, const uint32_t rgba[4], bool is_int)
    (void)is_int;
    GENX(SAMPLER_BORDER_COLOR_STATE_pack)(NULL, sampler->border, &b);
    sampler->border_dwords = GENX(SAMPLER_BORDER_COLOR_STATE_length);
-   sampler->border_align = 64;
+   sampler->border_align = BORDER_ALIGN;
 }
 #elif GFX_VERx10 == 75
 /* Haswell: red, green, blue, alpha as floats in dwords 0-3 and as 32-bit
@@ -139,7 +150,7 @@ fill_border(struct gvk_sampler *sampler, const uint32_t rgba[4], bool is_int)
 {
    memcpy(&sampler->border[is_int ? 16 : 0], rgba, 4 * sizeof(rgba[0]));
    sampler->border_dwords = 20;
-   sampler->border_align = 512;
+   sampler->border_align = BORDER_ALIGN;
 }
 #else
 /* Ivy Bridge: four dwords, floats or, for integer formats, the integers
@@ -151,7 +162,7 @@ fill_border(struct gvk_sampler *sampler, const uint32_t rgba[4], bool is_int)
    (void)is_int;
    memcpy(sampler->border, rgba, 4 * sizeof(rgba[0]));
    sampler->border_dwords = 4;
-   sampler->border_align = 32;
+   sampler->border_align = BORDER_ALIGN;
 }
 #endif
 
@@ -202,3 +213,62 @@ genX(sampler_fill)(struct gvk_sampler *sampler, const VkSamplerCreateInfo *info)
    fill_border(sampler, rgba, is_int);
 }
 
+
+/* ---- a kernel's sampler table in a command buffer's state block ---- */
+
+/* A state and its border colour with the padding before it. */
+uint32_t
+genX(sampler_entry_bytes)(void)
+{
+   return GENX(SAMPLER_STATE_length) * 4 + GVK_BORDER_COLOR_DWORDS * 4 + BORDER_ALIGN;
+}
+
+static const struct gvk_sampler *
+descriptor_sampler(const struct gvk_descriptor *d)
+{
+   if (!d || (d->type != VK_DESCRIPTOR_TYPE_SAMPLER &&
+              d->type != VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER))
+      return NULL;
+   return d->sampler;
+}
+
+/* The sampler's SAMPLER_STATE with its Border Color Pointer set to a copy
+ * of its SAMPLER_BORDER_COLOR_STATE in the state block, an offset from
+ * Dynamic State Base Address (gvk_image.h, struct gvk_sampler). */
+static void
+write_sampler(struct gvk_cmd_buffer *cmd, uint32_t *dw, const struct gvk_sampler *s)
+{
+   uint32_t *border = gvk_batch_alloc(&cmd->state, s->border_dwords, s->border_align);
+   memcpy(border, s->border, s->border_dwords * 4);
+   memcpy(dw, s->state, sizeof(s->state));
+   dw[2] |= gvk_batch_offset(&cmd->state, border);
+}
+
+/* Entry index + e holds element e's sampler (gbe.h, struct
+ * gbe_sampler_binding), the one of a SAMPLER or COMBINED_IMAGE_SAMPLER
+ * descriptor (immutable samplers are in the descriptors already).  An
+ * entry without a sampler stays zero, a valid state.  Entries are 16
+ * bytes, the table 32-byte aligned (IVB PRM Vol 2a INTERFACE_DESCRIPTOR_DATA
+ * "Sampler State Pointer" bits 31:5; 3DSTATE_SAMPLER_STATE_POINTERS_xS
+ * likewise). */
+uint32_t
+genX(cmd_emit_sampler_table)(struct gvk_cmd_buffer *cmd, const struct gbe_kernel *k,
+                             gvk_descriptor_lookup lookup)
+{
+   const uint32_t size = k->sampler_table_size, dwords = GENX(SAMPLER_STATE_length);
+   if (!size)
+      return 0;
+   uint32_t *table = gvk_batch_alloc(&cmd->state, size * dwords, 32);
+   memset(table, 0, size * dwords * 4);
+   for (uint32_t i = 0; i < k->num_samplers; i++) {
+      const struct gbe_sampler_binding *sb = &k->samplers[i];
+      const struct gbe_binding b = { .set = sb->set, .binding = sb->binding };
+      for (uint32_t e = 0; e < sb->count && sb->index + e < size; e++) {
+         uint64_t dynamic_offset;
+         const struct gvk_sampler *s = descriptor_sampler(lookup(cmd, &b, e, &dynamic_offset));
+         if (s)
+            write_sampler(cmd, &table[(sb->index + e) * dwords], s);
+      }
+   }
+   return gvk_batch_offset(&cmd->state, table);
+}

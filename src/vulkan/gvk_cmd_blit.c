@@ -21,9 +21,9 @@
 #include "gvk_physical_device.h"
 #include "macros.h"
 
-/* The local size of meta_blit.comp. */
-#define BLIT_LOCAL_X 16u
-#define BLIT_LOCAL_Y 4u
+/* The local size of meta_blit.comp and meta_resolve.comp. */
+#define IMAGE_LOCAL_X 16u
+#define IMAGE_LOCAL_Y 4u
 /* meta_blit.comp's GVK_META_BLIT_SRGB. */
 #define BLIT_SRGB 1u
 
@@ -33,9 +33,6 @@ struct blit_params {
    int32_t dst_origin[4];
    uint32_t extent[4];
 };
-
-/* Value types of the kernels, in GVK_META_BLIT's order. */
-enum blit_type { BLIT_FLOAT, BLIT_UINT, BLIT_SINT };
 
 /* The UNORM format an sRGB format's texels are written through: typed
  * writes do not encode sRGB (isl lists no sRGB format as typed-writable),
@@ -74,18 +71,81 @@ gvk_meta_blit_write_format(const struct devinfo *dev, VkFormat format, bool *srg
    return write;
 }
 
-static enum blit_type
-blit_type(VkFormat format)
+enum gvk_meta_value_type
+gvk_meta_value_type(VkFormat format)
 {
    const struct isl_format_layout *l =
       isl_format_layout((enum isl_format)isl_vk_format(format)->format);
    for (unsigned c = 0; c < ISL_COMPONENTS; c++) {
       if (l->ch[c].type == ISL_UINT)
-         return BLIT_UINT;
+         return GVK_META_UINT;
       if (l->ch[c].type == ISL_SINT)
-         return BLIT_SINT;
+         return GVK_META_SINT;
    }
-   return BLIT_FLOAT;
+   return GVK_META_FLOAT;
+}
+
+uint32_t
+gvk_meta_layer_count(const struct gvk_image *image, const VkImageSubresourceLayers *sub)
+{
+   return sub->layerCount == VK_REMAINING_ARRAY_LAYERS ?
+          image->layers - sub->baseArrayLayer : sub->layerCount;
+}
+
+VkResult
+gvk_meta_image_view(VkDevice device, const struct gvk_image *image, VkImageViewType type,
+                    VkFormat format, const VkImageSubresourceRange *range,
+                    VkImageUsageFlags usage, VkImageView *out)
+{
+   const VkImageViewUsageCreateInfo use = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
+      .usage = usage,
+   };
+   const VkImageViewCreateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+      .pNext = &use,
+      .image = gvk_image_to_handle((struct gvk_image *)image),
+      .viewType = type,
+      .format = format,
+      .subresourceRange = *range,
+   };
+   return gvk_CreateImageView(device, &info, NULL, out);
+}
+
+/* The spec's sampling for blits: the region's filter, nearest mip (the
+ * views have one level), CLAMP_TO_EDGE. */
+VkResult
+gvk_meta_sampler(VkDevice device, VkFilter filter, VkSampler *out)
+{
+   const VkSamplerCreateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+      .magFilter = filter,
+      .minFilter = filter,
+      .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+      .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+      .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+      .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+   };
+   return gvk_CreateSampler(device, &info, NULL, out);
+}
+
+void
+gvk_meta_dispatch_image(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
+                        VkImageView src, VkSampler sampler, VkImageView dst,
+                        const void *push, size_t push_size, const uint32_t extent[3])
+{
+   const struct gvk_descriptor bindings[2] = {
+      { .type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+        .image_view = gvk_image_view_from_handle(src),
+        .layout = VK_IMAGE_LAYOUT_GENERAL,
+        .sampler = gvk_sampler_from_handle(sampler) },
+      { .type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+        .image_view = gvk_image_view_from_handle(dst),
+        .layout = VK_IMAGE_LAYOUT_GENERAL },
+   };
+   const uint32_t groups[3] = { DIV_ROUND_UP(extent[0], IMAGE_LOCAL_X),
+                                DIV_ROUND_UP(extent[1], IMAGE_LOCAL_Y), extent[2] };
+   gvk_meta_dispatch(cmd, kernel, bindings, push, push_size, groups);
 }
 
 /* What every region of one command shares. */
@@ -94,7 +154,7 @@ struct blit {
    const struct gvk_image *src, *dst;
    VkFormat write_format;
    bool srgb;
-   enum blit_type type;
+   enum gvk_meta_value_type type;
    VkSampler sampler;
 };
 
@@ -114,13 +174,6 @@ view_type(const struct gvk_image *image)
    }
 }
 
-static uint32_t
-layer_count(const struct gvk_image *image, const VkImageSubresourceLayers *sub)
-{
-   return sub->layerCount == VK_REMAINING_ARRAY_LAYERS ?
-          image->layers - sub->baseArrayLayer : sub->layerCount;
-}
-
 /* A view of one level and the region's layers and aspect, for one use
  * (SAMPLED or STORAGE), in format. */
 static VkResult
@@ -129,25 +182,15 @@ make_view(const struct blit *b, const struct gvk_image *image,
           VkImageUsageFlags usage, VkImageView *out)
 {
    const bool is_3d = image->type == VK_IMAGE_TYPE_3D;
-   const VkImageViewUsageCreateInfo use = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO,
-      .usage = usage,
+   const VkImageSubresourceRange range = {
+      .aspectMask = sub->aspectMask,
+      .baseMipLevel = sub->mipLevel,
+      .levelCount = 1,
+      .baseArrayLayer = is_3d ? 0 : sub->baseArrayLayer,
+      .layerCount = is_3d ? 1 : gvk_meta_layer_count(image, sub),
    };
-   const VkImageViewCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-      .pNext = &use,
-      .image = gvk_image_to_handle((struct gvk_image *)image),
-      .viewType = view_type(image),
-      .format = format,
-      .subresourceRange = {
-         .aspectMask = sub->aspectMask,
-         .baseMipLevel = sub->mipLevel,
-         .levelCount = 1,
-         .baseArrayLayer = is_3d ? 0 : sub->baseArrayLayer,
-         .layerCount = is_3d ? 1 : layer_count(image, sub),
-      },
-   };
-   return gvk_CreateImageView(device_handle(b), &info, NULL, out);
+   return gvk_meta_image_view(device_handle(b), image, view_type(image), format, &range,
+                              usage, out);
 }
 
 /* One axis of the spec's mapping: destination texel i of [d0, d1) (or
@@ -201,7 +244,7 @@ region_params(const struct blit *b, const VkImageBlit2 *r, struct blit_params *p
       p->dst_origin[2] = MIN2(d[0].z, d[1].z);
       p->extent[2] = span(d[0].z, d[1].z);
    } else {
-      p->extent[2] = layer_count(b->dst, &r->dstSubresource);
+      p->extent[2] = gvk_meta_layer_count(b->dst, &r->dstSubresource);
    }
    p->extent[3] = b->srgb ? BLIT_SRGB : 0;
 }
@@ -248,44 +291,15 @@ blit_region(struct blit *b, const VkImageBlit2 *r)
       result = make_view(b, b->dst, &r->dstSubresource, b->write_format,
                          VK_IMAGE_USAGE_STORAGE_BIT, &dst_view);
    if (result == VK_SUCCESS) {
-      const struct gvk_descriptor bindings[2] = {
-         { .type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-           .image_view = gvk_image_view_from_handle(src_view),
-           .layout = VK_IMAGE_LAYOUT_GENERAL,
-           .sampler = gvk_sampler_from_handle(b->sampler) },
-         { .type = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-           .image_view = gvk_image_view_from_handle(dst_view),
-           .layout = VK_IMAGE_LAYOUT_GENERAL },
-      };
-      const uint32_t groups[3] = { DIV_ROUND_UP(p.extent[0], BLIT_LOCAL_X),
-                                   DIV_ROUND_UP(p.extent[1], BLIT_LOCAL_Y),
-                                   p.extent[2] };
       const unsigned dims = b->src->type == VK_IMAGE_TYPE_1D ? 1 :
                             b->src->type == VK_IMAGE_TYPE_3D ? 3 : 2;
-      gvk_meta_dispatch(b->cmd, GVK_META_BLIT + 3 * (dims - 1) + b->type, bindings,
-                        &p, sizeof(p), groups);
+      gvk_meta_dispatch_image(b->cmd, GVK_META_BLIT + 3 * (dims - 1) + b->type, src_view,
+                              b->sampler, dst_view, &p, sizeof(p), p.extent);
    } else {
       gvk_cmd_set_error(b->cmd, result);
    }
    gvk_DestroyImageView(device_handle(b), dst_view, NULL);
    gvk_DestroyImageView(device_handle(b), src_view, NULL);
-}
-
-/* The spec's sampling: the region's filter, nearest mip (the view has
- * one level), CLAMP_TO_EDGE. */
-static VkResult
-make_sampler(struct blit *b, VkFilter filter)
-{
-   const VkSamplerCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-      .magFilter = filter,
-      .minFilter = filter,
-      .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
-      .addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-      .addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-      .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
-   };
-   return gvk_CreateSampler(device_handle(b), &info, NULL, &b->sampler);
 }
 
 static bool
@@ -309,8 +323,8 @@ blit_begin(struct blit *b, VkImage src, VkImage dst, VkFilter filter)
                "VK_FORMAT_FEATURE_BLIT_DST_BIT", (int)b->dst->vk_format);
       return false;
    }
-   b->type = blit_type(b->dst->vk_format);
-   VkResult result = make_sampler(b, filter);
+   b->type = gvk_meta_value_type(b->dst->vk_format);
+   VkResult result = gvk_meta_sampler(device_handle(b), filter, &b->sampler);
    if (result != VK_SUCCESS) {
       gvk_cmd_set_error(b->cmd, result);
       return false;

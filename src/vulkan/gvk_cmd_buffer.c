@@ -60,6 +60,7 @@ gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd)
    cmd->graphics.dirty = GVK_GFX_DIRTY_ALL;
    cmd->graphics.state_bo = NULL;
    cmd->graphics.push_kb_vs = cmd->graphics.push_kb_ps = UINT32_MAX;
+   cmd->xfb.dirty = true;
 }
 
 static const VkAllocationCallbacks *
@@ -273,6 +274,7 @@ recording_state_init(struct gvk_cmd_buffer *cmd)
    memset(&cmd->graphics, 0, sizeof(cmd->graphics));
    cmd->graphics.descriptors.push_set = GVK_MAX_SETS;
    memset(&cmd->graphics, 0, sizeof(cmd->graphics));
+   memset(&cmd->xfb, 0, sizeof(cmd->xfb));
    gvk_rendering_reset(cmd);
    gvk_cmd_invalidate_state(cmd);
 }

@@ -126,15 +126,29 @@ struct gvk_descriptor_state {
 /* No state: no state block offset is this. */
 #define GVK_NO_STATE UINT32_MAX
 
-/* A binding table with the interface descriptor that points at it, and
- * what they were built from: pipeline NULL for an unused entry. */
-#define GVK_BINDING_TABLE_CACHE 4
-struct gvk_binding_table_entry {
+/* What binding tables and sampler tables are built from: the pipeline,
+ * the sets bound (and their serials) and the dynamic offsets; pipeline
+ * NULL for an unused cache entry. */
+struct gvk_binding_key {
    const struct gvk_pipeline *pipeline;
    const struct gvk_descriptor_set *sets[GVK_MAX_SETS];
    uint64_t serials[GVK_MAX_SETS];
    uint32_t dynamic_offsets[GVK_MAX_DYNAMIC_BUFFERS];
+};
+
+/* A binding table with the interface descriptor that points at it. */
+#define GVK_BINDING_TABLE_CACHE 4
+struct gvk_binding_table_entry {
+   struct gvk_binding_key key;
    uint32_t binding_table, binding_table_count, idd;
+};
+
+/* A draw's binding and sampler tables, per stage (enum gvk_gfx_stage; 0
+ * for a stage without), for the render targets they were built with. */
+#define GVK_GFX_TABLE_CACHE 4
+struct gvk_gfx_tables {
+   struct gvk_binding_key key;
+   uint32_t binding_table[GVK_GFX_STAGES], sampler_table[GVK_GFX_STAGES];
 };
 
 struct gvk_cmd_buffer {
@@ -212,10 +226,30 @@ struct gvk_cmd_buffer {
       /* The state block the emitted state pointers are offsets into:
        * another one means every pointer is emitted again. */
       const struct gvk_bo *state_bo;
-      /* 3DSTATE_PUSH_CONSTANT_ALLOC_VS/PS sizes emitted last (KB;
+      /* 3DSTATE_PUSH_CONSTANT_ALLOC_xS sizes emitted last (KB;
        * UINT32_MAX: none in this batch) */
-      uint32_t push_kb_vs, push_kb_ps;
+      uint32_t push_kb_vs, push_kb_hs, push_kb_ds, push_kb_gs, push_kb_ps;
+      /* Tables built in the current state block for the current render
+       * targets, reused when the same pipeline reads the same sets again
+       * (gvk_cmd_descriptor.c; cleared with the compute ones and when the
+       * render targets change). */
+      struct gvk_gfx_tables tables[GVK_GFX_TABLE_CACHE];
+      uint32_t tables_next;                  /* entry replaced next */
+      /* State bytes a draw of the bound pipeline may take (computed when
+       * the pipeline is flushed, reserved before every draw). */
+      uint32_t draw_state_bytes;
    } graphics;
+   /* Transform feedback (gvk_cmd_xfb.c, genX_gfx_xfb.c): the bound
+    * buffers (address from the binding offset, bytes), whether a
+    * vkCmdBeginTransformFeedbackEXT is in effect, and whether the next
+    * draw must emit 3DSTATE_STREAMOUT and the SO buffers again. */
+   struct {
+      struct {
+         uint64_t addr, size;
+      } buffer[4];
+      bool active;
+      bool dirty;
+   } xfb;
    /* The render pass instance or dynamic rendering in progress
     * (gvk_render_pass.c). */
    struct gvk_rendering rendering;
@@ -274,7 +308,7 @@ enum gvk_gfx_dirty {
    GVK_GFX_DIRTY_DESCRIPTORS = 1u << 6,
    GVK_GFX_DIRTY_PUSH = 1u << 7,
    GVK_GFX_DIRTY_RENDER_TARGETS = 1u << 8,
-   GVK_GFX_DIRTY_RASTER = 1u << 9,           /* depth bias */
+   GVK_GFX_DIRTY_RASTER = 1u << 9,           /* depth bias, line width */
    GVK_GFX_DIRTY_ALL = (1u << 10) - 1,
 };
 
@@ -294,6 +328,14 @@ struct gvk_draw_indirect {
    bool indexed;
    uint64_t addr, count_addr;
    uint32_t draw_count, stride;
+};
+
+/* vkCmdDrawIndirectByteCountEXT: the vertex count is (the uint32 at
+ * counter_addr - counter_offset) / stride. */
+struct gvk_draw_byte_count {
+   uint32_t instance_count, first_instance;
+   uint64_t counter_addr;
+   uint32_t counter_offset, stride;
 };
 
 /* Per-generation command emission, one table per generation
@@ -317,6 +359,13 @@ struct gvk_genx_cmd {
     * error: they have no graphics pipelines). */
    void (*draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d);
    void (*draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d);
+   /* Transform feedback (genX_gfx_xfb.c): the SO write offsets loaded
+    * from the counters (counter[b] 0: from 0) or stored to them
+    * (counter[b] 0: not stored); a draw of (counter - counter_offset) /
+    * stride vertices. */
+   void (*xfb_begin)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
+   void (*xfb_end)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
+   void (*draw_byte_count)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_byte_count *d);
 };
 
 extern const struct gvk_genx_cmd gvk_genx_cmd_70, gvk_genx_cmd_75,
@@ -336,6 +385,9 @@ void gvk_cmd_buffer_destroy(struct gvk_cmd_buffer *cmd);
 /* A recording error: the first one is kept and returned by
  * vkEndCommandBuffer. */
 void gvk_cmd_set_error(struct gvk_cmd_buffer *cmd, VkResult result);
+/* Whether a draw may be recorded: a graphics pipeline bound, inside a
+ * render pass instance; false (logged, the draw skipped) otherwise. */
+bool gvk_cmd_check_draw(struct gvk_cmd_buffer *cmd, const char *command);
 /* After vkCmdExecuteCommands or the driver's own dispatches: everything
  * the next dispatch depends on must be emitted again. */
 void gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd);
@@ -352,5 +404,10 @@ const struct gvk_binding_table_entry *
 gvk_cmd_binding_table_find(const struct gvk_cmd_buffer *cmd);
 struct gvk_binding_table_entry *gvk_cmd_binding_table_slot(struct gvk_cmd_buffer *cmd);
 void gvk_cmd_binding_tables_clear(struct gvk_cmd_buffer *cmd);
+/* Likewise for draws (cmd->graphics.tables); gvk_cmd_binding_tables_clear
+ * forgets these too, gvk_cmd_gfx_tables_clear only these. */
+const struct gvk_gfx_tables *gvk_cmd_gfx_tables_find(const struct gvk_cmd_buffer *cmd);
+struct gvk_gfx_tables *gvk_cmd_gfx_tables_slot(struct gvk_cmd_buffer *cmd);
+void gvk_cmd_gfx_tables_clear(struct gvk_cmd_buffer *cmd);
 
 #endif

@@ -462,16 +462,6 @@ gvk_CmdCopyImage2(VkCommandBuffer commandBuffer, const VkCopyImageInfo2 *info)
                       info->regionCount, info->pRegions, NULL);
 }
 
-/* VK_KHR_copy_commands2 brings this one: valid usage admits no call (a
- * multisampled source, which genvk cannot create), so a call is reported
- * and records nothing.  Blits are gvk_cmd_blit.c's. */
-VKAPI_ATTR void VKAPI_CALL
-gvk_CmdResolveImage2(VkCommandBuffer commandBuffer, const VkResolveImageInfo2 *info)
-{
-   gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "vkCmdResolveImage2: genvk has no "
-            "multisampled images to resolve");
-}
-
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdCopyImage(VkCommandBuffer commandBuffer, VkImage srcImage,
                  VkImageLayout srcImageLayout, VkImage dstImage,
@@ -568,17 +558,47 @@ gvk_clear_texel(VkFormat format, VkImageAspectFlags aspect, const VkClearValue *
    }
 }
 
+/* Every sample of a multisampled image's pixels: an MSS surface keeps
+ * sample s of layer l in array slice l * samples + s, an interleaved
+ * (IMS) one the samples of each pixel pair side by side in cells
+ * (isl_msaa.c), so a rect whose edges are even maps to the rect scaled
+ * by the cell size (a render area or clear rect with odd edges would
+ * also touch its neighbours' samples: cleared whole pixel pairs). */
+static void
+ms_clear_rect(const struct gvk_image *image, VkImageAspectFlags aspect, VkRect2D *r,
+              uint32_t *first_slice, uint32_t *slice_count)
+{
+   uint64_t offset;
+   const struct isl_surf *surf = aspect_surf(image, aspect, &offset);
+   if (surf->samples <= 1)
+      return;
+   if (surf->msaa_layout == ISL_MSAA_LAYOUT_ARRAY) {
+      *first_slice *= surf->samples;
+      *slice_count *= surf->samples;
+      return;
+   }
+   uint32_t cw, ch;
+   isl_msaa_pixel_size(surf->samples, &cw, &ch);
+   uint32_t x0 = (uint32_t)r->offset.x & ~1u, y0 = (uint32_t)r->offset.y & ~1u;
+   uint32_t x1 = ALIGN_POT((uint32_t)r->offset.x + r->extent.width, 2u);
+   uint32_t y1 = ALIGN_POT((uint32_t)r->offset.y + r->extent.height, 2u);
+   *r = (VkRect2D){ { (int32_t)(x0 * cw), (int32_t)(y0 * ch) },
+                    { (x1 - x0) * cw, (y1 - y0) * ch } };
+}
+
 void
 gvk_clear_image_rect(struct gvk_cmd_buffer *cmd, const struct gvk_image *image,
                      VkImageAspectFlags aspect, uint32_t level, uint32_t first_slice,
                      uint32_t slice_count, const VkRect2D *rect,
                      const uint32_t texel[4], uint32_t bytes)
 {
+   VkRect2D r = *rect;
+   ms_clear_rect(image, aspect, &r, &first_slice, &slice_count);
    struct transfer_end e = {
       .image = image, .aspect = aspect, .level = level, .slice = first_slice,
-      .bx = (uint32_t)rect->offset.x, .by = (uint32_t)rect->offset.y,
+      .bx = (uint32_t)r.offset.x, .by = (uint32_t)r.offset.y,
    };
-   struct gvk_meta_extent extent = { rect->extent.width * bytes, rect->extent.height,
+   struct gvk_meta_extent extent = { r.extent.width * bytes, r.extent.height,
                                      slice_count };
    struct gvk_meta_side side;
    if (image_side(&e, 0, extent.depth, &side)) {

@@ -245,16 +245,15 @@ gvk_cmd_descriptor(const struct gvk_descriptor_state *s,
    return &descriptors[b->first + element];
 }
 
-/* ---- the binding table cache (gvk_cmd_buffer.h) ---- */
+/* ---- the binding table caches (gvk_cmd_buffer.h) ---- */
 
 /* A binding table built from the bound sets is the same for the same
  * pipeline, sets, set contents and dynamic offsets.  The driver's own
  * bindings and push descriptors have no serial to tell a change by. */
 static bool
-binding_tables_usable(const struct gvk_cmd_buffer *cmd)
+keyable(const struct gvk_pipeline *p, const struct gvk_descriptor_state *s)
 {
-   return cmd->compute.pipeline->layout && !cmd->compute.meta_bindings &&
-          !cmd->compute.descriptors.push_layout;
+   return p && p->layout && !s->push_layout;
 }
 
 static uint32_t
@@ -264,29 +263,48 @@ dynamic_offset_count(const struct gvk_pipeline_layout *layout)
 }
 
 static bool
-binding_table_matches(const struct gvk_binding_table_entry *e,
-                      const struct gvk_cmd_buffer *cmd)
+key_matches(const struct gvk_binding_key *k, const struct gvk_pipeline *p,
+            const struct gvk_descriptor_state *s)
 {
-   const struct gvk_pipeline *p = cmd->compute.pipeline;
-   const struct gvk_descriptor_state *s = &cmd->compute.descriptors;
-   if (e->pipeline != p)
+   if (k->pipeline != p)
       return false;
    for (uint32_t i = 0; i < p->layout->set_count; i++) {
-      if (e->sets[i] != s->sets[i] || (s->sets[i] && e->serials[i] != s->sets[i]->serial))
+      if (k->sets[i] != s->sets[i] || (s->sets[i] && k->serials[i] != s->sets[i]->serial))
          return false;
    }
    const uint32_t n = dynamic_offset_count(p->layout);
-   return !n || memcmp(e->dynamic_offsets, s->dynamic_offsets, n * sizeof(uint32_t)) == 0;
+   return !n || memcmp(k->dynamic_offsets, s->dynamic_offsets, n * sizeof(uint32_t)) == 0;
+}
+
+static void
+key_set(struct gvk_binding_key *k, const struct gvk_pipeline *p,
+        const struct gvk_descriptor_state *s)
+{
+   k->pipeline = p;
+   for (uint32_t i = 0; i < p->layout->set_count; i++) {
+      k->sets[i] = s->sets[i];
+      k->serials[i] = s->sets[i] ? s->sets[i]->serial : 0;
+   }
+   memcpy(k->dynamic_offsets, s->dynamic_offsets,
+          dynamic_offset_count(p->layout) * sizeof(uint32_t));
+}
+
+static bool
+compute_keyable(const struct gvk_cmd_buffer *cmd)
+{
+   return !cmd->compute.meta_bindings &&
+          keyable(cmd->compute.pipeline, &cmd->compute.descriptors);
 }
 
 const struct gvk_binding_table_entry *
 gvk_cmd_binding_table_find(const struct gvk_cmd_buffer *cmd)
 {
-   if (!binding_tables_usable(cmd))
+   if (!compute_keyable(cmd))
       return NULL;
    for (uint32_t i = 0; i < GVK_BINDING_TABLE_CACHE; i++) {
-      if (binding_table_matches(&cmd->compute.binding_tables[i], cmd))
-         return &cmd->compute.binding_tables[i];
+      const struct gvk_binding_table_entry *e = &cmd->compute.binding_tables[i];
+      if (key_matches(&e->key, cmd->compute.pipeline, &cmd->compute.descriptors))
+         return e;
    }
    return NULL;
 }
@@ -294,21 +312,13 @@ gvk_cmd_binding_table_find(const struct gvk_cmd_buffer *cmd)
 struct gvk_binding_table_entry *
 gvk_cmd_binding_table_slot(struct gvk_cmd_buffer *cmd)
 {
-   if (!binding_tables_usable(cmd))
+   if (!compute_keyable(cmd))
       return NULL;
    struct gvk_binding_table_entry *e =
       &cmd->compute.binding_tables[cmd->compute.binding_table_next];
    cmd->compute.binding_table_next =
       (cmd->compute.binding_table_next + 1) % GVK_BINDING_TABLE_CACHE;
-   const struct gvk_pipeline *p = cmd->compute.pipeline;
-   const struct gvk_descriptor_state *s = &cmd->compute.descriptors;
-   e->pipeline = p;
-   for (uint32_t i = 0; i < p->layout->set_count; i++) {
-      e->sets[i] = s->sets[i];
-      e->serials[i] = s->sets[i] ? s->sets[i]->serial : 0;
-   }
-   memcpy(e->dynamic_offsets, s->dynamic_offsets,
-          dynamic_offset_count(p->layout) * sizeof(uint32_t));
+   key_set(&e->key, cmd->compute.pipeline, &cmd->compute.descriptors);
    return e;
 }
 
@@ -316,5 +326,37 @@ void
 gvk_cmd_binding_tables_clear(struct gvk_cmd_buffer *cmd)
 {
    for (uint32_t i = 0; i < GVK_BINDING_TABLE_CACHE; i++)
-      cmd->compute.binding_tables[i].pipeline = NULL;
+      cmd->compute.binding_tables[i].key.pipeline = NULL;
+   gvk_cmd_gfx_tables_clear(cmd);
+}
+
+const struct gvk_gfx_tables *
+gvk_cmd_gfx_tables_find(const struct gvk_cmd_buffer *cmd)
+{
+   if (!keyable(cmd->graphics.pipeline, &cmd->graphics.descriptors))
+      return NULL;
+   for (uint32_t i = 0; i < GVK_GFX_TABLE_CACHE; i++) {
+      const struct gvk_gfx_tables *e = &cmd->graphics.tables[i];
+      if (key_matches(&e->key, cmd->graphics.pipeline, &cmd->graphics.descriptors))
+         return e;
+   }
+   return NULL;
+}
+
+struct gvk_gfx_tables *
+gvk_cmd_gfx_tables_slot(struct gvk_cmd_buffer *cmd)
+{
+   if (!keyable(cmd->graphics.pipeline, &cmd->graphics.descriptors))
+      return NULL;
+   struct gvk_gfx_tables *e = &cmd->graphics.tables[cmd->graphics.tables_next];
+   cmd->graphics.tables_next = (cmd->graphics.tables_next + 1) % GVK_GFX_TABLE_CACHE;
+   key_set(&e->key, cmd->graphics.pipeline, &cmd->graphics.descriptors);
+   return e;
+}
+
+void
+gvk_cmd_gfx_tables_clear(struct gvk_cmd_buffer *cmd)
+{
+   for (uint32_t i = 0; i < GVK_GFX_TABLE_CACHE; i++)
+      cmd->graphics.tables[i].key.pipeline = NULL;
 }

@@ -45,6 +45,8 @@ gvk_cmd_bind_graphics_pipeline(struct gvk_cmd_buffer *cmd, struct gvk_pipeline *
       d->depth_bias_clamp = g->state.depth_bias_clamp;
       d->depth_bias_slope = g->state.depth_bias_slope;
    }
+   if (!(g->dynamic & GVK_DYNAMIC_LINE_WIDTH))
+      d->line_width = g->state.line_width;
    cmd->graphics.dirty |= GVK_GFX_DIRTY_ALL;
 }
 
@@ -167,12 +169,12 @@ gvk_CmdSetStencilReference(VkCommandBuffer commandBuffer, VkStencilFaceFlags fac
    set_stencil(cmd, cmd->graphics.dynamic.stencil_reference, faceMask, reference);
 }
 
-/* Without wideLines the only valid width is 1.0, the one 3DSTATE_SF
- * always has. */
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdSetLineWidth(VkCommandBuffer commandBuffer, float lineWidth)
 {
-   (void)commandBuffer, (void)lineWidth;
+   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
+   cmd->graphics.dynamic.line_width = lineWidth;
+   cmd->graphics.dirty |= GVK_GFX_DIRTY_RASTER;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -189,8 +191,8 @@ gvk_CmdSetDepthBias(VkCommandBuffer commandBuffer, float constantFactor, float c
 
 /* ---- draws ---- */
 
-static bool
-check_draw(struct gvk_cmd_buffer *cmd, const char *command)
+bool
+gvk_cmd_check_draw(struct gvk_cmd_buffer *cmd, const char *command)
 {
    if (!cmd->graphics.pipeline) {
       gvk_fail(VK_ERROR_UNKNOWN, "%s: no graphics pipeline is bound (draw skipped)", command);
@@ -208,7 +210,7 @@ gvk_CmdDraw(VkCommandBuffer commandBuffer, uint32_t vertexCount, uint32_t instan
             uint32_t firstVertex, uint32_t firstInstance)
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
-   if (!check_draw(cmd, "vkCmdDraw") || !vertexCount || !instanceCount)
+   if (!gvk_cmd_check_draw(cmd, "vkCmdDraw") || !vertexCount || !instanceCount)
       return;
    const struct gvk_draw d = {
       .count = vertexCount, .instance_count = instanceCount, .first = firstVertex,
@@ -223,7 +225,7 @@ gvk_CmdDrawIndexed(VkCommandBuffer commandBuffer, uint32_t indexCount,
                    uint32_t firstInstance)
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
-   if (!check_draw(cmd, "vkCmdDrawIndexed") || !indexCount || !instanceCount)
+   if (!gvk_cmd_check_draw(cmd, "vkCmdDrawIndexed") || !indexCount || !instanceCount)
       return;
    const struct gvk_draw d = {
       .indexed = true, .count = indexCount, .instance_count = instanceCount,
@@ -238,7 +240,7 @@ draw_indirect(VkCommandBuffer commandBuffer, const char *command, bool indexed,
               VkDeviceSize countOffset, uint32_t drawCount, uint32_t stride)
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
-   if (!check_draw(cmd, command) || !drawCount)
+   if (!gvk_cmd_check_draw(cmd, command) || !drawCount)
       return;
    const struct gvk_buffer *buf = gvk_buffer_from_handle(buffer);
    const struct gvk_buffer *count = gvk_buffer_from_handle(countBuffer);

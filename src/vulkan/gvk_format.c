@@ -359,6 +359,25 @@ usage_features(VkImageUsageFlags usage)
     VK_IMAGE_CREATE_ALIAS_BIT | VK_IMAGE_CREATE_EXTENDED_USAGE_BIT |        \
     VK_IMAGE_CREATE_BLOCK_TEXEL_VIEW_COMPATIBLE_BIT)
 
+/* Multisampled images (gvk_image.c): optimal-tiled 2D images that are
+ * not cube compatible nor storage images (storageImageSampleCounts 1),
+ * of formats one renders to, the counts the limits
+ * (framebuffer*SampleCounts, sampledImage*SampleCounts) name, on the
+ * generations that draw (Gen8+). */
+static VkSampleCountFlags
+sample_counts(const struct gvk_physical_device *pdev, const struct image_query *q,
+              VkFormatFeatureFlags2 have)
+{
+   if (pdev->info.verx10 < 80 || q->type != VK_IMAGE_TYPE_2D ||
+       q->tiling != VK_IMAGE_TILING_OPTIMAL ||
+       (q->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) ||
+       (q->usage & VK_IMAGE_USAGE_STORAGE_BIT) ||
+       !(have & (VK_FORMAT_FEATURE_2_COLOR_ATTACHMENT_BIT |
+                 VK_FORMAT_FEATURE_2_DEPTH_STENCIL_ATTACHMENT_BIT)))
+      return VK_SAMPLE_COUNT_1_BIT;
+   return VK_SAMPLE_COUNT_1_BIT | VK_SAMPLE_COUNT_4_BIT;
+}
+
 static VkResult
 image_format_properties(const struct gvk_physical_device *pdev,
                         const struct image_query *q, VkImageFormatProperties *out)
@@ -405,7 +424,7 @@ image_format_properties(const struct gvk_physical_device *pdev,
    default:
       return VK_ERROR_FORMAT_NOT_SUPPORTED;
    }
-   out->sampleCounts = VK_SAMPLE_COUNT_1_BIT;
+   out->sampleCounts = sample_counts(pdev, q, have);
    /* Gen7/8 surfaces are at most 2 GiB (isl gen rules); one bound for all. */
    out->maxResourceSize = 1ull << 31;
    return VK_SUCCESS;

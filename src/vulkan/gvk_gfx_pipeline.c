@@ -9,17 +9,8 @@
 #include "gvk_log.h"
 #include "gvk_physical_device.h"
 #include "gvk_pipeline.h"
+#include "spirv.h"
 #include "util_sha1.h"
-
-static const void *
-find_struct(const void *chain, VkStructureType type)
-{
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
-      if (s->sType == type)
-         return s;
-   }
-   return NULL;
-}
 
 /* The stage's SPIR-V: its module, or (VK_KHR_maintenance5) a chained
  * VkShaderModuleCreateInfo. */
@@ -40,7 +31,7 @@ resolve_stage(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_sta
       return VK_SUCCESS;
    }
    const VkShaderModuleCreateInfo *mci =
-      find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+      gvk_find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
    if (!mci || !mci->pCode || !mci->codeSize || mci->codeSize % 4)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: stage 0x%x has no "
                       "shader module and no SPIR-V chained", info->stage);
@@ -67,33 +58,42 @@ gfx_emit_for(unsigned verx10)
    }
 }
 
-/* The vertex and fragment stages; any other stage is one whose feature
- * genvk does not report. */
+/* The pipeline's stages by gvk_gfx_stage; a stage given twice is invalid
+ * (VUID-VkGraphicsPipelineCreateInfo-stage-06897). */
 static VkResult
 find_stages(const VkGraphicsPipelineCreateInfo *info,
-            const VkPipelineShaderStageCreateInfo **vs,
-            const VkPipelineShaderStageCreateInfo **fs)
+            const VkPipelineShaderStageCreateInfo *out[GVK_GFX_STAGES])
 {
-   *vs = *fs = NULL;
+   static const VkShaderStageFlagBits bits[GVK_GFX_STAGES] = {
+      [GVK_GFX_VS] = VK_SHADER_STAGE_VERTEX_BIT,
+      [GVK_GFX_TCS] = VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+      [GVK_GFX_TES] = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+      [GVK_GFX_GS] = VK_SHADER_STAGE_GEOMETRY_BIT,
+      [GVK_GFX_FS] = VK_SHADER_STAGE_FRAGMENT_BIT,
+   };
+   memset(out, 0, GVK_GFX_STAGES * sizeof(*out));
    for (uint32_t i = 0; i < info->stageCount; i++) {
       const VkPipelineShaderStageCreateInfo *s = &info->pStages[i];
-      if (s->stage == VK_SHADER_STAGE_VERTEX_BIT && !*vs)
-         *vs = s;
-      else if (s->stage == VK_SHADER_STAGE_FRAGMENT_BIT && !*fs)
-         *fs = s;
-      else
+      unsigned k = 0;
+      while (k < GVK_GFX_STAGES && bits[k] != s->stage)
+         k++;
+      if (k == GVK_GFX_STAGES || out[k])
          return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: stage 0x%x is not "
-                         "supported (only one vertex and one fragment stage)", s->stage);
+                         "a graphics stage or is given twice", s->stage);
+      out[k] = s;
    }
-   if (!*vs)
+   if (!out[GVK_GFX_VS])
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: no vertex stage");
    return VK_SUCCESS;
 }
 
+/* input_vue: the VUE the previous stage writes, which a tessellation or
+ * geometry stage reads rows of (NULL for the vertex and fragment stages). */
 static VkResult
 compile_stage(struct gvk_device *device, struct gvk_pipeline_cache *cache,
               const VkPipelineShaderStageCreateInfo *info, uint32_t simd, bool cache_only,
-              struct gvk_pipeline_layout *layout, struct gvk_shader **out)
+              const struct gbe_vue_map *input_vue, struct gvk_pipeline_layout *layout,
+              struct gvk_shader **out)
 {
    struct gvk_shader_stage st;
    VkResult result = resolve_stage(info, &st);
@@ -101,7 +101,71 @@ compile_stage(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       return result;
    st.required_subgroup_size = simd;
    st.cache_only = cache_only;
+   st.input_vue = input_vue;
    return gvk_shader_compile(device, cache, &st, layout, out);
+}
+
+/* The domain a tessellation evaluation stage declares (SPIR-V Triangles,
+ * Quads, Isolines): the control stage writes the patch header in its
+ * layout (gbe_options.tess_domain) and need not declare it itself. */
+static VkResult
+tes_domain(const VkPipelineShaderStageCreateInfo *info, uint32_t *domain)
+{
+   struct gvk_shader_stage st;
+   VkResult result = resolve_stage(info, &st);
+   if (result != VK_SUCCESS)
+      return result;
+   struct spirv_options so = { .entry_point = st.entry };
+   char err[256];
+   struct ir_shader *s = spirv_to_ir(st.words, st.word_count, &so, err, sizeof(err));
+   if (!s)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the tessellation "
+                      "evaluation stage: %s", err);
+   *domain = s->info.input_prim;
+   ir_shader_destroy(s);
+   return VK_SUCCESS;
+}
+
+/* The tessellation stages, both or neither (VUID-VkGraphicsPipelineCreateInfo-
+ * pStages-00729/00730): the control stage reads the last VUE and writes
+ * the patch, the evaluation stage reads the patch as the control stage
+ * laid it out and writes the VUE the next stage reads. */
+static VkResult
+compile_tess(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+             const VkPipelineShaderStageCreateInfo *const stages[GVK_GFX_STAGES],
+             bool cache_only, struct gvk_pipeline_layout *layout, struct gvk_gfx_pipeline *g)
+{
+   const VkPipelineShaderStageCreateInfo *tcs = stages[GVK_GFX_TCS], *tes = stages[GVK_GFX_TES];
+   if (!tcs && !tes)
+      return VK_SUCCESS;
+   if (!tcs || !tes)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: a tessellation %s stage "
+                      "without the %s stage", tcs ? "control" : "evaluation",
+                      tcs ? "evaluation" : "control");
+   struct gvk_shader_stage st;
+   uint32_t domain = 0;
+   VkResult result = tes_domain(tes, &domain);
+   if (result == VK_SUCCESS)
+      result = resolve_stage(tcs, &st);
+   if (result != VK_SUCCESS)
+      return result;
+   st.required_subgroup_size = 8;
+   st.cache_only = cache_only;
+   st.input_vue = g->last_vue;
+   st.tess_domain = domain;
+   result = gvk_shader_compile(device, cache, &st, layout, &g->tcs);
+   if (result != VK_SUCCESS)
+      return result;
+   result = compile_stage(device, cache, tes, 8, cache_only, &g->tcs->kernel.tcs.vue, layout,
+                          &g->tes);
+   if (result != VK_SUCCESS)
+      return result;
+   if (g->tcs->kernel.num_bindings || g->tes->kernel.num_bindings ||
+       g->tcs->kernel.num_samplers || g->tes->kernel.num_samplers)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: descriptors in "
+                      "tessellation stages are not supported yet");
+   g->last_vue = &g->tes->kernel.tes.vue;
+   return VK_SUCCESS;
 }
 
 /* The fragment shader at SIMD8 and SIMD16: the hardware picks a width
@@ -112,10 +176,17 @@ compile_fs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
            const VkPipelineShaderStageCreateInfo *info, bool cache_only,
            struct gvk_pipeline_layout *layout, struct gvk_gfx_pipeline *g)
 {
-   VkResult result = compile_stage(device, cache, info, 8, cache_only, layout, &g->fs[0]);
+   VkResult result = compile_stage(device, cache, info, 8, cache_only, NULL, layout,
+                                   &g->fs[0]);
    if (result != VK_SUCCESS)
       return result;
-   if (compile_stage(device, cache, info, 16, cache_only, layout, &g->fs[1]) != VK_SUCCESS)
+   /* dual-source and stencil-exporting kernels are SIMD8 only (gbe_fs.c):
+    * no SIMD16 attempt, whose refusal would be logged as an error */
+   const struct gbe_fs_info *fs = &g->fs[0]->kernel.fs;
+   if (fs->dual_source || fs->computes_stencil)
+      return VK_SUCCESS;
+   if (compile_stage(device, cache, info, 16, cache_only, NULL, layout, &g->fs[1]) !=
+       VK_SUCCESS)
       g->fs[1] = NULL;
    return VK_SUCCESS;
 }
@@ -129,25 +200,41 @@ build(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: %s has no graphics "
                       "pipelines in genvk (Gen7/7.5 vertex stages are not compiled)",
                       device->pdev->info.name);
-   const VkPipelineShaderStageCreateInfo *vs, *fs;
-   VkResult result = find_stages(info, &vs, &fs);
+   const VkPipelineShaderStageCreateInfo *stages[GVK_GFX_STAGES];
+   VkResult result = find_stages(info, stages);
    if (result != VK_SUCCESS)
       return result;
    const bool cache_only = gvk_pipeline_cache_only(device, info->flags);
    struct gvk_gfx_pipeline *g = p->gfx;
-   result = compile_stage(device, cache, vs, 8, cache_only, p->layout, &g->vs);
-   if (result == VK_SUCCESS && fs)
-      result = compile_fs(device, cache, fs, cache_only, p->layout, g);
+   result = compile_stage(device, cache, stages[GVK_GFX_VS], 8, cache_only, NULL, p->layout,
+                          &g->vs);
+   if (result != VK_SUCCESS)
+      return result;
+   g->last_vue = &g->vs->kernel.vs.vue;
+   result = compile_tess(device, cache, stages, cache_only, p->layout, g);
+   if (result != VK_SUCCESS)
+      return result;
+   if (stages[GVK_GFX_GS]) {
+      result = compile_stage(device, cache, stages[GVK_GFX_GS], 8, cache_only, g->last_vue,
+                             p->layout, &g->gs);
+      if (result != VK_SUCCESS)
+         return result;
+      g->last_vue = &g->gs->kernel.gs.vue;
+   }
+   if (stages[GVK_GFX_FS])
+      result = compile_fs(device, cache, stages[GVK_GFX_FS], cache_only, p->layout, g);
    if (result != VK_SUCCESS)
       return result;
    return emit(device, p, info);
 }
 
+/* A gvk_create_pipeline_fn (gvk_create_pipelines). */
 static VkResult
 create_graphics_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *cache,
-                         const VkGraphicsPipelineCreateInfo *info,
-                         const VkAllocationCallbacks *alloc, VkPipeline *out)
+                         const void *create_info, const VkAllocationCallbacks *alloc,
+                         VkPipeline *out)
 {
+   const VkGraphicsPipelineCreateInfo *info = create_info;
    *out = VK_NULL_HANDLE;
    struct gvk_pipeline_layout *layout = gvk_pipeline_layout_from_handle(info->layout);
    if (!layout)
@@ -170,13 +257,6 @@ create_graphics_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *c
    return VK_SUCCESS;
 }
 
-static VkResult
-create_graphics(struct gvk_device *device, struct gvk_pipeline_cache *cache, const void *info,
-                const VkAllocationCallbacks *alloc, VkPipeline *out)
-{
-   return create_graphics_pipeline(device, cache, info, alloc, out);
-}
-
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache pipelineCache,
                             uint32_t createInfoCount,
@@ -184,7 +264,8 @@ gvk_CreateGraphicsPipelines(VkDevice device, VkPipelineCache pipelineCache,
                             const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
    return gvk_create_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
-                               sizeof(*pCreateInfos), create_graphics, pAllocator, pPipelines);
+                               sizeof(*pCreateInfos), create_graphics_pipeline,
+                               pAllocator, pPipelines);
 }
 
 void
@@ -194,6 +275,9 @@ gvk_gfx_pipeline_finish(struct gvk_device *device, struct gvk_pipeline *p)
    if (!g)
       return;
    gvk_shader_unref(device, g->vs);
+   gvk_shader_unref(device, g->tcs);
+   gvk_shader_unref(device, g->tes);
+   gvk_shader_unref(device, g->gs);
    gvk_shader_unref(device, g->fs[0]);
    gvk_shader_unref(device, g->fs[1]);
    gvk_free(&p->base.alloc, g->batch);

@@ -51,6 +51,7 @@ surf_info(const VkImageCreateInfo *info, enum isl_format format, uint32_t usage)
       .depth = is_3d ? info->extent.depth : 1,
       .levels = info->mipLevels,
       .array_len = is_3d ? 1 : info->arrayLayers,
+      .samples = info->samples,
       .usage = usage,
       .tilings = info->tiling == VK_IMAGE_TILING_LINEAR
                  ? ISL_TILING_BIT(ISL_TILING_LINEAR) : 0,
@@ -71,7 +72,10 @@ layout_failed(const VkImageCreateInfo *info, const char *what)
 
 /* Depth in a D16/D24X8/D32F depth buffer, stencil in a separate R8_UINT
  * buffer after it (Gen7+ have no combined depth/stencil surface: PRM
- * 3DSTATE_DEPTH_BUFFER, 3DSTATE_STENCIL_BUFFER). */
+ * 3DSTATE_DEPTH_BUFFER, 3DSTATE_STENCIL_BUFFER).  Multisampled, both
+ * interleave their samples (isl's IMS), as the depth and stencil units
+ * read them; colour surfaces keep each sample in an array slice (MSS)
+ * and no MCS: genvk does not compress. */
 static VkResult
 layout_depth_stencil(struct gvk_image *image, const VkImageCreateInfo *info,
                      const struct isl_vk_format *f, unsigned verx10)
@@ -120,9 +124,13 @@ check_create_info(const VkImageCreateInfo *info, const struct isl_vk_format **f)
       return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY,
                       "vkCreateImage: VkFormat %d has no Intel surface format",
                       (int)info->format);
-   if (info->samples != VK_SAMPLE_COUNT_1_BIT)
+   if (info->samples != VK_SAMPLE_COUNT_1_BIT &&
+       (info->imageType != VK_IMAGE_TYPE_2D || info->mipLevels != 1 ||
+        info->tiling != VK_IMAGE_TILING_OPTIMAL ||
+        (info->flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT)))
       return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY,
-                      "vkCreateImage: %u samples: genvk has no multisampled images",
+                      "vkCreateImage: %u samples on other than an optimal-tiled 2D "
+                      "image of one level (Vulkan: sampleCounts is 1 there)",
                       (unsigned)info->samples);
    if (info->tiling != VK_IMAGE_TILING_LINEAR && info->tiling != VK_IMAGE_TILING_OPTIMAL)
       return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY,

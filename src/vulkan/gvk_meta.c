@@ -25,6 +25,9 @@
 #include "gvk_meta_blit_3d_f.h"
 #include "gvk_meta_blit_3d_u.h"
 #include "gvk_meta_blit_3d_i.h"
+#include "gvk_meta_resolve_f.h"
+#include "gvk_meta_resolve_u.h"
+#include "gvk_meta_resolve_i.h"
 
 /* Bytes one binding may span: far below every generation's largest RAW
  * buffer surface (Gen7: 2^27 bytes, RENDER_SURFACE_STATE Width/Height/
@@ -55,6 +58,9 @@ static const struct {
    [GVK_META_BLIT + 6] = { gvk_meta_blit_3d_f, sizeof(gvk_meta_blit_3d_f) },
    [GVK_META_BLIT + 7] = { gvk_meta_blit_3d_u, sizeof(gvk_meta_blit_3d_u) },
    [GVK_META_BLIT + 8] = { gvk_meta_blit_3d_i, sizeof(gvk_meta_blit_3d_i) },
+   [GVK_META_RESOLVE + 0] = { gvk_meta_resolve_f, sizeof(gvk_meta_resolve_f) },
+   [GVK_META_RESOLVE + 1] = { gvk_meta_resolve_u, sizeof(gvk_meta_resolve_u) },
+   [GVK_META_RESOLVE + 2] = { gvk_meta_resolve_i, sizeof(gvk_meta_resolve_i) },
 };
 
 VkResult

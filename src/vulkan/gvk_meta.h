@@ -33,6 +33,9 @@ enum gvk_meta_kernel {
     * - 1) + type */
    GVK_META_BLIT,
    GVK_META_BLIT_LAST = GVK_META_BLIT + 8,
+   /* meta/meta_resolve.comp: by value type (float, UINT, SINT) */
+   GVK_META_RESOLVE,
+   GVK_META_RESOLVE_LAST = GVK_META_RESOLVE + 2,
    GVK_META_KERNEL_COUNT,
 };
 
@@ -107,6 +110,33 @@ void gvk_meta_dispatch(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
 struct devinfo;
 VkFormat gvk_meta_blit_write_format(const struct devinfo *dev, VkFormat format,
                                     bool *srgb);
+
+/* The value type of a format's texels, in the order of the blit and
+ * resolve kernels' variants (GVK_META_BLIT, GVK_META_RESOLVE). */
+enum gvk_meta_value_type { GVK_META_FLOAT, GVK_META_UINT, GVK_META_SINT };
+enum gvk_meta_value_type gvk_meta_value_type(VkFormat format);
+
+/* sub's layer count, VK_REMAINING_ARRAY_LAYERS resolved. */
+struct gvk_image;
+uint32_t gvk_meta_layer_count(const struct gvk_image *image,
+                              const VkImageSubresourceLayers *sub);
+
+/* The image kernels' (meta_blit.comp, meta_resolve.comp) own views and
+ * samplers, made for one command and destroyed before it returns (a
+ * dispatch copies their states): a view for one usage (SAMPLED or
+ * STORAGE), and a CLAMP_TO_EDGE, nearest-mip sampler with filter. */
+VkResult gvk_meta_image_view(VkDevice device, const struct gvk_image *image,
+                             VkImageViewType type, VkFormat format,
+                             const VkImageSubresourceRange *range,
+                             VkImageUsageFlags usage, VkImageView *out);
+VkResult gvk_meta_sampler(VkDevice device, VkFilter filter, VkSampler *out);
+
+/* One dispatch of an image kernel over extent (x, y, layers): binding 0
+ * samples src through sampler, binding 1 writes dst (a storage view). */
+void gvk_meta_dispatch_image(struct gvk_cmd_buffer *cmd, enum gvk_meta_kernel kernel,
+                             VkImageView src, VkSampler sampler, VkImageView dst,
+                             const void *push, size_t push_size,
+                             const uint32_t extent[3]);
 
 /* The application's compute state a transfer command replaces: taken by
  * gvk_meta_begin and put back (marked dirty, so the next application

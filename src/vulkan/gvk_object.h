@@ -25,6 +25,17 @@ void *gvk_object_create(const VkAllocationCallbacks *parent,
 
 void gvk_object_destroy(struct gvk_object *obj);
 
+/* The first structure of sType type in a pNext chain, or NULL. */
+static inline const void *
+gvk_find_struct(const void *chain, VkStructureType type)
+{
+   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
+      if (s->sType == type)
+         return s;
+   }
+   return NULL;
+}
+
 /* type_from_handle / type_to_handle for a non-dispatchable handle. */
 #define GVK_DEFINE_HANDLE_CASTS(type, vk)                                  \
    static inline struct type *type##_from_handle(vk h)                     \

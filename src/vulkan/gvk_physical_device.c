@@ -17,6 +17,7 @@
 #include "gvk_log.h"
 #include "gvk_memory.h"
 #include "gvk_outarray.h"
+#include "gvk_pipeline.h"
 #include "macros.h"
 
 #define INTEL_VENDOR_ID 0x8086
@@ -214,6 +215,7 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
 {
    /* Hardware limits of Gen7-Gen12; where a feature is not exposed yet the
     * limit is the value the spec requires for an absent feature. */
+   const bool gfx = pdev->info.verx10 >= 80;   /* graphics pipelines */
    *l = (VkPhysicalDeviceLimits){
       .maxImageDimension1D = 16384,
       .maxImageDimension2D = pdev->info.max_surface_size,
@@ -255,7 +257,27 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxVertexInputBindingStride = 2048,
       .maxVertexOutputComponents = 128,   /* 32 VUE rows of varyings (gbe_vue_map) */
       .maxFragmentInputComponents = 64,
+      /* Vulkan's required minimums with tessellationShader; levels up to
+       * 64 (3DSTATE_TE Maximum Tessellation Factor), 32 control points
+       * (3DPRIM_PATCHLIST_32) */
+      .maxTessellationGenerationLevel = gfx ? 64 : 0,
+      .maxTessellationPatchSize = gfx ? 32 : 0,
+      .maxTessellationControlPerVertexInputComponents = gfx ? 64 : 0,
+      .maxTessellationControlPerVertexOutputComponents = gfx ? 64 : 0,
+      .maxTessellationControlPerPatchOutputComponents = gfx ? 120 : 0,
+      .maxTessellationControlTotalOutputComponents = gfx ? 2048 : 0,
+      .maxTessellationEvaluationInputComponents = gfx ? 64 : 0,
+      .maxTessellationEvaluationOutputComponents = gfx ? 64 : 0,
+      /* 3DSTATE_GS Instance Control is 5 bits; outputs are a VUE of up to
+       * 32 varying rows (gbe_vue_map); an entry of 256 vertices of 1024
+       * components fits 3DSTATE_URB_GS's 32 KB entries (gbe_gs.c) */
+      .maxGeometryShaderInvocations = gfx ? 32 : 0,
+      .maxGeometryInputComponents = gfx ? 64 : 0,
+      .maxGeometryOutputComponents = gfx ? 128 : 0,
+      .maxGeometryOutputVertices = gfx ? 256 : 0,
+      .maxGeometryTotalOutputComponents = gfx ? 1024 : 0,
       .maxFragmentOutputAttachments = 4,
+      .maxFragmentDualSrcAttachments = gfx ? 1 : 0,
       .maxFragmentCombinedOutputResources = 4,
       /* Shared local memory: 64 KiB per workgroup on Gen7-Gen12
        * (INTERFACE_DESCRIPTOR_DATA "Shared Local Memory Size"). */
@@ -310,14 +332,19 @@ fill_limits(const struct gvk_physical_device *pdev, VkPhysicalDeviceLimits *l)
       .maxSampleMaskWords = 1,
       .timestampComputeAndGraphics = VK_TRUE,
       .timestampPeriod = 1e9f / (float)pdev->info.timestamp_frequency,
-      .maxClipDistances = 0,                      /* no shaderClipDistance */
-      .maxCullDistances = 0,
-      .maxCombinedClipAndCullDistances = 0,
+      /* the VUE's two rows of distances (gbe_vue_map), each tested by a
+       * bit of 3DSTATE_VS's clip and cull test masks */
+      .maxClipDistances = gfx ? 8 : 0,
+      .maxCullDistances = gfx ? 8 : 0,
+      .maxCombinedClipAndCullDistances = gfx ? 8 : 0,
       .discreteQueuePriorities = 2,
-      .pointSizeRange = { 1.0f, 1.0f },           /* no largePoints */
-      .lineWidthRange = { 1.0f, 1.0f },           /* no wideLines */
-      .pointSizeGranularity = 0.0f,
-      .lineWidthGranularity = 0.0f,
+      /* 3DSTATE_CLIP's point width range and 3DSTATE_SF's u8.3 Point
+       * Width; Line Width is u3.7 (Gen8) or u11.7, held to
+       * GVK_MAX_LINE_WIDTH */
+      .pointSizeRange = { gfx ? 0.125f : 1.0f, gfx ? 255.875f : 1.0f },
+      .lineWidthRange = { gfx ? 0.0f : 1.0f, gfx ? GVK_MAX_LINE_WIDTH : 1.0f },
+      .pointSizeGranularity = gfx ? 0.125f : 0.0f,
+      .lineWidthGranularity = gfx ? 1.0f / 128 : 0.0f,
       .strictLines = VK_FALSE,
       .standardSampleLocations = VK_TRUE,
       .optimalBufferCopyOffsetAlignment = 128,

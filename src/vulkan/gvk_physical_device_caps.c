@@ -25,7 +25,6 @@ static const struct {
    { GVK_EXT_KHR_16bit_storage, 70 },
    { GVK_EXT_KHR_8bit_storage, 70 },
    { GVK_EXT_KHR_bind_memory2, 70 },
-   /* vkCmdResolveImage2KHR has no valid use: no image is multisampled. */
    { GVK_EXT_KHR_copy_commands2, 70 },
    /* A64 messages exist from Broadwell (no physical pointers on Gen7). */
    { GVK_EXT_KHR_buffer_device_address, 80 },
@@ -53,6 +52,18 @@ static const struct {
    { GVK_EXT_KHR_synchronization2, 70 },
    { GVK_EXT_KHR_timeline_semaphore, 70 },
    { GVK_EXT_KHR_uniform_buffer_standard_layout, 70 },
+   /* The graphics extensions below need graphics pipelines (Gen8+):
+    * the near/far clip test of 3DSTATE_RASTER, Instance Data Step Rate
+    * (any divisor, 0 included: the VF then never steps), INDEX_BYTE
+    * (genX_gfx_pipeline.c, genX_cmd_draw.c). */
+   { GVK_EXT_EXT_depth_clip_enable, 80 },
+   { GVK_EXT_EXT_vertex_attribute_divisor, 80 },
+   { GVK_EXT_EXT_index_type_uint8, 80 },
+   /* 3DSTATE_STREAMOUT and the SO buffers (genX_gfx_xfb.c) */
+   { GVK_EXT_EXT_transform_feedback, 80 },
+   /* the render target write's oS and 3DSTATE_PS_EXTRA Pixel Shader
+    * Computes Stencil, which Skylake added (gbe_fs.c) */
+   { GVK_EXT_EXT_shader_stencil_export, 90 },
    { GVK_EXT_EXT_host_query_reset, 70 },
    { GVK_EXT_EXT_memory_budget, 70 },
    { GVK_EXT_EXT_scalar_block_layout, 70 },
@@ -183,9 +194,32 @@ gvk_GetPhysicalDeviceFeatures(VkPhysicalDevice physicalDevice,
       /* BLEND_STATE entries per render target, their logic ops, and
        * 3DSTATE_RASTER fill modes (genX_gfx_pipeline.c) */
       .independentBlend = pdev->info.verx10 >= 80,
+      /* SIMD8 dual-source render target writes and the SRC1 blend
+       * factors (gbe_fs.c, genX_gfx_pipeline.c) */
+      .dualSrcBlend = pdev->info.verx10 >= 80,
       .logicOp = pdev->info.verx10 >= 80,
       .fillModeNonSolid = pdev->info.verx10 >= 80,
+      /* 3DSTATE_RASTER's near/far clip tests off and CC_VIEWPORT's clamp,
+       * Global Depth Offset Clamp, 3DSTATE_SF's line width, the VUE
+       * header's point width, 3DSTATE_VS/CLIP's clip and cull distance
+       * test masks (genX_gfx_pipeline.c, genX_cmd_draw.c) */
+      .depthClamp = pdev->info.verx10 >= 80,
+      .depthBiasClamp = pdev->info.verx10 >= 80,
+      .wideLines = pdev->info.verx10 >= 80,
+      .largePoints = pdev->info.verx10 >= 80,
+      .shaderClipDistance = pdev->info.verx10 >= 80,
+      .shaderCullDistance = pdev->info.verx10 >= 80,
       .vertexPipelineStoresAndAtomics = pdev->info.verx10 >= 80,
+      /* per-sample dispatch (3DSTATE_PS_EXTRA, genX_gfx_pipeline.c) */
+      .sampleRateShading = pdev->info.verx10 >= 80,
+      /* the hull and domain shaders, the TE (gbe_tcs.c, gbe_tes.c,
+       * genX_gfx_tess.c); a domain shader's VUE header carries the point
+       * size as a vertex shader's does */
+      .tessellationShader = pdev->info.verx10 >= 80,
+      /* SIMD8 geometry shaders (gbe_gs.c, 3DSTATE_GS in
+       * genX_gfx_pipeline.c) */
+      .geometryShader = pdev->info.verx10 >= 80,
+      .shaderTessellationAndGeometryPointSize = pdev->info.verx10 >= 80,
    };
 }
 
@@ -237,6 +271,9 @@ struct all_features {
    VkPhysicalDeviceVulkan11Features v11;
    VkPhysicalDeviceVulkan12Features v12;
    VkPhysicalDeviceVulkan13Features v13;
+   /* an extension no aggregate holds has its features where it is
+    * supported */
+   const struct gvk_extension_set *ext;
 };
 
 /* Copies what an extension (or aggregate) structure asks from the
@@ -319,6 +356,27 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
       ((VkPhysicalDeviceSynchronization2Features *)s)->synchronization2 =
          a->v13.synchronization2;
       break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT: {
+      VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT *f = (void *)s;
+      f->vertexAttributeInstanceRateDivisor = a->ext->has[GVK_EXT_EXT_vertex_attribute_divisor];
+      f->vertexAttributeInstanceRateZeroDivisor = f->vertexAttributeInstanceRateDivisor;
+      break;
+   }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT:
+      ((VkPhysicalDeviceIndexTypeUint8FeaturesEXT *)s)->indexTypeUint8 =
+         a->ext->has[GVK_EXT_EXT_index_type_uint8];
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT:
+      ((VkPhysicalDeviceDepthClipEnableFeaturesEXT *)s)->depthClipEnable =
+         a->ext->has[GVK_EXT_EXT_depth_clip_enable];
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT: {
+      VkPhysicalDeviceTransformFeedbackFeaturesEXT *f = (void *)s;
+      f->transformFeedback = a->ext->has[GVK_EXT_EXT_transform_feedback];
+      /* geometry shaders write stream 0 only so far */
+      f->geometryStreams = false;
+      break;
+   }
    default:
       return;
    }
@@ -334,6 +392,7 @@ all_features(const struct gvk_physical_device *pdev, struct all_features *a)
    a->v11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES;
    a->v12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
    a->v13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+   a->ext = &pdev->supported;
 }
 
 VKAPI_ATTR void VKAPI_CALL
@@ -591,6 +650,30 @@ fill_property_struct(const struct all_properties *a, VkBaseOutStructure *s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR:
       ((VkPhysicalDevicePushDescriptorPropertiesKHR *)s)->maxPushDescriptors =
          GVK_MAX_PUSH_DESCRIPTORS;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT: {
+      VkPhysicalDeviceTransformFeedbackPropertiesEXT *p = (void *)s;
+      /* one stream without geometryStreams; four SO buffers; 128
+       * SO_DECLs of at most four dwords a stream; Surface Pitch is 12
+       * bits (dword multiples up to 2048 as Mesa's drivers report);
+       * vkCmdDrawIndirectByteCountEXT divides counters below 2^31
+       * exactly (genX_gfx_xfb.c). */
+      p->maxTransformFeedbackStreams = 1;
+      p->maxTransformFeedbackBuffers = 4;
+      p->maxTransformFeedbackBufferSize = 1ull << 31;
+      p->maxTransformFeedbackStreamDataSize = 128 * 4;
+      p->maxTransformFeedbackBufferDataSize = 128 * 4;
+      p->maxTransformFeedbackBufferDataStride = GBE_MAX_XFB_STRIDE;
+      p->transformFeedbackQueries = true;
+      p->transformFeedbackStreamsLinesTriangles = false;
+      p->transformFeedbackRasterizationStreamSelect = false;
+      p->transformFeedbackDraw = true;
+      break;
+   }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT:
+      /* 3DSTATE_VF_INSTANCING Instance Data Step Rate is 32 bits */
+      ((VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT *)s)->maxVertexAttribDivisor =
+         UINT32_MAX;
       break;
    default:
       break;

@@ -25,16 +25,6 @@ gvk_genx_pipeline(unsigned verx10)
    }
 }
 
-static const void *
-find_struct(const void *chain, VkStructureType type)
-{
-   for (const VkBaseInStructure *s = chain; s; s = s->pNext) {
-      if (s->sType == type)
-         return s;
-   }
-   return NULL;
-}
-
 /* The SPIR-V of a stage: its module, or (VK_KHR_maintenance5) a
  * VkShaderModuleCreateInfo chained to it when module is VK_NULL_HANDLE. */
 static VkResult
@@ -48,7 +38,7 @@ stage_code(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_stage 
       return VK_SUCCESS;
    }
    const VkShaderModuleCreateInfo *mci =
-      find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+      gvk_find_struct(info->pNext, VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
    if (!mci || !mci->pCode || !mci->codeSize || mci->codeSize % 4)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: the stage has no "
                       "shader module and no SPIR-V chained");
@@ -71,8 +61,8 @@ resolve_stage(const VkPipelineShaderStageCreateInfo *info, struct gvk_shader_sta
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateComputePipelines: the stage is not a "
                       "compute stage with an entry point name (stage 0x%x)", info->stage);
    const VkPipelineShaderStageRequiredSubgroupSizeCreateInfo *req =
-      find_struct(info->pNext,
-                  VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO);
+      gvk_find_struct(info->pNext,
+                      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO);
    /* SPIR-V 1.6 lets SubgroupSize vary by default (Vulkan 1.3,
     * "SubgroupSize"). */
    st->varying_subgroup_size =
@@ -166,11 +156,13 @@ pipeline_create(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    return VK_SUCCESS;
 }
 
+/* A gvk_create_pipeline_fn (gvk_create_pipelines). */
 static VkResult
 create_compute_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *cache,
-                        const VkComputePipelineCreateInfo *info,
-                        const VkAllocationCallbacks *alloc, VkPipeline *out)
+                        const void *create_info, const VkAllocationCallbacks *alloc,
+                        VkPipeline *out)
 {
+   const VkComputePipelineCreateInfo *info = create_info;
    *out = VK_NULL_HANDLE;
    struct gvk_pipeline_layout *layout = gvk_pipeline_layout_from_handle(info->layout);
    if (!layout)
@@ -224,13 +216,6 @@ gvk_create_pipelines(VkDevice _device, VkPipelineCache pipelineCache, uint32_t c
    return result;
 }
 
-static VkResult
-create_compute(struct gvk_device *device, struct gvk_pipeline_cache *cache, const void *info,
-               const VkAllocationCallbacks *alloc, VkPipeline *out)
-{
-   return create_compute_pipeline(device, cache, info, alloc, out);
-}
-
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_CreateComputePipelines(VkDevice device, VkPipelineCache pipelineCache,
                            uint32_t createInfoCount,
@@ -238,7 +223,8 @@ gvk_CreateComputePipelines(VkDevice device, VkPipelineCache pipelineCache,
                            const VkAllocationCallbacks *pAllocator, VkPipeline *pPipelines)
 {
    return gvk_create_pipelines(device, pipelineCache, createInfoCount, pCreateInfos,
-                               sizeof(*pCreateInfos), create_compute, pAllocator, pPipelines);
+                               sizeof(*pCreateInfos), create_compute_pipeline,
+                               pAllocator, pPipelines);
 }
 
 void

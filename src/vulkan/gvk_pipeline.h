@@ -50,6 +50,12 @@ struct gvk_shader_stage {
    /* VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT: a kernel
     * not in the cache is VK_PIPELINE_COMPILE_REQUIRED, not compiled */
    bool cache_only;
+   /* tessellation and geometry stages: the VUE the previous stage writes
+    * (part of the kernel's cache key); NULL otherwise */
+   const struct gbe_vue_map *input_vue;
+   /* tessellation control stages: the evaluation stage's domain (enum
+    * ir_prim: gbe_options.tess_domain, part of the cache key); 0 otherwise */
+   uint32_t tess_domain;
 };
 
 /* A kernel placed in the device's instruction heap (device->kernels):
@@ -114,6 +120,9 @@ struct gvk_pipeline {
 
 #define GVK_MAX_VERTEX_BINDINGS 16
 #define GVK_MAX_VIEWPORTS 16
+/* lineWidthRange's end: Gen9+'s Line Width (u11.7) holds wider lines, but
+ * 8 is what Mesa's ANV reports (wider ones fail conformance) */
+#define GVK_MAX_LINE_WIDTH 8.0f
 /* Vertex buffers of the draw parameters (gbe.h gbe_vs_info sgv_row,
  * drawid_row), after the application's bindings. */
 #define GVK_VB_DRAW_PARAMS 30
@@ -129,6 +138,7 @@ enum gvk_dynamic {
    GVK_DYNAMIC_STENCIL_REFERENCE = 1u << 5,
    GVK_DYNAMIC_VERTEX_STRIDE = 1u << 6,
    GVK_DYNAMIC_DEPTH_BIAS = 1u << 7,
+   GVK_DYNAMIC_LINE_WIDTH = 1u << 8,
 };
 
 /* State a draw packs from the pipeline and the command buffer's dynamic
@@ -140,6 +150,7 @@ struct gvk_gfx_dynamic {
    float blend_constants[4];
    uint32_t stencil_compare[2], stencil_write[2], stencil_reference[2]; /* front, back */
    float depth_bias_constant, depth_bias_clamp, depth_bias_slope;
+   float line_width;
 };
 
 /* The graphics part of a pipeline.  `batch` holds every packet that only
@@ -148,15 +159,31 @@ struct gvk_gfx_dynamic {
  * is the BLEND_STATE a draw copies into state memory; the depth/stencil
  * and colour-calculator fields are packed at draw time with the dynamic
  * state. */
+/* The graphics stages in pipeline order. */
+enum gvk_gfx_stage {
+   GVK_GFX_VS, GVK_GFX_TCS, GVK_GFX_TES, GVK_GFX_GS, GVK_GFX_FS,
+   GVK_GFX_STAGES,
+};
+
 struct gvk_gfx_pipeline {
    struct gvk_shader *vs;
+   struct gvk_shader *tcs, *tes, *gs;     /* NULL when the pipeline has none */
    struct gvk_shader *fs[2];              /* SIMD8, SIMD16 (either NULL) */
+   /* the VUE the clipper, SF, SBE and stream output read: the last
+    * pre-rasterization stage's outputs */
+   const struct gbe_vue_map *last_vue;
    uint32_t *batch;
    uint32_t batch_dwords;
    uint32_t blend[1 + 2 * GVK_MAX_COLOR_ATTACHMENTS];
    /* 3DSTATE_RASTER (5 dwords on Gen8-12) without the depth offsets,
     * which the draw packs from the dynamic state */
    uint32_t raster[5];
+   /* 3DSTATE_SF (4 dwords on Gen8-12) without the line width, which the
+    * draw packs from the dynamic state */
+   uint32_t sf[4];
+   /* depthClampEnable: CC_VIEWPORT clamps to the viewport's depth range
+    * rather than [0, 1] (genX_cmd_draw.c) */
+   bool depth_clamp;
    uint32_t blend_dwords;
    uint32_t vb_stride[GVK_MAX_VERTEX_BINDINGS];
    uint32_t vb_used;                      /* bit b: binding b is read */
@@ -169,8 +196,11 @@ struct gvk_gfx_pipeline {
    bool depth_test, depth_write, stencil_test;
    uint32_t depth_compare;                /* 3D_Compare_Function */
    uint32_t stencil_func[2], stencil_fail[2], stencil_pass[2], stencil_depth_fail[2];
-   /* 3DSTATE_PUSH_CONSTANT_ALLOC sizes in KB (VS first, PS after it) */
-   uint32_t push_kb_vs, push_kb_ps;
+   /* 3DSTATE_PUSH_CONSTANT_ALLOC sizes in KB, laid out VS, HS, DS, GS, PS
+    * (0 for a stage without push constants) */
+   uint32_t push_kb_vs, push_kb_hs, push_kb_ds, push_kb_gs, push_kb_ps;
+   /* each stage's 3DSTATE_CONSTANT_xS read length (GRFs; FS unused) */
+   uint32_t push_regs[GVK_GFX_STAGES];
 };
 
 GVK_DEFINE_HANDLE_CASTS(gvk_shader_module, VkShaderModule)
@@ -291,6 +321,22 @@ VkResult gfx110_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline
                                   const VkGraphicsPipelineCreateInfo *info);
 VkResult gfx120_gfx_pipeline_emit(struct gvk_device *device, struct gvk_pipeline *p,
                                   const VkGraphicsPipelineCreateInfo *info);
+
+/* genX_gfx_tess.c (Gen8+): packs 3DSTATE_HS, 3DSTATE_TE and 3DSTATE_DS of
+ * a pipeline with g->tcs and g->tes into dw, the stages' scratch (Per
+ * Thread Scratch Space, base) given for HS and DS; returns the dwords
+ * written (GVK_TESS_PACK_DWORDS at most). */
+#define GVK_TESS_PACK_DWORDS 32
+#define GVK_TESS_PACK_DECL(gen)                                              \
+   uint32_t gen##_gfx_tess_pack(const struct gvk_device *device,            \
+                                const struct gvk_gfx_pipeline *g,           \
+                                const VkGraphicsPipelineCreateInfo *info,   \
+                                const uint32_t scratch_space[2],            \
+                                const uint64_t scratch_base[2], uint32_t *dw)
+GVK_TESS_PACK_DECL(gfx80);
+GVK_TESS_PACK_DECL(gfx90);
+GVK_TESS_PACK_DECL(gfx110);
+GVK_TESS_PACK_DECL(gfx120);
 
 extern const struct gvk_genx_pipeline gfx70_pipeline, gfx75_pipeline,
    gfx80_pipeline, gfx90_pipeline, gfx110_pipeline, gfx120_pipeline;

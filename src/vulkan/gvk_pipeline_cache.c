@@ -10,7 +10,8 @@
  *    write_kernel's order), 9 u32 per binding, the sampler count and
  *    sampler table size as u32, 4 u32 per sampler binding, the bytes of
  *    the stage's own struct (gbe_vs_info, gbe_fs_info; none for compute),
- *    the code bytes
+ *    for vertex, tessellation evaluation and geometry kernels the bytes
+ *    of their gbe_xfb_info, the code bytes
  *
  * all little-endian.  The stage structs are copied as they are: the
  * pipelineCacheUUID names the build, so only the build that wrote them
@@ -154,10 +155,31 @@ stage_info(struct gbe_kernel *k, size_t *size)
    case IR_STAGE_FRAGMENT:
       *size = sizeof(k->fs);
       return &k->fs;
+   case IR_STAGE_TESS_CTRL:
+      *size = sizeof(k->tcs);
+      return &k->tcs;
+   case IR_STAGE_TESS_EVAL:
+      *size = sizeof(k->tes);
+      return &k->tes;
+   case IR_STAGE_GEOMETRY:
+      *size = sizeof(k->gs);
+      return &k->gs;
    default:
       *size = 0;
       return NULL;
    }
+}
+
+/* The transform feedback outputs of a vertex-pipeline stage (struct
+ * gbe_xfb_info), kept after the stage's own struct: the last of these
+ * stages in a pipeline programs the stream output from them. */
+static size_t
+xfb_info_size(const struct gbe_kernel *k)
+{
+   const bool vertex_pipeline = k->stage == IR_STAGE_VERTEX ||
+                                k->stage == IR_STAGE_TESS_EVAL ||
+                                k->stage == IR_STAGE_GEOMETRY;
+   return vertex_pipeline ? sizeof(k->xfb) : 0;
 }
 
 static size_t
@@ -165,6 +187,7 @@ body_size(const struct gbe_kernel *k)
 {
    size_t info;
    stage_info((struct gbe_kernel *)k, &info);
+   info += xfb_info_size(k);
    return KEY_SIZE + (FIELD_WORDS + BINDING_WORDS * (size_t)k->num_bindings + 2 +
                       SAMPLER_WORDS * (size_t)k->num_samplers) * 4 + info + k->code_size;
 }
@@ -219,7 +242,9 @@ write_kernel(uint8_t *p, const struct gbe_kernel *k)
    const void *info = stage_info((struct gbe_kernel *)k, &info_size);
    if (info_size)
       memcpy(p, info, info_size);
-   return p + info_size;
+   p += info_size;
+   memcpy(p, &k->xfb, xfb_info_size(k));
+   return p + xfb_info_size(k);
 }
 
 /* One entry at dst (entry_size(sh) bytes). */
@@ -375,6 +400,42 @@ vs_ok(const struct gbe_kernel *k)
           (vs->drawid_row == GBE_NO_SLOT || vs->drawid_row < vs->num_input_rows);
 }
 
+/* A VUE layout the driver indexes arrays with (SBE, clip distances). */
+static bool
+vue_ok(const struct gbe_vue_map *vue)
+{
+   if (vue->num_rows < 2 || vue->num_rows > 4 + GBE_MAX_VARYINGS ||
+       (vue->clip_rows != 0 && vue->clip_rows != 2) || vue->num_clip + vue->num_cull > 8)
+      return false;
+   for (unsigned l = 0; l < GBE_MAX_VARYINGS; l++) {
+      if (vue->location_row[l] != GBE_NO_SLOT && vue->location_row[l] >= vue->num_rows)
+         return false;
+   }
+   return true;
+}
+
+/* The hull and domain fields 3DSTATE_HS/TE/DS and their URB entries are
+ * programmed from (genX_gfx_tess.c). */
+static bool
+tess_ok(const struct gbe_kernel *k)
+{
+   bool tcs = k->stage == IR_STAGE_TESS_CTRL;
+   uint32_t push_bytes = tcs ? k->tcs.push_bytes : k->tes.push_bytes;
+   uint32_t push_regs = tcs ? k->tcs.push_regs : k->tes.push_regs;
+   uint32_t grf_start = tcs ? k->tcs.grf_start : k->tes.grf_start;
+   if (k->simd != 8 || push_bytes > GVK_MAX_PUSH_CONSTANTS || push_regs * 32 < push_bytes ||
+       grf_start + push_regs > MAX_PAYLOAD_REGS)
+      return false;
+   if (!tcs)
+      return vue_ok(&k->tes.vue) && k->tes.urb_entry_size * 4 >= k->tes.vue.num_rows &&
+             (k->tes.domain == IR_PRIM_triangles || k->tes.domain == IR_PRIM_quads ||
+              k->tes.domain == IR_PRIM_isolines);
+   const struct gbe_tcs_info *t = &k->tcs;
+   return vue_ok(&t->vue) && t->output_vertices >= 1 && t->output_vertices <= 32 &&
+          t->instances == DIV_ROUND_UP(t->output_vertices, 8) &&
+          t->urb_entry_size * 4 >= GBE_PATCH_HEADER_ROWS + t->output_vertices * t->vue.num_rows;
+}
+
 /* The pixel payload and output fields 3DSTATE_PS/SBE/WM are programmed
  * from. */
 static bool
@@ -397,6 +458,29 @@ fs_ok(const struct gbe_kernel *k)
    return true;
 }
 
+/* The geometry payload and output entry fields 3DSTATE_GS, 3DSTATE_URB_GS
+ * and the SBE are programmed from. */
+static bool
+gs_ok(const struct gbe_kernel *k)
+{
+   const struct gbe_gs_info *gs = &k->gs;
+   const struct gbe_vue_map *vue = &gs->vue;
+   if (k->simd != 8 || gs->push_bytes > GVK_MAX_PUSH_CONSTANTS ||
+       gs->push_regs * 32 < gs->push_bytes || gs->grf_start > 15 ||
+       gs->grf_start + gs->push_regs > MAX_PAYLOAD_REGS || !gs->input_vertices ||
+       gs->input_vertices > 6 || !gs->invocations || gs->invocations > 32 ||
+       !gs->max_output_vertices || gs->output_vertex_rows != vue->num_rows ||
+       !vue->num_rows || vue->num_rows > 4 + GBE_MAX_VARYINGS || gs->control_data_format > 1 ||
+       gs->control_data_header_size > 15 || !gs->urb_entry_size || gs->urb_entry_size > 512 ||
+       vue->num_clip + vue->num_cull > 8)
+      return false;
+   for (unsigned l = 0; l < GBE_MAX_VARYINGS; l++) {
+      if (vue->location_row[l] != GBE_NO_SLOT && vue->location_row[l] >= vue->num_rows)
+         return false;
+   }
+   return true;
+}
+
 /* Bytes of constants the thread payload holds (where the buffer
  * addresses of gbe_binding.address_offset are). */
 static uint32_t
@@ -405,6 +489,7 @@ constant_bytes(const struct gbe_kernel *k)
    switch (k->stage) {
    case IR_STAGE_VERTEX: return k->vs.push_regs * 32;
    case IR_STAGE_FRAGMENT: return k->fs.push_regs * 32;
+   case IR_STAGE_GEOMETRY: return k->gs.push_regs * 32;
    default: return k->cs.cross_thread_regs * 32;
    }
 }
@@ -416,8 +501,32 @@ stage_ok(const struct gbe_kernel *k)
    case IR_STAGE_COMPUTE: return cs_ok(k);
    case IR_STAGE_VERTEX: return vs_ok(k);
    case IR_STAGE_FRAGMENT: return fs_ok(k);
+   case IR_STAGE_GEOMETRY: return gs_ok(k);
+   case IR_STAGE_TESS_CTRL: case IR_STAGE_TESS_EVAL: return tess_ok(k);
    default: return false;
    }
+}
+
+/* The transform feedback fields genX_gfx_xfb.c indexes arrays and packs
+ * SO_DECLs (6-bit Register Index) with. */
+static bool
+xfb_ok(const struct gbe_kernel *k)
+{
+   const struct gbe_xfb_info *x = &k->xfb;
+   if (x->num_outputs > GBE_MAX_XFB_OUTPUTS || x->max_row > 63)
+      return false;
+   for (uint32_t i = 0; i < x->num_outputs; i++) {
+      const struct gbe_xfb_output *o = &x->outputs[i];
+      if (o->stream >= 4 || o->buffer >= GBE_MAX_XFB_BUFFERS || o->row > x->max_row ||
+          !o->num_components || o->component + o->num_components > 4 || o->offset % 4 ||
+          o->offset + 4u * o->num_components > x->stride[o->buffer])
+         return false;
+   }
+   for (unsigned b = 0; b < GBE_MAX_XFB_BUFFERS; b++) {
+      if (x->stride[b] % 4 || x->stride[b] > GBE_MAX_XFB_STRIDE)
+         return false;
+   }
+   return true;
 }
 
 static bool
@@ -428,7 +537,7 @@ kernel_ok(const struct gvk_device *device, const struct gbe_kernel *k)
        !k->code_size || k->code_size % 8 || k->code_size > MAX_CODE_SIZE ||
        k->slm_size > 64 * 1024 ||
        (k->scratch_per_thread && !is_pot_between(k->scratch_per_thread, 1024, 2u << 20)) ||
-       k->binding_table_size > GBE_MAX_BINDING_TABLE || !stage_ok(k))
+       k->binding_table_size > GBE_MAX_BINDING_TABLE || !stage_ok(k) || !xfb_ok(k))
       return false;
    for (uint32_t i = 0; i < k->num_bindings; i++) {
       if (!binding_ok(&k->bindings[i], k->binding_table_size, constant_bytes(k)))
@@ -506,6 +615,9 @@ read_kernel(struct reader *r, struct gbe_kernel *k)
    const uint8_t *bytes = info_size ? get_bytes(r, info_size) : NULL;
    if (bytes)
       memcpy(info, bytes, info_size);
+   const uint8_t *xfb = xfb_info_size(k) ? get_bytes(r, xfb_info_size(k)) : NULL;
+   if (xfb)
+      memcpy(&k->xfb, xfb, xfb_info_size(k));
    k->code = (uint8_t *)get_bytes(r, k->code_size);
    return r->ok && r->p == r->end;
 }

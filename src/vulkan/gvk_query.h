@@ -22,6 +22,8 @@ struct gvk_device;
  *   qword 0            availability: 0 unavailable, 1 available
  *   timestamps:        qword 1 the timestamp (GVK_QUERY_TIMESTAMP_OFFSET)
  *   occlusion:         qwords 1, 2 the PS_DEPTH_COUNT snapshots at begin, end
+ *   transform feedback: qwords 1, 2 and 3, 4 the snapshots of the
+ *                      stream's primitives written and needed
  *   statistics:        qwords 1 + 2i, 2 + 2i the begin and end snapshots of
  *                      the i-th counter the pool counts
  * A result is end - begin (a timestamp is its value). */
@@ -32,6 +34,11 @@ struct gvk_query_pool {
    uint32_t count;
    uint32_t results;              /* values per query, availability aside */
    uint32_t stride;               /* bytes per query */
+   /* The result counted four times over by the hardware, which both
+    * readbacks divide by 4 (UINT32_MAX: none): fragment-shader
+    * invocations on Haswell and Broadwell
+    * (WaDividePSInvocationCountBy4:HSW,BDW). */
+   uint32_t quartered_result;
    struct gvk_bo *bo;
 };
 
@@ -76,10 +83,11 @@ GVK_DEFINE_HANDLE_CASTS(gvk_event, VkEvent)
 struct gvk_genx_query_cmds {
    void (*reset)(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,
                  uint32_t first, uint32_t count);
+   /* index: the vertex stream of a transform feedback query, else 0 */
    void (*begin)(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,
-                 uint32_t query);
+                 uint32_t query, uint32_t index);
    void (*end)(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,
-               uint32_t query);
+               uint32_t query, uint32_t index);
    void (*write_timestamp)(struct gvk_cmd_buffer *cmd, VkPipelineStageFlags2 stage,
                            struct gvk_query_pool *pool, uint32_t query);
    void (*copy_results)(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool,

@@ -40,9 +40,22 @@ query_results(VkQueryType type, VkQueryPipelineStatisticFlags statistics)
       return 1;
    case VK_QUERY_TYPE_PIPELINE_STATISTICS:
       return (uint32_t)__builtin_popcount(statistics);
+   /* primitives written, primitives needed */
+   case VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT:
+      return 2;
    default:
       return 0;
    }
+}
+
+static uint32_t
+quartered_result(const struct devinfo *info, VkQueryPipelineStatisticFlags statistics)
+{
+   const VkQueryPipelineStatisticFlags ps =
+      VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
+   if ((info->verx10 != 75 && info->verx10 != 80) || !(statistics & ps))
+      return UINT32_MAX;
+   return (uint32_t)__builtin_popcount(statistics & (ps - 1));
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
@@ -77,6 +90,7 @@ gvk_CreateQueryPool(VkDevice _device, const VkQueryPoolCreateInfo *info,
    pool->statistics = statistics;
    pool->count = info->queryCount;
    pool->results = results;
+   pool->quartered_result = quartered_result(&device->pdev->info, statistics);
    /* Timestamps keep one value, the others a begin/end pair per result. */
    pool->stride = info->queryType == VK_QUERY_TYPE_TIMESTAMP ? 16 : 8 + 16 * results;
 
@@ -170,7 +184,7 @@ query_result(const struct gvk_query_pool *pool, uint32_t query, uint32_t i)
       return *(const volatile uint64_t *)(slot + GVK_QUERY_TIMESTAMP_OFFSET) & DEVINFO_TIMESTAMP_MASK;
    uint64_t begin = *(const volatile uint64_t *)(slot + gvk_query_begin_offset(i));
    uint64_t end = *(const volatile uint64_t *)(slot + gvk_query_end_offset(i));
-   return end - begin;
+   return i == pool->quartered_result ? (end - begin) / 4 : end - begin;
 }
 
 static void
@@ -258,24 +272,40 @@ gvk_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool _pool,
       gvk_genx_query_cmds(cmd->device)->reset(cmd, pool, first, count);
 }
 
+/* index: the vertex stream of a transform feedback query
+ * (VK_EXT_transform_feedback), 0 for the other types. */
 VKAPI_ATTR void VKAPI_CALL
-gvk_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool _pool,
-                  uint32_t query, VkQueryControlFlags flags)
+gvk_CmdBeginQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool _pool,
+                            uint32_t query, VkQueryControlFlags flags, uint32_t index)
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
    struct gvk_query_pool *pool = gvk_query_pool_from_handle(_pool);
    (void)flags;
    if (queries_valid(cmd, pool, query, 1, "vkCmdBeginQuery"))
-      gvk_genx_query_cmds(cmd->device)->begin(cmd, pool, query);
+      gvk_genx_query_cmds(cmd->device)->begin(cmd, pool, query, index);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool _pool, uint32_t query,
+                          uint32_t index)
+{
+   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
+   struct gvk_query_pool *pool = gvk_query_pool_from_handle(_pool);
+   if (queries_valid(cmd, pool, query, 1, "vkCmdEndQuery"))
+      gvk_genx_query_cmds(cmd->device)->end(cmd, pool, query, index);
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdBeginQuery(VkCommandBuffer commandBuffer, VkQueryPool _pool,
+                  uint32_t query, VkQueryControlFlags flags)
+{
+   gvk_CmdBeginQueryIndexedEXT(commandBuffer, _pool, query, flags, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdEndQuery(VkCommandBuffer commandBuffer, VkQueryPool _pool, uint32_t query)
 {
-   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
-   struct gvk_query_pool *pool = gvk_query_pool_from_handle(_pool);
-   if (queries_valid(cmd, pool, query, 1, "vkCmdEndQuery"))
-      gvk_genx_query_cmds(cmd->device)->end(cmd, pool, query);
+   gvk_CmdEndQueryIndexedEXT(commandBuffer, _pool, query, 0);
 }
 
 VKAPI_ATTR void VKAPI_CALL

@@ -29,11 +29,13 @@ struct gvk_rp_attachment {
     * first one (spec "Load Operations" with multiview: the views of the
     * first subpass that uses the attachment in each view). */
    uint32_t view_mask;
+   VkSampleCountFlagBits samples;
 };
 
 struct gvk_subpass {
    uint32_t color_count;
    uint32_t color[GVK_MAX_COLOR_ATTACHMENTS];   /* VK_ATTACHMENT_UNUSED: none */
+   uint32_t resolve[GVK_MAX_COLOR_ATTACHMENTS]; /* VK_ATTACHMENT_UNUSED: none */
    uint32_t depth_stencil;
    struct gvk_rendering_formats formats;
 };
@@ -83,29 +85,20 @@ struct subpass_desc {
    uint32_t view_mask;
 };
 
-/* genvk has no multisampled images (gvk_image.c), so a resolve can only
- * name single-sampled attachments, which valid usage forbids: say so
- * rather than record a pass that would not resolve. */
+/* Colour resolves are meta kernels at the end of the subpass
+ * (gvk_cmd_resolve.c); depth/stencil resolves
+ * (VkSubpassDescriptionDepthStencilResolve) are not built: say so rather
+ * than record a pass that would not resolve. */
 static VkResult
-check_attachments(const struct gvk_render_pass *pass, const VkSampleCountFlagBits *samples,
+check_attachments(struct gvk_render_pass *pass, const VkSampleCountFlagBits *samples,
                   const struct subpass_desc *d, uint32_t index)
 {
-   for (uint32_t i = 0; d->resolve && i < d->color_count; i++) {
-      if (d->resolve[i] != VK_ATTACHMENT_UNUSED)
-         return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateRenderPass: subpass "
-                         "%u resolves colour attachment %u: genvk has no "
-                         "multisampled images to resolve", index, i);
-   }
    if (d->ds_resolve != VK_ATTACHMENT_UNUSED)
       return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateRenderPass: subpass %u "
-                      "resolves its depth/stencil attachment: genvk has no "
-                      "multisampled images to resolve", index);
-   for (uint32_t a = 0; a < pass->attachment_count; a++) {
-      if (samples[a] != VK_SAMPLE_COUNT_1_BIT)
-         return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateRenderPass: "
-                         "attachment %u has %u samples: genvk has no "
-                         "multisampled images", a, (unsigned)samples[a]);
-   }
+                      "resolves its depth/stencil attachment: genvk does not "
+                      "resolve depth or stencil yet", index);
+   for (uint32_t a = 0; a < pass->attachment_count; a++)
+      pass->attachments[a].samples = samples[a];
    if (d->color_count > GVK_MAX_COLOR_ATTACHMENTS)
       return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateRenderPass: subpass %u "
                       "has %u colour attachments (maxColorAttachments %u)", index,
@@ -134,10 +127,12 @@ init_subpass(struct gvk_render_pass *pass, uint32_t index, const struct subpass_
    for (uint32_t i = 0; i < d->color_count; i++) {
       uint32_t a = d->color[i];
       sp->color[i] = a < pass->attachment_count ? a : VK_ATTACHMENT_UNUSED;
+      uint32_t r = d->resolve ? d->resolve[i] : VK_ATTACHMENT_UNUSED;
+      sp->resolve[i] = r < pass->attachment_count ? r : VK_ATTACHMENT_UNUSED;
       if (sp->color[i] == VK_ATTACHMENT_UNUSED)
          continue;
       sp->formats.color[i] = pass->attachments[a].format;
-      sp->formats.samples = VK_SAMPLE_COUNT_1_BIT;
+      sp->formats.samples = pass->attachments[a].samples;
       use_attachment(pass, a, index, d->view_mask);
    }
    uint32_t ds = d->depth_stencil;
@@ -146,7 +141,7 @@ init_subpass(struct gvk_render_pass *pass, uint32_t index, const struct subpass_
       VkFormat f = pass->attachments[ds].format;
       sp->formats.depth = format_has_depth(f) ? f : VK_FORMAT_UNDEFINED;
       sp->formats.stencil = format_has_stencil(f) ? f : VK_FORMAT_UNDEFINED;
-      sp->formats.samples = VK_SAMPLE_COUNT_1_BIT;
+      sp->formats.samples = pass->attachments[ds].samples;
       use_attachment(pass, ds, index, d->view_mask);
    }
 }
@@ -175,13 +170,6 @@ pass_create(struct gvk_device *device, const VkAllocationCallbacks *alloc,
 struct subpass_refs {
    uint32_t color[GVK_MAX_COLOR_ATTACHMENTS], resolve[GVK_MAX_COLOR_ATTACHMENTS];
 };
-
-static void
-refs1(const VkAttachmentReference *refs, uint32_t count, uint32_t *out)
-{
-   for (uint32_t i = 0; refs && i < MIN2(count, GVK_MAX_COLOR_ATTACHMENTS); i++)
-      out[i] = refs[i].attachment;
-}
 
 static void
 refs2(const VkAttachmentReference2 *refs, uint32_t count, uint32_t *out)
@@ -257,46 +245,6 @@ scratch_alloc(const VkAllocationCallbacks *alloc, struct pass_scratch *s,
 }
 
 VKAPI_ATTR VkResult VKAPI_CALL
-gvk_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
-                     const VkAllocationCallbacks *pAllocator, VkRenderPass *pRenderPass)
-{
-   struct gvk_device *device = gvk_device_from_handle(_device);
-   /* command-scope scratch: the command's allocator when it has one */
-   const VkAllocationCallbacks *alloc = gvk_pick_alloc(&device->base.alloc, pAllocator);
-   struct pass_scratch sc;
-   if (!scratch_alloc(alloc, &sc, info->attachmentCount, info->subpassCount))
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   struct gvk_render_pass *pass =
-      pass_create(device, pAllocator, info->attachmentCount, info->subpassCount);
-   if (!pass) {
-      gvk_free(alloc, sc.refs);
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   }
-   for (uint32_t a = 0; a < info->attachmentCount; a++) {
-      const VkAttachmentDescription *ad = &info->pAttachments[a];
-      pass->attachments[a] = (struct gvk_rp_attachment){
-         ad->format, ad->loadOp, ad->stencilLoadOp, GVK_NO_SUBPASS, 0 };
-      sc.samples[a] = ad->samples;
-   }
-   for (uint32_t i = 0; i < info->subpassCount; i++) {
-      const VkSubpassDescription *sd = &info->pSubpasses[i];
-      refs1(sd->pColorAttachments, sd->colorAttachmentCount, sc.refs[i].color);
-      refs1(sd->pResolveAttachments, sd->colorAttachmentCount, sc.refs[i].resolve);
-      sc.descs[i] = (struct subpass_desc){
-         .color_count = sd->colorAttachmentCount, .color = sc.refs[i].color,
-         .resolve = sd->pResolveAttachments ? sc.refs[i].resolve : NULL,
-         .depth_stencil = sd->pDepthStencilAttachment ?
-                          sd->pDepthStencilAttachment->attachment : VK_ATTACHMENT_UNUSED,
-         .ds_resolve = VK_ATTACHMENT_UNUSED,
-         .view_mask = multiview_mask(info, i),
-      };
-   }
-   VkResult result = pass_finish(pass, sc.samples, sc.descs, pRenderPass);
-   gvk_free(alloc, sc.refs);
-   return result;
-}
-
-VKAPI_ATTR VkResult VKAPI_CALL
 gvk_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
                       const VkAllocationCallbacks *pAllocator, VkRenderPass *pRenderPass)
 {
@@ -333,6 +281,132 @@ gvk_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
    }
    VkResult result = pass_finish(pass, sc.samples, sc.descs, pRenderPass);
    gvk_free(alloc, sc.refs);
+   return result;
+}
+
+/* A 1.0 pass's description as a VkRenderPassCreateInfo2 (spec
+ * "VkRenderPassCreateInfo2": each 1.0 structure has a 2 counterpart with
+ * the same members), the multiview masks of VkRenderPassMultiviewCreateInfo
+ * moved into the subpasses, so that one builder makes both. */
+struct pass2 {
+   VkRenderPassCreateInfo2 info;
+   VkAttachmentDescription2 *attachments;
+   VkSubpassDescription2 *subpasses;
+   VkSubpassDependency2 *dependencies;
+   VkAttachmentReference2 *refs;
+};
+
+static uint32_t
+subpass_ref_count(const VkSubpassDescription *sd)
+{
+   return sd->inputAttachmentCount + 2 * sd->colorAttachmentCount + 1;
+}
+
+static const VkAttachmentReference2 *
+refs_to2(const VkAttachmentReference *refs, uint32_t count, VkAttachmentReference2 **next)
+{
+   if (!refs)
+      return NULL;
+   VkAttachmentReference2 *out = *next;
+   for (uint32_t i = 0; i < count; i++)
+      out[i] = (VkAttachmentReference2){
+         .sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,
+         .attachment = refs[i].attachment, .layout = refs[i].layout };
+   *next += count;
+   return out;
+}
+
+static void
+subpass_to2(const VkRenderPassCreateInfo *info, uint32_t i, VkAttachmentReference2 **next,
+            VkSubpassDescription2 *out)
+{
+   const VkSubpassDescription *sd = &info->pSubpasses[i];
+   *out = (VkSubpassDescription2){
+      .sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2, .flags = sd->flags,
+      .pipelineBindPoint = sd->pipelineBindPoint, .viewMask = multiview_mask(info, i),
+      .inputAttachmentCount = sd->inputAttachmentCount,
+      .pInputAttachments = refs_to2(sd->pInputAttachments, sd->inputAttachmentCount, next),
+      .colorAttachmentCount = sd->colorAttachmentCount,
+      .pColorAttachments = refs_to2(sd->pColorAttachments, sd->colorAttachmentCount, next),
+      .pResolveAttachments = refs_to2(sd->pResolveAttachments, sd->colorAttachmentCount, next),
+      .pDepthStencilAttachment = refs_to2(sd->pDepthStencilAttachment, 1, next),
+      .preserveAttachmentCount = sd->preserveAttachmentCount,
+      .pPreserveAttachments = sd->pPreserveAttachments,
+   };
+}
+
+static void
+dependency_to2(const VkSubpassDependency *d, VkSubpassDependency2 *out)
+{
+   *out = (VkSubpassDependency2){
+      .sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2,
+      .srcSubpass = d->srcSubpass, .dstSubpass = d->dstSubpass,
+      .srcStageMask = d->srcStageMask, .dstStageMask = d->dstStageMask,
+      .srcAccessMask = d->srcAccessMask, .dstAccessMask = d->dstAccessMask,
+      .dependencyFlags = d->dependencyFlags,
+   };
+}
+
+static void
+attachment_to2(const VkAttachmentDescription *ad, VkAttachmentDescription2 *out)
+{
+   *out = (VkAttachmentDescription2){
+      .sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2, .flags = ad->flags,
+      .format = ad->format, .samples = ad->samples, .loadOp = ad->loadOp,
+      .storeOp = ad->storeOp, .stencilLoadOp = ad->stencilLoadOp,
+      .stencilStoreOp = ad->stencilStoreOp, .initialLayout = ad->initialLayout,
+      .finalLayout = ad->finalLayout,
+   };
+}
+
+/* Fills p from info in one allocation (p->attachments), freed by the
+ * caller. */
+static bool
+pass_to2(const VkAllocationCallbacks *alloc, const VkRenderPassCreateInfo *info,
+         struct pass2 *p)
+{
+   uint32_t ref_count = 0;
+   for (uint32_t i = 0; i < info->subpassCount; i++)
+      ref_count += subpass_ref_count(&info->pSubpasses[i]);
+   const size_t size = info->attachmentCount * sizeof(*p->attachments) +
+                       info->subpassCount * sizeof(*p->subpasses) +
+                       info->dependencyCount * sizeof(*p->dependencies) +
+                       ref_count * sizeof(*p->refs);
+   void *mem = gvk_zalloc(alloc, size ? size : 1, VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!mem)
+      return false;
+   p->attachments = mem;
+   p->subpasses = (VkSubpassDescription2 *)(p->attachments + info->attachmentCount);
+   p->dependencies = (VkSubpassDependency2 *)(p->subpasses + info->subpassCount);
+   p->refs = (VkAttachmentReference2 *)(p->dependencies + info->dependencyCount);
+   for (uint32_t a = 0; a < info->attachmentCount; a++)
+      attachment_to2(&info->pAttachments[a], &p->attachments[a]);
+   VkAttachmentReference2 *next = p->refs;
+   for (uint32_t i = 0; i < info->subpassCount; i++)
+      subpass_to2(info, i, &next, &p->subpasses[i]);
+   for (uint32_t i = 0; i < info->dependencyCount; i++)
+      dependency_to2(&info->pDependencies[i], &p->dependencies[i]);
+   p->info = (VkRenderPassCreateInfo2){
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2, .flags = info->flags,
+      .attachmentCount = info->attachmentCount, .pAttachments = p->attachments,
+      .subpassCount = info->subpassCount, .pSubpasses = p->subpasses,
+      .dependencyCount = info->dependencyCount, .pDependencies = p->dependencies,
+   };
+   return true;
+}
+
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_CreateRenderPass(VkDevice _device, const VkRenderPassCreateInfo *info,
+                     const VkAllocationCallbacks *pAllocator, VkRenderPass *pRenderPass)
+{
+   struct gvk_device *device = gvk_device_from_handle(_device);
+   /* command-scope scratch: the command's allocator when it has one */
+   const VkAllocationCallbacks *alloc = gvk_pick_alloc(&device->base.alloc, pAllocator);
+   struct pass2 p;
+   if (!pass_to2(alloc, info, &p))
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   VkResult result = gvk_CreateRenderPass2(_device, &p.info, pAllocator, pRenderPass);
+   gvk_free(alloc, p.attachments);
    return result;
 }
 
@@ -447,6 +521,10 @@ set_subpass_attachments(struct gvk_rendering *r, const struct gvk_subpass *sp,
    for (uint32_t i = 0; i < sp->color_count; i++) {
       if (sp->color[i] != VK_ATTACHMENT_UNUSED && views)
          r->color[i].view = views[sp->color[i]];
+      if (sp->resolve[i] != VK_ATTACHMENT_UNUSED && views) {
+         r->color[i].resolve_view = views[sp->resolve[i]];
+         r->color[i].resolve_mode = VK_RESOLVE_MODE_AVERAGE_BIT;
+      }
    }
    if (sp->depth_stencil != VK_ATTACHMENT_UNUSED && views) {
       struct gvk_image_view *v = views[sp->depth_stencil];
@@ -574,6 +652,7 @@ next_subpass(struct gvk_cmd_buffer *cmd)
                "render pass instance");
       return;
    }
+   gvk_resolve_attachments(cmd);
    r->subpass++;
    set_subpass_attachments(r, &r->pass->subpasses[r->subpass], r->pass_views);
    subpass_load_ops(cmd);
@@ -593,11 +672,14 @@ gvk_CmdNextSubpass(VkCommandBuffer commandBuffer, VkSubpassContents contents)
    next_subpass(gvk_cmd_buffer_from_handle(commandBuffer));
 }
 
-/* Nothing to store or resolve (above); the attachments stop being what
- * draws render into. */
+/* Nothing to store (above); the resolves of the last subpass (or the
+ * dynamic rendering's, unless it suspends), then the attachments stop
+ * being what draws render into. */
 static void
 end_rendering(struct gvk_cmd_buffer *cmd)
 {
+   if (cmd->rendering.active && !cmd->rendering.suspending)
+      gvk_resolve_attachments(cmd);
    gvk_rendering_reset(cmd);
    cmd->rendering.dirty = true;
 }
@@ -622,14 +704,15 @@ ds_aspect(const VkRenderingAttachmentInfo *a, VkImageAspectFlags aspect)
    return a && a->imageView != VK_NULL_HANDLE ? aspect : 0;
 }
 
-/* A resolve needs a multisampled source, which genvk cannot create. */
+/* Depth and stencil resolves are not built (colour ones are: at the end
+ * of the rendering, gvk_cmd_resolve.c). */
 static void
 check_resolve(const VkRenderingAttachmentInfo *a, const char *which)
 {
    if (a && a->imageView != VK_NULL_HANDLE && a->resolveMode != VK_RESOLVE_MODE_NONE)
       gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdBeginRendering: the %s "
-               "attachment asks for a resolve: genvk has no multisampled "
-               "images to resolve (ignored)", which);
+               "attachment asks for a resolve: genvk does not resolve depth "
+               "or stencil yet (ignored)", which);
 }
 
 static void
@@ -642,6 +725,10 @@ set_rendering_attachment(struct gvk_rendering_attachment *out, VkFormat *format,
       return;
    out->view = gvk_image_view_from_handle(a->imageView);
    *format = out->view->vk_format;
+   if (a->resolveMode != VK_RESOLVE_MODE_NONE && a->resolveImageView != VK_NULL_HANDLE) {
+      out->resolve_view = gvk_image_view_from_handle(a->resolveImageView);
+      out->resolve_mode = a->resolveMode;
+   }
 }
 
 static void
@@ -677,10 +764,11 @@ gvk_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *info
    for (uint32_t i = 0; i < info->colorAttachmentCount; i++) {
       set_rendering_attachment(&r->color[i], &r->formats.color[i],
                                &info->pColorAttachments[i]);
-      check_resolve(&info->pColorAttachments[i], "colour");
    }
    set_rendering_attachment(&r->depth, &r->formats.depth, info->pDepthAttachment);
    set_rendering_attachment(&r->stencil, &r->formats.stencil, info->pStencilAttachment);
+   r->depth.resolve_view = r->stencil.resolve_view = NULL;
+   r->suspending = info->flags & VK_RENDERING_SUSPENDING_BIT;
    check_resolve(info->pDepthAttachment, "depth");
    check_resolve(info->pStencilAttachment, "stencil");
    for (uint32_t i = 0; i < GVK_MAX_COLOR_ATTACHMENTS; i++) {

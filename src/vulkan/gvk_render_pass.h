@@ -50,6 +50,9 @@ struct gvk_rendering {
     * draw code re-emits render target states and the depth/stencil
     * buffer packets, then clears it. */
    bool dirty;
+   /* Dynamic rendering begun with VK_RENDERING_SUSPENDING_BIT: its end
+    * does not resolve (the resuming instance's end does). */
+   bool suspending;
    /* A render pass instance (vkCmdBeginRenderPass; NULL for dynamic
     * rendering and in secondaries): its subpass, and every attachment's
     * view and clear value, which later subpasses' load ops need
@@ -87,5 +90,11 @@ void gvk_clear_view_area(struct gvk_cmd_buffer *cmd, struct gvk_image_view *view
                          VkImageAspectFlags aspects, const VkClearValue *value,
                          const VkRect2D *area, uint32_t first_layer,
                          uint32_t layer_count, uint32_t view_mask);
+
+/* gvk_cmd_resolve.c: resolves every colour attachment of the rendering in
+ * progress that has a resolve view (its resolve_mode) over the render
+ * area and layers, with meta kernels (the end of a subpass or of dynamic
+ * rendering). */
+void gvk_resolve_attachments(struct gvk_cmd_buffer *cmd);
 
 #endif

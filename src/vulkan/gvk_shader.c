@@ -70,6 +70,10 @@ shader_key(const struct gvk_device *device, const struct gvk_shader_stage *st,
       util_sha1_update(&c, layout->sha1, sizeof(layout->sha1));
    hash_u32(&c, st->required_subgroup_size);
    hash_u32(&c, st->full_subgroups);
+   hash_u32(&c, st->input_vue != NULL);
+   if (st->input_vue)
+      util_sha1_update(&c, st->input_vue, sizeof(*st->input_vue));
+   hash_u32(&c, st->tess_domain);
    util_sha1_final(&c, key);
 }
 
@@ -160,6 +164,9 @@ ir_stage_of(VkShaderStageFlagBits stage)
    switch (stage) {
    case VK_SHADER_STAGE_VERTEX_BIT: return IR_STAGE_VERTEX;
    case VK_SHADER_STAGE_FRAGMENT_BIT: return IR_STAGE_FRAGMENT;
+   case VK_SHADER_STAGE_GEOMETRY_BIT: return IR_STAGE_GEOMETRY;
+   case VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT: return IR_STAGE_TESS_CTRL;
+   case VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT: return IR_STAGE_TESS_EVAL;
    default: return IR_STAGE_COMPUTE;
    }
 }
@@ -304,7 +311,9 @@ compile_kernel(struct gvk_device *device, const struct gvk_shader_stage *st,
    if (!s)
       return result;
    unsigned widths[3], n = simd_candidates(s, gen, st, widths);
-   struct gbe_options opt = { .gen = gen, .array_sizes = sizes, .num_array_sizes = num_sizes };
+   struct gbe_options opt = { .gen = gen, .array_sizes = sizes, .num_array_sizes = num_sizes,
+                              .input_vue = st->input_vue,
+                              .tess_domain = (enum ir_prim)st->tess_domain };
    char err[512], first_err[512] = "";
    bool have = false;
    for (unsigned i = 0; i < n && !(have && !out->stats.spills); i++) {
@@ -353,6 +362,25 @@ print_kernel(const struct gvk_shader_stage *st, const struct gbe_kernel *k)
 
 /* ---- placement ---- */
 
+/* Scratch slots a stage's threads index: compute's FFTIDs
+ * (scratch_slots); a 3D stage's thread indexes up to the stage's thread
+ * count over the whole GPU (3DSTATE_VS..PS Maximum Number of Threads; Mesa
+ * sizes its 3D scratch pools by the same counts), whichever is larger. */
+static uint32_t
+scratch_threads(const struct gvk_physical_device *pdev, const struct gvk_genx_pipeline *gx,
+                enum ir_stage stage)
+{
+   static const enum devinfo_stage dev_stage[] = {
+      [IR_STAGE_VERTEX] = DEV_STAGE_VS, [IR_STAGE_TESS_CTRL] = DEV_STAGE_HS,
+      [IR_STAGE_TESS_EVAL] = DEV_STAGE_DS, [IR_STAGE_GEOMETRY] = DEV_STAGE_GS,
+      [IR_STAGE_FRAGMENT] = DEV_STAGE_PS, [IR_STAGE_COMPUTE] = DEV_STAGE_CS,
+   };
+   uint32_t slots = gx->scratch_slots(pdev);
+   if (stage == IR_STAGE_COMPUTE || (unsigned)stage >= ARRAY_SIZE(dev_stage))
+      return slots;
+   return MAX2(slots, pdev->info.max_threads[dev_stage[stage]]);
+}
+
 static VkResult
 create_scratch(struct gvk_device *device, struct gvk_shader *sh)
 {
@@ -369,7 +397,8 @@ create_scratch(struct gvk_device *device, struct gvk_shader *sh)
    /* R0.5 holds a 32-bit scratch offset from General State Base Address,
     * which is 0. */
    struct gvk_bo *bo;
-   VkResult result = gvk_bo_create(device, (uint64_t)per * gx->scratch_slots(pdev),
+   VkResult result = gvk_bo_create(device, (uint64_t)per * scratch_threads(pdev, gx,
+                                                                         sh->kernel.stage),
                                    GVK_BO_32BIT, "scratch", &bo);
    if (result != VK_SUCCESS)
       return result;

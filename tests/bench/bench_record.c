@@ -4,8 +4,10 @@
  * driver the loader picks (scripts/bench-driver runs genvk and Mesa's
  * driver side by side on vgpu):
  *
- *   bench_record [--ms N]
+ *   bench_record [--ms N] [--measure NAME]
  *
+ * (--measure: only the measure of that name, "draws/s" etc., for a
+ * profiler.)
  * One render pass on a 64x64 R8G8B8A8_UNORM target, one graphics pipeline
  * (bench_record.vert/.frag: a vec2 attribute, a UBO in set 0, a combined
  * image sampler in set 1).  Each measure records command buffers of 1000
@@ -362,17 +364,21 @@ int
 main(int argc, char **argv)
 {
    double ms = 300;
+   const char *only = NULL;
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--ms") && i + 1 < argc) {
          ms = atof(argv[++i]);
+      } else if (!strcmp(argv[i], "--measure") && i + 1 < argc) {
+         only = argv[++i];
       } else {
-         fprintf(stderr, "usage: %s [--ms N]\n", argv[0]);
+         fprintf(stderr, "usage: %s [--ms N] [--measure NAME]\n", argv[0]);
          return 2;
       }
    }
    struct bench b = { 0 };
    setup(&b);
    for (enum measure m = DRAWS; m <= RENDER_PASSES; m++)
-      printf("%s %.0f\n", measure_names[m], measure(&b, m, ms / 1000));
+      if (!only || !strcmp(only, measure_names[m]))
+         printf("%s %.0f\n", measure_names[m], measure(&b, m, ms / 1000));
    return 0;
 }

@@ -17,30 +17,10 @@
 #include <string.h>
 
 #include "gbe.h"
+#include "gbe_test.h"
+#include "gbe_test_vgpu.h"
 #include "spirv.h"
 #include "util_file.h"
-#include "vgpu_eu_priv.h"
-#include "vgpu_priv.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-   do {                                                                      \
-      if (!(cond)) {                                                         \
-         failures++;                                                         \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
-         fprintf(stderr, __VA_ARGS__);                                       \
-         fputc('\n', stderr);                                                \
-      }                                                                      \
-   } while (0)
-
-static uint32_t
-f2u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 /* ---- the thread's inputs, the same for every shader ---- */
 
@@ -118,6 +98,8 @@ struct plane {
 struct expect {
    float rgba[4];
    float depth;
+   float src1[4];      /* dual source: source 1 */
+   uint8_t stencil;    /* computed stencil */
 };
 
 struct fs_case {
@@ -128,6 +110,10 @@ struct fs_case {
    bool back_facing;
    void (*expect)(unsigned rt, unsigned c, struct expect *e);
    uint32_t (*written)(unsigned rt, unsigned simd);   /* channels each RT writes */
+   /* generations before min_gen and SIMD16 with simd8_only must refuse
+    * the shader with a message */
+   enum isa_gen min_gen;
+   bool simd8_only;
 };
 
 static uint32_t
@@ -245,7 +231,35 @@ expect_sample(unsigned rt, unsigned c, struct expect *e)
    e->rgba[3] = (float)(coverage(c) & (1u << sample_of(c)));
 }
 
-#define NUM_CASES 7
+/* fs_dual: o0 = v, o1 = v.wzyx * 2, v's component j the plane
+ * (j + 1, 2, j / 2) */
+static float
+dual_v(unsigned c, unsigned j)
+{
+   return (float)(j + 1) * bary(0, 0, c) + 2.0f * bary(0, 1, c) + 0.5f * (float)j;
+}
+
+static void
+expect_dual(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   for (unsigned j = 0; j < 4; j++) {
+      e->rgba[j] = dual_v(c, j);
+      e->src1[j] = dual_v(c, 3 - j) * 2.0f;
+   }
+}
+
+/* fs_stencil: the low byte of x + 3 y + 200 */
+static void
+expect_stencil(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   for (unsigned j = 0; j < 4; j++)
+      e->rgba[j] = (float)(j + 1);
+   e->stencil = (uint8_t)(pixel_x(c) + 3 * pixel_y(c) + 200);
+}
+
+#define NUM_CASES 9
 
 static void
 make_cases(struct fs_case *cs)
@@ -331,6 +345,31 @@ make_cases(struct fs_case *cs)
    sm->grf_per_group = 1;
    sm->expect = expect_sample;
    sm->written = written_all;
+   /* fs_dual: one smooth vec4; source 1 is no render target of its own */
+   struct fs_case *du = &cs[7];
+   du->spv = "fs_dual.spv";
+   du->info = (struct gbe_fs_info){
+      .grf_start = 4, .num_inputs = 1, .barycentric_modes = GBE_BARY_PERSP_PIXEL,
+      .num_render_targets = 1, .render_target_mask = 1, .dual_source = true,
+   };
+   du->grf_per_group = 2;
+   for (unsigned j = 0; j < 4; j++)
+      du->setup[0][j] = (struct plane){ (float)(j + 1), 2.0f, 0.5f * (float)j, 0, false };
+   du->expect = expect_dual;
+   du->written = written_all;
+   du->min_gen = ISA_GEN8;
+   du->simd8_only = true;
+   /* fs_stencil: FragCoord's pixel, no barycentrics */
+   struct fs_case *st = &cs[8];
+   st->spv = "fs_stencil.spv";
+   st->info = (struct gbe_fs_info){
+      .grf_start = 2, .num_render_targets = 1, .render_target_mask = 1,
+      .computes_stencil = true,
+   };
+   st->expect = expect_stencil;
+   st->written = written_all;
+   st->min_gen = ISA_GEN9;
+   st->simd8_only = true;
 }
 
 static void
@@ -360,12 +399,15 @@ check_info(const struct fs_case *fc, const char *gen, unsigned simd, const struc
 #define MAX_WRITES 8
 
 struct rt_record {
+   /* the thread's scratch space (spill_all kernels) at SCRATCH_ADDR */
+   uint8_t *scratch;
+   uint32_t scratch_size;
    unsigned n;
    struct {
-      unsigned bti, simd;
-      bool last, header, has_depth;
+      unsigned bti, simd, ctrl, mlen;
+      bool last, header;
       uint32_t mask;
-      uint32_t rgba[16][4], depth[16];
+      uint8_t payload[16 * 32];
    } w[MAX_WRITES];
 };
 
@@ -392,39 +434,25 @@ rt_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
       mask &= m17 & 0xffff;
    }
    r->w[r->n].mask = mask;
-   for (unsigned c = 0; c < simd; c++) {
-      for (unsigned k = 0; k < 4; k++)
-         memcpy(&r->w[r->n].rgba[c][k], payload + (first + k * regs + c / 8) * 32 + (c % 8) * 4,
-                4);
-   }
-   r->w[r->n].has_depth = msg->mlen + msg->ex_mlen >= first + 5 * regs;
-   if (r->w[r->n].has_depth) {
-      for (unsigned c = 0; c < simd; c++)
-         memcpy(&r->w[r->n].depth[c], payload + (first + 4 * regs + c / 8) * 32 + (c % 8) * 4,
-                4);
-   }
+   r->w[r->n].ctrl = msg->ctrl;
+   r->w[r->n].mlen = msg->mlen + msg->ex_mlen;
+   if (r->w[r->n].mlen > 16)
+      return VGPU_EU_FAULT;
+   memcpy(r->w[r->n].payload, payload, r->w[r->n].mlen * 32);
    r->n++;
    return VGPU_EU_DONE;
 }
 
+#define SCRATCH_ADDR 0x100000u
+
+/* Memory is the thread's scratch slot alone. */
 static void *
-no_memory(void *user, uint64_t addr, uint64_t len)
+scratch_memory(void *user, uint64_t addr, uint64_t len)
 {
-   (void)user; (void)addr; (void)len;
-   return NULL;
-}
-
-static bool
-no_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
-{
-   (void)user; (void)bti; (void)out;
-   return false;
-}
-
-static void
-set_ud(struct vgpu_eu_thread *t, unsigned grf, unsigned dw, uint32_t v)
-{
-   memcpy(&t->regs[grf * 32 + dw * 4], &v, 4);
+   struct rt_record *r = user;
+   if (!r->scratch || addr < SCRATCH_ADDR || addr + len > SCRATCH_ADDR + r->scratch_size)
+      return NULL;
+   return r->scratch + (addr - SCRATCH_ADDR);
 }
 
 /* The payload as vgpu_ps.c lays it out; returns the bytes it defines. */
@@ -435,17 +463,17 @@ payload(const struct fs_case *fc, const struct gbe_kernel *k, struct vgpu_eu_thr
    const unsigned simd = k->simd, groups = simd / 8;
    memset(t->regs, 0, 64);
    uint32_t info = 0x4u | (fc->back_facing ? 1u << 15 : 0);
-   set_ud(t, 0, 0, k->gen >= ISA_GEN12 ? 0 : info);
+   gbe_test_set_ud(t, 0, 0, k->gen >= ISA_GEN12 ? 0 : info);
    if (k->gen >= ISA_GEN12)
-      set_ud(t, 1, 1, info);
+      gbe_test_set_ud(t, 1, 1, info);
    for (unsigned s = 0; s < simd / 4; s++)
-      set_ud(t, 1, 2 + s, (uint32_t)pixel_x(4 * s) | (uint32_t)pixel_y(4 * s) << 16);
-   set_ud(t, 1, 7, pixel_mask(simd));
+      gbe_test_set_ud(t, 1, 2 + s, (uint32_t)pixel_x(4 * s) | (uint32_t)pixel_y(4 * s) << 16);
+   gbe_test_set_ud(t, 1, 7, pixel_mask(simd));
    if (fs->per_sample) {
       uint32_t ids = 0;
       for (unsigned s = 0; s < simd / 4; s++)
          ids |= sample_of(4 * s) << (4 * s);
-      set_ud(t, 1, 0, ids);
+      gbe_test_set_ud(t, 1, 0, ids);
    }
    unsigned reg = 2;
    for (unsigned m = 0; m < 6; m++) {
@@ -453,19 +481,19 @@ payload(const struct fs_case *fc, const struct gbe_kernel *k, struct vgpu_eu_thr
          continue;
       for (unsigned g = 0; g < groups; g++, reg += 2) {
          for (unsigned c = 0; c < 8; c++) {
-            set_ud(t, reg, c, f2u(bary(m >= 3, 0, 8 * g + c)));
-            set_ud(t, reg + 1, c, f2u(bary(m >= 3, 1, 8 * g + c)));
+            gbe_test_set_ud(t, reg, c, f2u(bary(m >= 3, 0, 8 * g + c)));
+            gbe_test_set_ud(t, reg + 1, c, f2u(bary(m >= 3, 1, 8 * g + c)));
          }
       }
    }
    if (fs->uses_source_depth)
       for (unsigned g = 0; g < groups; g++, reg++)
          for (unsigned c = 0; c < 8; c++)
-            set_ud(t, reg, c, f2u(source_depth(8 * g + c)));
+            gbe_test_set_ud(t, reg, c, f2u(source_depth(8 * g + c)));
    if (fs->uses_source_w)
       for (unsigned g = 0; g < groups; g++, reg++)
          for (unsigned c = 0; c < 8; c++)
-            set_ud(t, reg, c, f2u(source_w(8 * g + c)));
+            gbe_test_set_ud(t, reg, c, f2u(source_w(8 * g + c)));
    if (fs->uses_position_offset) {
       for (unsigned c = 0; c < simd; c++)
          for (unsigned k = 0; k < 2; k++)
@@ -475,19 +503,84 @@ payload(const struct fs_case *fc, const struct gbe_kernel *k, struct vgpu_eu_thr
    if (fs->uses_coverage_mask)
       for (unsigned g = 0; g < groups; g++, reg++)
          for (unsigned c = 0; c < 8; c++)
-            set_ud(t, reg, c, coverage(8 * g + c));
+            gbe_test_set_ud(t, reg, c, coverage(8 * g + c));
    unsigned at = fs->grf_start + fs->push_regs;
    for (unsigned a = 0; a < fs->num_inputs && a < 8; a++) {
       for (unsigned j = 0; j < 4; j++) {
          const struct plane *p = &fc->setup[a][j];
          unsigned r = at + 2 * a + j / 2, base = (j % 2) * 4;
-         set_ud(t, r, base + 0, f2u(p->c0));
-         set_ud(t, r, base + 1, f2u(p->c1));
-         set_ud(t, r, base + 2, 0);
-         set_ud(t, r, base + 3, p->flat ? p->bits : f2u(p->c3));
+         gbe_test_set_ud(t, r, base + 0, f2u(p->c0));
+         gbe_test_set_ud(t, r, base + 1, f2u(p->c1));
+         gbe_test_set_ud(t, r, base + 2, 0);
+         gbe_test_set_ud(t, r, base + 3, p->flat ? p->bits : f2u(p->c3));
       }
    }
    return (at + 2 * fs->num_inputs) * 32;
+}
+
+/* Where a render target write's parts are (PRM Vol 2d "Render Target
+ * Write" payload, as vgpu_om.c reads it): the header, oMask, R G B A,
+ * source 1's R G B A (SIMD8 dual source), the depth, the stencil (a byte
+ * per channel); 0 for a part the message lacks. */
+struct layout {
+   unsigned regs, omask, colour, src1, depth, stencil, mlen;
+};
+
+static struct layout
+rt_layout(const struct gbe_fs_info *fs, unsigned simd)
+{
+   struct layout l = { .regs = simd / 8, .colour = 2 };
+   if (fs->writes_sample_mask)
+      l.omask = l.colour++;
+   unsigned reg = l.colour + 4 * l.regs;
+   if (fs->dual_source) {
+      l.src1 = reg;
+      reg += 4;
+   }
+   if (fs->computes_depth) {
+      l.depth = reg;
+      reg += l.regs;
+   }
+   if (fs->computes_stencil)
+      l.stencil = reg++;
+   l.mlen = reg;
+   return l;
+}
+
+static uint32_t
+word_at(const uint8_t *payload, unsigned reg, unsigned regs, unsigned k, unsigned c)
+{
+   uint32_t v;
+   memcpy(&v, payload + (reg + k * regs + c / 8) * 32 + (c % 8) * 4, 4);
+   return v;
+}
+
+static void
+check_channels(const struct fs_case *fc, const char *gen, unsigned simd, unsigned rt,
+               const struct layout *l, const uint8_t *payload, uint32_t want_mask)
+{
+   for (unsigned c = 0; c < simd; c++) {
+      if (!((want_mask >> c) & 1))
+         continue;
+      struct expect e;
+      memset(&e, 0, sizeof(e));
+      fc->expect(rt, c, &e);
+      for (unsigned j = 0; j < 4; j++) {
+         uint32_t got = word_at(payload, l->colour, l->regs, j, c);
+         CHECK(got == f2u(e.rgba[j]), "%s %s SIMD%u: RT %u channel %u.%c: 0x%08x, expected %g "
+               "(0x%08x)", fc->spv, gen, simd, rt, c, "rgba"[j], got, (double)e.rgba[j],
+               f2u(e.rgba[j]));
+         uint32_t s1 = l->src1 ? word_at(payload, l->src1, 1, j, c) : 0;
+         CHECK(!l->src1 || s1 == f2u(e.src1[j]), "%s %s SIMD%u: channel %u source 1 %c: "
+               "0x%08x, expected %g", fc->spv, gen, simd, c, "rgba"[j], s1, (double)e.src1[j]);
+      }
+      uint32_t depth = l->depth ? word_at(payload, l->depth, l->regs, 0, c) : 0;
+      CHECK(!l->depth || depth == f2u(e.depth), "%s %s SIMD%u: channel %u depth 0x%08x, "
+            "expected %g", fc->spv, gen, simd, c, depth, (double)e.depth);
+      uint8_t st = l->stencil ? payload[l->stencil * 32 + c] : 0;
+      CHECK(!l->stencil || st == e.stencil, "%s %s SIMD%u: channel %u stencil %u, expected %u",
+            fc->spv, gen, simd, c, st, e.stencil);
+   }
 }
 
 static void
@@ -511,21 +604,15 @@ check_writes(const struct fs_case *fc, const char *gen, const struct gbe_kernel 
       uint32_t want_mask = fc->written(rt, simd);
       CHECK(r->w[n].mask == want_mask, "%s %s SIMD%u: RT %u writes channels 0x%x, expected "
             "0x%x", fc->spv, gen, simd, rt, r->w[n].mask, want_mask);
-      CHECK(r->w[n].has_depth == fc->info.computes_depth, "%s %s SIMD%u: RT %u source depth "
-            "%d", fc->spv, gen, simd, rt, r->w[n].has_depth);
-      for (unsigned c = 0; c < simd; c++) {
-         if (!((want_mask >> c) & 1))
-            continue;
-         struct expect e = { { 0 }, 0 };
-         fc->expect(rt, c, &e);
-         for (unsigned j = 0; j < 4; j++)
-            CHECK(r->w[n].rgba[c][j] == f2u(e.rgba[j]), "%s %s SIMD%u: RT %u channel %u.%c: "
-                  "0x%08x, expected %g (0x%08x)", fc->spv, gen, simd, rt, c, "rgba"[j],
-                  r->w[n].rgba[c][j], (double)e.rgba[j], f2u(e.rgba[j]));
-         if (fc->info.computes_depth && r->w[n].has_depth)
-            CHECK(r->w[n].depth[c] == f2u(e.depth), "%s %s SIMD%u: channel %u depth 0x%08x, "
-                  "expected %g", fc->spv, gen, simd, c, r->w[n].depth[c], (double)e.depth);
-      }
+      struct layout l = rt_layout(&fc->info, simd);
+      CHECK(r->w[n].mlen == l.mlen && r->w[n].header, "%s %s SIMD%u: RT %u message of %u "
+            "GRFs (header %d), expected %u with a header", fc->spv, gen, simd, rt,
+            r->w[n].mlen, r->w[n].header, l.mlen);
+      const unsigned ctrl = fc->info.dual_source ? 2 : simd == 8 ? 4 : 0;
+      CHECK(r->w[n].ctrl == ctrl, "%s %s SIMD%u: RT %u subtype %u, expected %u", fc->spv, gen,
+            simd, rt, r->w[n].ctrl, ctrl);
+      if (r->w[n].mlen == l.mlen)
+         check_channels(fc, gen, simd, rt, &l, r->w[n].payload, want_mask);
       n++;
    }
    CHECK(r->n == n, "%s %s SIMD%u: %u render target writes, expected %u", fc->spv, gen, simd,
@@ -544,10 +631,20 @@ run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
    }
    vgpu_eu_thread_init(t, k->simd == 16 ? 0xffffu : 0xffu);
    unsigned defined = payload(fc, k, t);
+   if (k->scratch_per_thread) {
+      /* R0.5: the thread's scratch slot; R0.3 bits 3:0 its size (1 KiB << n) */
+      rec->scratch_size = k->scratch_per_thread;
+      rec->scratch = calloc(1, k->scratch_per_thread);
+      gbe_test_set_ud(t, 0, 5, SCRATCH_ADDR);
+      gbe_test_set_ud(t, 0, 3, (uint32_t)__builtin_ctz(k->scratch_per_thread / 1024));
+      t->scratch_slot = SCRATCH_ADDR;
+      t->scratch_slot_known = true;
+   }
    vgpu_eu_thread_define(t, 0, defined);
    struct vgpu_eu_env env = {
-      .gen = k->gen, .user = rec, .map = no_memory, .surface = no_surface,
+      .gen = k->gen, .user = rec, .map = scratch_memory, .surface = gbe_test_no_surface,
       .max_instructions = 1u << 20, .checks = VGPU_EU_CHECK_ALL, .render_target = rt_cb,
+      .scratch_per_thread = k->scratch_per_thread,
    };
    struct vgpu_eu_kernel *vk = vgpu_eu_kernel_get(cache, k->gen, 0x1000, k->code, k->code_size);
    CHECK(vk != NULL, "%s %s: the kernel did not load", fc->spv, gen);
@@ -559,12 +656,17 @@ run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
 out:
    if (cache)
       vgpu_eu_cache_destroy(cache);
+   if (rec)
+      free(rec->scratch);
    free(rec);
    free(t);
 }
 
+/* spill: every value in scratch (gbe_options.spill_all), whose messages
+ * address the thread's slot from R0.5 and R0.3 as the PS payload has them
+ * (vgpu_3d_thread.c), as a VS's does. */
 static void
-test_case(const char *dir, const struct fs_case *fc)
+test_case(const char *dir, const struct fs_case *fc, bool spill)
 {
    static const enum isa_gen gens[] = { ISA_GEN8, ISA_GEN9, ISA_GEN11, ISA_GEN12 };
    char path[4096];
@@ -578,17 +680,28 @@ test_case(const char *dir, const struct fs_case *fc)
    }
    for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
       for (unsigned simd = 8; simd <= 16; simd *= 2) {
-         const char *gen = isa_gen_name(gens[g]);
+         char gen[64];
+         snprintf(gen, sizeof(gen), "%s%s", isa_gen_name(gens[g]), spill ? " spill_all" : "");
          char err[512];
          struct spirv_options so = { .entry_point = NULL };
          struct ir_shader *s = spirv_to_ir(code, size / 4, &so, err, sizeof(err));
          CHECK(s != NULL, "%s: %s", path, err);
          if (!s)
             break;
-         struct gbe_options opt = { .gen = gens[g], .simd = simd };
+         struct gbe_options opt = { .gen = gens[g], .simd = simd, .spill_all = spill };
          struct gbe_kernel k;
          bool ok = gbe_compile(s, &opt, &k, err, sizeof(err));
          ir_shader_destroy(s);
+         CHECK(!ok || !spill || k.scratch_per_thread, "%s %s SIMD%u: no scratch", fc->spv, gen,
+               simd);
+         const bool refuse = gens[g] < fc->min_gen || (simd == 16 && fc->simd8_only);
+         if (refuse) {
+            CHECK(!ok && err[0], "%s %s SIMD%u: compiled, expected a refusal", fc->spv, gen,
+                  simd);
+            if (ok)
+               gbe_kernel_finish(&k);
+            continue;
+         }
          CHECK(ok, "%s %s SIMD%u: %s", fc->spv, gen, simd, err);
          if (!ok)
             continue;
@@ -655,13 +768,17 @@ main(int argc, char **argv)
    }
    struct fs_case cases[NUM_CASES];
    make_cases(cases);
-   for (unsigned i = 0; i < NUM_CASES; i++)
-      test_case(argv[1], &cases[i]);
+   for (unsigned i = 0; i < NUM_CASES; i++) {
+      test_case(argv[1], &cases[i], false);
+      test_case(argv[1], &cases[i], true);
+   }
    test_tex(argv[1]);
-   if (failures)
-      fprintf(stderr, "%d failures\n", failures);
+   if (gbe_test_failures)
+      fprintf(stderr, "%d failures\n", gbe_test_failures);
    else
-      printf("gbe_fs: %d fragment shader cases on Gen8, 9, 11 and 12 at SIMD8 and SIMD16: "
-             "layouts and render target writes as expected\n", NUM_CASES);
-   return failures ? 1 : 0;
+      printf("gbe_fs: %d fragment shader cases on Gen8, 9, 11 and 12 at SIMD8 and SIMD16 "
+             "(dual source SIMD8 only, stencil export SIMD8 from Gen9), each also with every "
+             "value spilled to scratch: layouts and render target writes as expected\n",
+             NUM_CASES);
+   return gbe_test_failures ? 1 : 0;
 }

@@ -6,19 +6,8 @@
 #include <string.h>
 
 #include "gbe_isel.h"
+#include "gbe_test.h"
 #include "ir_builder.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-   do {                                                                      \
-      if (!(cond)) {                                                         \
-         failures++;                                                         \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
-         fprintf(stderr, __VA_ARGS__);                                       \
-         fputc('\n', stderr);                                                \
-      }                                                                      \
-   } while (0)
 
 struct t {
    struct gbe_options opt;
@@ -953,8 +942,8 @@ main(void)
    test_fuse_mad_exact();
    test_dce_cycle();
    test_select_mul_high_store_run();
-   if (failures) {
-      fprintf(stderr, "%d failures\n", failures);
+   if (gbe_test_failures) {
+      fprintf(stderr, "%d failures\n", gbe_test_failures);
       return 1;
    }
    printf("gbe passes: all checks passed\n");

@@ -22,44 +22,14 @@
 #include <string.h>
 
 #include "gbe.h"
+#include "gbe_test.h"
+#include "gbe_test_vgpu.h"
 #include "spirv.h"
 #include "util_file.h"
-#include "vgpu_eu_priv.h"
-#include "vgpu_priv.h"
-#include "vgpu_urb.h"
 
 #define ENTRIES 8
 #define SENTINEL 0xaaaaaaaau
 #define NUM_CASES 7
-
-static int failures;
-
-#define CHECK(cond, ...)                                                     \
-   do {                                                                      \
-      if (!(cond)) {                                                         \
-         failures++;                                                         \
-         fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                \
-         fprintf(stderr, __VA_ARGS__);                                       \
-         fputc('\n', stderr);                                                \
-      }                                                                      \
-   } while (0)
-
-/* vgpu_urb_create reports a bad allocation through this (no batch). */
-static const char *urb_fault;
-void
-vgpu_exec_fault(struct vgpu_exec *exec, uint64_t addr, const char *why)
-{
-   (void)exec; (void)addr;
-   urb_fault = why;
-}
-
-static uint32_t
-f2u(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
 
 /* What a test shader expects: its layout, the thread's live channels,
  * its push constants, each input row's dwords per channel and each VUE
@@ -405,43 +375,6 @@ check_info(const char *name, const char *gen, const struct gbe_vs_info *got,
       SAME(vue.location_row[l]);
 }
 
-static enum vgpu_eu_status
-urb_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
-       const uint8_t *payload, uint8_t *reply, uint32_t exec_mask)
-{
-   struct { struct vgpu_urb *u; enum isa_gen gen; } *ctx = user;
-   return vgpu_urb_message(ctx->u, ctx->gen, t, msg, payload, reply, exec_mask);
-}
-
-/* The only memory a vertex thread here addresses: its scratch space, for
- * the kernels compiled with every value spilled. */
-#define SCRATCH_BASE 0x10000u
-#define SCRATCH_BYTES (64u * 1024)
-static uint8_t scratch[SCRATCH_BYTES];
-
-static void *
-scratch_memory(void *user, uint64_t addr, uint64_t len)
-{
-   (void)user;
-   if (addr < SCRATCH_BASE || addr - SCRATCH_BASE > SCRATCH_BYTES ||
-       len > SCRATCH_BYTES - (addr - SCRATCH_BASE))
-      return NULL;
-   return scratch + (addr - SCRATCH_BASE);
-}
-
-static bool
-no_surface(void *user, unsigned bti, struct vgpu_eu_surface *out)
-{
-   (void)user; (void)bti; (void)out;
-   return false;
-}
-
-static void
-set_ud(struct vgpu_eu_thread *t, unsigned grf, unsigned ch, uint32_t v)
-{
-   memcpy(&t->regs[grf * 32 + ch * 4], &v, 4);
-}
-
 /* The payload vgpu_vs.c delivers: R0, the handles, the push constants,
  * then read length x 2 rows, component c of row r in GRF
  * grf_start + push_regs + 4 r + c.  Returns the bytes it defines. */
@@ -451,7 +384,7 @@ payload(const struct vs_case *vc, const struct gbe_vs_info *vs, struct vgpu_urb 
 {
    memset(t->regs, 0, 32);
    for (unsigned j = 0; j < 8; j++)
-      set_ud(t, 1, j, vgpu_urb_handle(u, VGPU_3D_VS, j));
+      gbe_test_set_ud(t, 1, j, vgpu_urb_handle(u, VGPU_3D_VS, j));
    memcpy(&t->regs[vs->grf_start * 32], vc->push, vs->push_regs * 32);
    unsigned first = vs->grf_start + vs->push_regs;
    for (unsigned r = 0; r < vs->urb_read_length * 2; r++) {
@@ -460,7 +393,7 @@ payload(const struct vs_case *vc, const struct gbe_vs_info *vs, struct vgpu_urb 
          if (r < vs->num_input_rows)
             vc->input(r, j, v);
          for (unsigned c = 0; c < 4; c++)
-            set_ud(t, first + 4 * r + c, j, v[c]);
+            gbe_test_set_ud(t, first + 4 * r + c, j, v[c]);
       }
    }
    return (first + vs->urb_read_length * 8) * 32;
@@ -503,27 +436,23 @@ run(const struct vs_case *vc, const char *gen, const struct gbe_kernel *k)
    st->urb[VGPU_3D_VS] = (struct vgpu_3d_urb){ .entries = ENTRIES,
                                                .entry_size = vs->urb_entry_size, .start = 1 };
    struct vgpu_urb *u = vgpu_urb_create(NULL, st, 64);
-   CHECK(u != NULL, "URB refused: %s", urb_fault ? urb_fault : "");
+   CHECK(u != NULL, "URB refused: %s", gbe_test_urb_fault ? gbe_test_urb_fault : "");
    if (!u)
       goto out;
-   for (unsigned j = 0; j < ENTRIES; j++) {
-      uint32_t *e = (uint32_t *)vgpu_urb_entry(u, vgpu_urb_handle(u, VGPU_3D_VS, j));
-      for (unsigned d = 0; d < vs->urb_entry_size * 16; d++)
-         e[d] = SENTINEL;
-   }
+   gbe_test_urb_fill(u, VGPU_3D_VS, ENTRIES, vs->urb_entry_size, SENTINEL);
    vgpu_eu_thread_init(t, vc->live);
    unsigned defined = payload(vc, vs, u, t);
    vgpu_eu_thread_define(t, 0, defined);
    /* R0 DWord 5: the thread's scratch offset, here 0 */
    t->scratch_slot = 0;
    t->scratch_slot_known = true;
-   CHECK(k->scratch_per_thread <= SCRATCH_BYTES, "%s %s: %u bytes of scratch", vc->spv, gen,
-         k->scratch_per_thread);
-   struct { struct vgpu_urb *u; enum isa_gen gen; } ctx = { u, k->gen };
+   CHECK(k->scratch_per_thread <= GBE_TEST_SCRATCH_BYTES, "%s %s: %u bytes of scratch",
+         vc->spv, gen, k->scratch_per_thread);
+   struct gbe_test_urb ctx = { u, k->gen };
    struct vgpu_eu_env env = {
-      .gen = k->gen, .user = &ctx, .map = scratch_memory, .surface = no_surface,
-      .general_state_base = SCRATCH_BASE, .scratch_per_thread = k->scratch_per_thread,
-      .max_instructions = 1u << 20, .checks = VGPU_EU_CHECK_ALL, .urb = urb_cb,
+      .gen = k->gen, .user = &ctx, .map = gbe_test_scratch_memory, .surface = gbe_test_no_surface,
+      .general_state_base = GBE_TEST_SCRATCH_BASE, .scratch_per_thread = k->scratch_per_thread,
+      .max_instructions = 1u << 20, .checks = VGPU_EU_CHECK_ALL, .urb = gbe_test_urb_cb,
    };
    struct vgpu_eu_kernel *vk = vgpu_eu_kernel_get(cache, k->gen, 0x1000, k->code, k->code_size);
    CHECK(vk != NULL, "%s %s: the kernel did not load", vc->spv, gen);
@@ -661,11 +590,11 @@ main(int argc, char **argv)
    for (unsigned i = 0; i < NUM_CASES; i++)
       test_case(argv[1], &cases[i]);
    test_gen7_refused(argv[1]);
-   if (failures)
-      fprintf(stderr, "%d failures\n", failures);
+   if (gbe_test_failures)
+      fprintf(stderr, "%d failures\n", gbe_test_failures);
    else
       printf("gbe_vs: %d vertex shaders on Gen8, 9, 11 and 12, as compiled and spilled: "
              "layouts and VUEs as expected\n",
              NUM_CASES);
-   return failures ? 1 : 0;
+   return gbe_test_failures ? 1 : 0;
 }

@@ -74,30 +74,14 @@ DEVICES = ["ivb-gt2", "hsw-gt2", "bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
 GENVK_DEVICES = ["bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
 # What genvk does not offer yet, each with the issue that builds it: the
 # only skips genvk may have where Mesa's driver passes (gfx_run's
-# "unsupported: ..." line, matched by its words).
-GENVK_NOT_YET_FEATURES = {
-    "feature geometryShader": "issue 16, the geometry stage",
-    "feature tessellationShader": "issue 16, the tessellation stages",
-    "feature transformFeedback": "issue 16, transform feedback",
-    "extension VK_EXT_transform_feedback": "issue 16, transform feedback",
-    "multisampled colour attachment": "issue 16, multisampled images",
-    "feature sampleRateShading": "issue 16, multisampled images",
-    "extension VK_EXT_index_type_uint8": "issue 16, 8-bit indices",
-    "feature wideLines": "issue 16, wide lines",
-    "feature largePoints": "issue 16, point size",
-    "extension VK_EXT_vertex_attribute_divisor": "issue 16, attribute divisors",
-    "extension VK_EXT_shader_stencil_export": "issue 16, stencil export",
-    "feature depthClamp": "issue 16, depth clamp",
-    "feature dualSrcBlend": "issue 16, dual-source blending",
-    "feature shaderClipDistance": "issue 16, clip and cull distances",
-}
+# "unsupported: ..." line, matched by its words).  Empty: genvk offers
+# every feature the programs ask for on Gen8+.
+GENVK_NOT_YET_FEATURES = {}
 # Programs genvk runs but does not pass yet, with what they need: each
 # still runs (KNOWN when it fails, FAIL when it passes).
 GENVK_NOT_YET_PROGRAMS = {
-    "vertex_formats_fs": "issue 16, scratch space in graphics kernels",
-    "tex_query_lod": "issue 16, the LOD query in fragment shaders",
-    "tex_shadow": "issue 16, textureLod with a depth compare in a fragment shader "
-                  "returns the implicit-LOD comparison's result",
+    "geometry_primitive_id": "issue 16, gl_PrimitiveID written by a geometry shader "
+                             "and read by a fragment shader",
 }
 HANG = re.compile(r"(vgpu: )?(GPU hang.*|EU check failed.*)")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)

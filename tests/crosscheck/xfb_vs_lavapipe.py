@@ -18,6 +18,10 @@ rotated, its winding kept (VkPhysicalDeviceProvokingVertexPropertiesEXT);
 each of the fan case's triangles must then be a rotation of lavapipe's
 (xfb_fan.py, shared with graphics_vs_lavapipe.py).
 
+With --genvk JSON, genvk runs every case too on the generations it draws
+on (bdw-gt2 and later), under the validation layer with its
+synchronization checks and VGPU_RULES=error, held to the same bytes.
+
 A case is a SKIP, with its reason, when the device lacks what it needs
 (xfb_capture prints "unsupported: CASE: WHAT"), and every case of a device
 is one when vgpu cannot execute something yet ("vgpu: not modelled: WHAT"
@@ -25,7 +29,7 @@ on stderr).  Anything else that differs or fails is a FAIL.  Exit status:
 1 with any FAIL, 77 when nothing could be compared, 0 otherwise.
 
 usage: xfb_vs_lavapipe.py --top SRC --program XFB_CAPTURE [--device DEV]...
-                          [--keep DIR]
+                          [--keep DIR] [--genvk JSON]
 """
 import argparse
 import os
@@ -38,10 +42,13 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mesa_icds import (  # noqa: E402  (shared by the cross-check harnesses)
-    LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP, device_icd)
+    LAVAPIPE_ICD, VALIDATION_LAYER, VALIDATION_ERROR, NOT_MODELLED, RULE_BROKEN, SKIP, device_icd,
+    validated)
 import xfb_fan  # noqa: E402  (the fan rule graphics_vs_lavapipe.py shares)
 
 DEVICES = ["ivb-gt2", "hsw-gt2", "bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
+# The generations genvk draws on (graphics_vs_lavapipe.py's GENVK_DEVICES).
+GENVK_DEVICES = ["bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
 UNSUPPORTED = re.compile(r"^unsupported: ([\w-]+): (.*)$", re.M)
 RAN = re.compile(r"^([\w-]+): counters ", re.M)
 RUN_TIMEOUT = 600   # vgpu reports hangs itself; this only bounds a stuck process
@@ -148,6 +155,8 @@ def main():
     parser.add_argument("--program", required=True, help="xfb_capture")
     parser.add_argument("--device", action="append")
     parser.add_argument("--keep", help="keep the captured files in this directory")
+    parser.add_argument("--genvk", help="genvk's manifest: genvk runs the cases too, on %s"
+                        % ", ".join(GENVK_DEVICES))
     args = parser.parse_args()
     devices = args.device or DEVICES
     if not os.path.exists(LAVAPIPE_ICD):
@@ -159,6 +168,43 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def device_drivers(args, device):
+    """[(driver, env)] that run on device: Mesa's, and genvk with --genvk
+    on the generations it draws on."""
+    drivers = [("mesa", dict(base_env(), VK_ICD_FILENAMES=device_icd(device)))]
+    if args.genvk and device in GENVK_DEVICES:
+        env = dict(base_env(), VK_ICD_FILENAMES=args.genvk, VGPU_RULES="error",
+                   VGPU_EU_CHECKS="all")
+        drivers.append(("genvk", validated(env, sync=True)))
+    return drivers
+
+
+def compare_cases(reference, result, work, out, label):
+    """(passes, failures) of one driver's run against lavapipe's, each
+    case reported."""
+    passes = failures = 0
+    for name in reference.ran:
+        if name in result.unsupported:
+            print("SKIP %s %s: feature the device lacks: %s"
+                  % (label, name, result.unsupported[name]))
+            continue
+        if name not in result.ran:
+            print("FAIL %s %s: the case did not run" % (label, name))
+            failures += 1
+            continue
+        lines = compare(name, os.path.join(work, "lavapipe", "x." + name),
+                        os.path.join(out, "x." + name), label)
+        if lines:
+            print("FAIL %s %s: captured bytes differ" % (label, name))
+            for line in lines:
+                print("    " + line)
+            failures += 1
+        else:
+            print("PASS %s %s" % (label, name))
+            passes += 1
+    return passes, failures
 
 
 def check(args, devices, work):
@@ -178,36 +224,23 @@ def check(args, devices, work):
     vgpu_run = os.path.join(args.top, "scripts", "vgpu-run")
     failures = passes = 0
     for device in devices:
-        icd = device_icd(device)
-        if not os.path.exists(icd):
-            print("SKIP %s: %s missing (mesa-vulkan-drivers)" % (device, icd))
-            continue
-        os.makedirs(os.path.join(work, device), exist_ok=True)
-        result = run([vgpu_run, "--device", device, "--", args.program],
-                     dict(base_env(), VK_ICD_FILENAMES=icd), os.path.join(work, device, "x"))
-        if result.status != "ran":
-            print("%s %s: %s" % (result.status.upper(), device, result.reason))
-            failures += result.status == "fail"
-            continue
-        for name in reference.ran:
-            if name in result.unsupported:
-                print("SKIP %s %s: feature the device lacks: %s"
-                      % (device, name, result.unsupported[name]))
+        for driver, env in device_drivers(args, device):
+            label = device if driver == "mesa" else "%s genvk" % device
+            if driver == "mesa" and not os.path.exists(env["VK_ICD_FILENAMES"]):
+                print("SKIP %s: %s missing (mesa-vulkan-drivers)"
+                      % (label, env["VK_ICD_FILENAMES"]))
                 continue
-            if name not in result.ran:
-                print("FAIL %s %s: the case did not run" % (device, name))
-                failures += 1
+            out = os.path.join(work, device + "-" + driver)
+            os.makedirs(out, exist_ok=True)
+            result = run([vgpu_run, "--device", device, "--", args.program], env,
+                         os.path.join(out, "x"))
+            if result.status != "ran":
+                print("%s %s: %s" % (result.status.upper(), label, result.reason))
+                failures += result.status == "fail"
                 continue
-            lines = compare(name, os.path.join(work, "lavapipe", "x." + name),
-                            os.path.join(work, device, "x." + name), device)
-            if lines:
-                print("FAIL %s %s: captured bytes differ" % (device, name))
-                for line in lines:
-                    print("    " + line)
-                failures += 1
-            else:
-                print("PASS %s %s" % (device, name))
-                passes += 1
+            p, f = compare_cases(reference, result, work, out, label)
+            passes += p
+            failures += f
     print("%d passed, %d failed" % (passes, failures))
     if failures:
         return 1

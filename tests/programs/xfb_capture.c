@@ -18,6 +18,8 @@
  *               VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT query
  *   byte-count  vkCmdDrawIndirectByteCountEXT draws what the counter of a
  *               first capture says, into a second capture
+ *   byte-count-stride  the same with a stride that is not a power of two
+ *               and leaves a remainder
  *   adjacency   a line list and a triangle strip with adjacency (no
  *               geometry shader: only their non-adjacent vertices)
  *   fan         a 6-vertex triangle fan (whose triangles' vertices a device
@@ -430,13 +432,12 @@ case_overflow(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap,
 }
 
 /* A 5-vertex strip captured (9 vertices of 32 bytes: counter 288), then
- * drawn again from that counter: 9 vertices, 7 triangles, into the
- * second capture. */
+ * drawn again from that counter with vertexStride stride into the second
+ * capture. */
 static bool
-case_byte_count(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap,
-                VkPipeline *pipes, VkQueryPool *query, const char **why)
+byte_count(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap, VkPipeline *pipes,
+           const char **why, uint32_t stride)
 {
-   (void)query;
    if (!c->props.transformFeedbackDraw) {
       *why = "transformFeedbackDraw";
       return false;
@@ -455,10 +456,30 @@ case_byte_count(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap,
    const VkDeviceSize second = SECOND_CAPTURE, size = 4096, counter_b = COUNTERS + 4;
    c->bind_xfb(cmd, 0, 1, &cap->buf, &second, &size);
    c->begin_xfb(cmd, 0, 0, NULL, NULL);
-   c->draw_byte_count(cmd, 1, 0, cap->buf, COUNTERS, 0, 32);
+   c->draw_byte_count(cmd, 1, 0, cap->buf, COUNTERS, 0, stride);
    c->end_xfb(cmd, 0, 1, &cap->buf, &counter_b);
    vkCmdEndRenderPass(cmd);
    return true;
+}
+
+/* vertexStride 32: 9 vertices, 7 triangles. */
+static bool
+case_byte_count(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap,
+                VkPipeline *pipes, VkQueryPool *query, const char **why)
+{
+   (void)query;
+   return byte_count(c, cmd, cap, pipes, why, 32);
+}
+
+/* vertexStride 28: 288 / 28 = 10 vertices rounded down, a strip of 8
+ * triangles.  (counterOffset stays 0: lavapipe, the reference, draws as
+ * if it were 0 whatever it is.) */
+static bool
+case_byte_count_stride(const struct ctx *c, VkCommandBuffer cmd, struct capture *cap,
+                       VkPipeline *pipes, VkQueryPool *query, const char **why)
+{
+   (void)query;
+   return byte_count(c, cmd, cap, pipes, why, 28);
 }
 
 /* Two lines of a line list with adjacency (8 vertices), then the three
@@ -513,6 +534,7 @@ static const struct {
    { "multi", case_multi },
    { "overflow", case_overflow },
    { "byte-count", case_byte_count },
+   { "byte-count-stride", case_byte_count_stride },
    { "adjacency", case_adjacency },
    { "fan", case_fan },
 };

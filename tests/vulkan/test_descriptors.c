@@ -724,27 +724,50 @@ cmd_handle(struct gvk_cmd_buffer *cmd)
    return (VkCommandBuffer)cmd;
 }
 
+/* make_dynamic_layouts' layouts, a pipeline layout of the first
+ * layout_count, and two sets (of layouts set_layouts[0] and [1]) from a
+ * pool of sizes. */
+struct dynamic_sets {
+   VkDescriptorSetLayout l[3];
+   VkPipelineLayout pl;
+   VkDescriptorPool pool;
+   VkDescriptorSet sets[2];
+};
+
+static void
+dynamic_sets_init(VkDevice device, uint32_t layout_count, const VkDescriptorPoolSize *sizes,
+                  uint32_t size_count, const unsigned set_layouts[2], struct dynamic_sets *f)
+{
+   make_dynamic_layouts(device, f->l);
+   CHECK(make_pipeline_layout(device, NULL, f->l, layout_count, 0, &f->pl) == VK_SUCCESS);
+   CHECK(make_pool(device, NULL, 0, 2, sizes, size_count, &f->pool) == VK_SUCCESS);
+   const VkDescriptorSetLayout two[2] = { f->l[set_layouts[0]], f->l[set_layouts[1]] };
+   CHECK(alloc_sets(device, f->pool, two, 2, NULL, f->sets) == VK_SUCCESS);
+}
+
+static void
+dynamic_sets_fini(VkDevice device, const struct dynamic_sets *f)
+{
+   gvk_DestroyDescriptorPool(device, f->pool, NULL);
+   gvk_DestroyPipelineLayout(device, f->pl, NULL);
+   for (unsigned i = 0; i < 3; i++)
+      gvk_DestroyDescriptorSetLayout(device, f->l[i], NULL);
+}
+
 static void
 test_bind_and_lookup(VkDevice device)
 {
-   VkDescriptorSetLayout l[3];
-   make_dynamic_layouts(device, l);
-   VkPipelineLayout pl;
-   CHECK(make_pipeline_layout(device, NULL, l, 3, 0, &pl) == VK_SUCCESS);
-   const struct gvk_pipeline_layout *layout = gvk_pipeline_layout_from_handle(pl);
    const VkDescriptorPoolSize sizes[3] = {
       { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 },
       { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 4 },
       { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 1 },
    };
-   VkDescriptorPool pool;
-   CHECK(make_pool(device, NULL, 0, 2, sizes, 3, &pool) == VK_SUCCESS);
-   const VkDescriptorSetLayout two[2] = { l[0], l[2] };
-   VkDescriptorSet sets[2];
-   CHECK(alloc_sets(device, pool, two, 2, NULL, sets) == VK_SUCCESS);
+   struct dynamic_sets f;
+   dynamic_sets_init(device, 3, sizes, 3, (const unsigned[2]){ 0, 2 }, &f);
+   const struct gvk_pipeline_layout *layout = gvk_pipeline_layout_from_handle(f.pl);
    const VkDescriptorBufferInfo infos[2] = { { buf(0), 64, 32 }, { buf(1), 0, 16 } };
    const VkWriteDescriptorSet w = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = sets[1],
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f.sets[1],
       .dstBinding = 1, .dstArrayElement = 1, .descriptorCount = 2,
       .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, .pBufferInfo = infos,
    };
@@ -758,13 +781,13 @@ test_bind_and_lookup(VkDevice device)
 
    /* Sets 0 and 2 with 2 + 3 dynamic offsets; set 1 stays unbound. */
    const uint32_t offsets[5] = { 100, 200, 300, 400, 500 };
-   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, pl,
-                             0, 1, &sets[0], 2, offsets);
-   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, pl,
-                             2, 1, &sets[1], 3, offsets + 2);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, f.pl,
+                             0, 1, &f.sets[0], 2, offsets);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, f.pl,
+                             2, 1, &f.sets[1], 3, offsets + 2);
    CHECK(cmd->status == VK_SUCCESS && s->dirty);
    const struct gvk_descriptor *d = gvk_cmd_descriptor(s, layout, 0, 1, 1, &dyn);
-   CHECK(d == &S(sets[0])->descriptors[2] && dyn == 200);
+   CHECK(d == &S(f.sets[0])->descriptors[2] && dyn == 200);
    CHECK(gvk_cmd_descriptor(s, layout, 0, 0, 0, &dyn) && dyn == 0);
    CHECK(!gvk_cmd_descriptor(s, layout, 1, 0, 0, &dyn));
    /* Set 2: binding 1 holds dynamic slots 0-1 of the set, binding 3
@@ -780,27 +803,87 @@ test_bind_and_lookup(VkDevice device)
    CHECK(!gvk_cmd_descriptor(&cmd->graphics.descriptors, layout, 0, 1, 0, &dyn));
 
    /* Graphics has its own state. */
-   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, pl,
-                             0, 1, &sets[0], 2, offsets + 3);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_GRAPHICS, f.pl,
+                             0, 1, &f.sets[0], 2, offsets + 3);
    CHECK(gvk_cmd_descriptor(&cmd->graphics.descriptors, layout, 0, 1, 0, &dyn) &&
          dyn == 400);
    CHECK(gvk_cmd_descriptor(s, layout, 0, 1, 0, &dyn) && dyn == 100);
 
    /* Too few dynamic offsets, or sets past the layout: the command
     * buffer records the error. */
-   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, pl,
-                             0, 1, &sets[0], 1, offsets);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, f.pl,
+                             0, 1, &f.sets[0], 1, offsets);
    CHECK(cmd->status != VK_SUCCESS);
    cmd->status = VK_SUCCESS;
-   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, pl,
-                             2, 2, sets, 0, NULL);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), VK_PIPELINE_BIND_POINT_COMPUTE, f.pl,
+                             2, 2, f.sets, 0, NULL);
    CHECK(cmd->status != VK_SUCCESS);
 
    free(cmd);
-   gvk_DestroyDescriptorPool(device, pool, NULL);
-   gvk_DestroyPipelineLayout(device, pl, NULL);
-   for (unsigned i = 0; i < 3; i++)
-      gvk_DestroyDescriptorSetLayout(device, l[i], NULL);
+   dynamic_sets_fini(device, &f);
+}
+
+/* The draws' table cache (gvk_cmd_descriptor.c): an entry is found
+ * again only for the same pipeline, the same sets with unchanged
+ * contents and the same dynamic offsets; never with push descriptors;
+ * not after a clear. */
+static void
+test_gfx_table_cache(VkDevice device)
+{
+   const VkDescriptorPoolSize sizes[2] = {
+      { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2 },
+      { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, 4 },
+   };
+   struct dynamic_sets f;
+   dynamic_sets_init(device, 1, sizes, 2, (const unsigned[2]){ 0, 0 }, &f);
+   struct gvk_pipeline pipelines[2] = {
+      { .layout = gvk_pipeline_layout_from_handle(f.pl) },
+      { .layout = gvk_pipeline_layout_from_handle(f.pl) },
+   };
+   struct gvk_cmd_buffer *cmd = fake_cmd_buffer(device);
+   cmd->graphics.pipeline = &pipelines[0];
+   const uint32_t offsets[3] = { 16, 32, 48 };
+   const VkPipelineBindPoint gfx = VK_PIPELINE_BIND_POINT_GRAPHICS;
+
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), gfx, f.pl, 0, 1, &f.sets[0], 2, offsets);
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   struct gvk_gfx_tables *a = gvk_cmd_gfx_tables_slot(cmd);
+   CHECK(a && gvk_cmd_gfx_tables_find(cmd) == a);
+   a->binding_table[GVK_GFX_VS] = 64;
+   /* Another set, then the first again. */
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), gfx, f.pl, 0, 1, &f.sets[1], 2, offsets);
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   struct gvk_gfx_tables *b = gvk_cmd_gfx_tables_slot(cmd);
+   CHECK(b && b != a && gvk_cmd_gfx_tables_find(cmd) == b);
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), gfx, f.pl, 0, 1, &f.sets[0], 2, offsets);
+   CHECK(gvk_cmd_gfx_tables_find(cmd) == a && a->binding_table[GVK_GFX_VS] == 64);
+   /* Other dynamic offsets; another pipeline. */
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), gfx, f.pl, 0, 1, &f.sets[0], 2, offsets + 1);
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   gvk_CmdBindDescriptorSets(cmd_handle(cmd), gfx, f.pl, 0, 1, &f.sets[0], 2, offsets);
+   cmd->graphics.pipeline = &pipelines[1];
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   cmd->graphics.pipeline = &pipelines[0];
+   CHECK(gvk_cmd_gfx_tables_find(cmd) == a);
+   /* A write to the bound set changes its contents. */
+   const VkDescriptorBufferInfo info = { buf(1), 0, 16 };
+   const VkWriteDescriptorSet w = {
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = f.sets[0], .dstBinding = 0,
+      .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+      .pBufferInfo = &info,
+   };
+   gvk_UpdateDescriptorSets(device, 1, &w, 0, NULL);
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   /* The compute cache is apart; a clear forgets every entry. */
+   CHECK(gvk_cmd_gfx_tables_slot(cmd) && gvk_cmd_gfx_tables_find(cmd));
+   gvk_cmd_binding_tables_clear(cmd);
+   CHECK(!gvk_cmd_gfx_tables_find(cmd));
+   /* Push descriptors have no serial: nothing is cached for them. */
+   cmd->graphics.descriptors.push_layout = gvk_descriptor_set_layout_from_handle(f.l[0]);
+   CHECK(!gvk_cmd_gfx_tables_slot(cmd) && !gvk_cmd_gfx_tables_find(cmd));
+
+   free(cmd);
+   dynamic_sets_fini(device, &f);
 }
 
 static void
@@ -937,6 +1020,7 @@ run_tests(const struct gvk_test_gpu *g)
    test_variable_count(device);
    test_pipeline_layout(device);
    test_bind_and_lookup(device);
+   test_gfx_table_cache(device);
    test_push(device);
    test_alloc_sweep(device);
 }

@@ -20,6 +20,17 @@
  *   computed here from the vertices (pixel centres strictly inside; a
  *   centre exactly on an edge is left to the rasterization rule and not
  *   checked).
+ * - Queries with draws: around the second triangle only, a precise
+ *   occlusion query and a pipeline-statistics query of every graphics
+ *   counter.  The oracle is the picture itself: the occlusion count and
+ *   the fragment-shader invocations must equal the pixels of the second
+ *   triangle's colour (it is drawn last, with no depth test, so each of
+ *   its fragments is a pixel of that colour), and the input assembly,
+ *   vertex and clipping counts those of one unclipped triangle.  Both
+ *   readbacks are checked: vkGetQueryPoolResults and
+ *   vkCmdCopyQueryPoolResults (the command streamer's MI_MATH path,
+ *   where Haswell and Broadwell divide the fragment count the hardware
+ *   reports four times over: WaDividePSInvocationCountBy4).
  * A part whose pipeline the back end cannot compile yet prints a SKIP
  * line with the reason and is not counted. */
 #include <stdio.h>
@@ -219,12 +230,13 @@ begin(const struct gvk_test_gpu *g, struct objs *o, uint32_t size)
    gvk_CmdSetScissor(o->cmd, 0, 1, &sc);
 }
 
-/* Ends the render pass, makes the draws' writes visible to the host and
- * runs the command buffer. */
+/* Ends the render pass (unless the caller did), makes the draws' writes
+ * visible to the host and runs the command buffer. */
 static void
-submit(const struct gvk_test_gpu *g, struct objs *o, VkAccessFlags written)
+submit(const struct gvk_test_gpu *g, struct objs *o, VkAccessFlags written, bool end_pass)
 {
-   gvk_CmdEndRenderPass(o->cmd);
+   if (end_pass)
+      gvk_CmdEndRenderPass(o->cmd);
    const VkMemoryBarrier mb = {
       .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = written,
       .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
@@ -411,7 +423,7 @@ test_draw_params(const struct gvk_test_gpu *g)
    memset(want, 0, sizeof(want));
    begin(g, &o, 16);
    record_param_draws(&o, &ib, &indirect, want);
-   submit(g, &o, VK_ACCESS_SHADER_WRITE_BIT);
+   submit(g, &o, VK_ACCESS_SHADER_WRITE_BIT, true);
    check_records(out.map, want);
    parts_run++;
    gvk_test_buffer_destroy(g, &out);
@@ -543,12 +555,134 @@ cache_from_data(VkDevice device, VkPipelineCache from)
    return out;
 }
 
-/* Two instanced triangles drawn with a pipeline from a cache loaded
- * from data (cached) or compiled (not cached). */
-static void
-draw_triangles(const struct gvk_test_gpu *g, bool cached)
+/* The graphics pipeline statistics, in the order of their bits (results
+ * come in bit order). */
+#define GRAPHICS_STATISTICS (VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_INVOCATIONS_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_GEOMETRY_SHADER_PRIMITIVES_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_CONTROL_SHADER_PATCHES_BIT | \
+   VK_QUERY_PIPELINE_STATISTIC_TESSELLATION_EVALUATION_SHADER_INVOCATIONS_BIT)
+#define GRAPHICS_STATISTICS_COUNT 10
+/* [0]: the occlusion count; [1..]: the statistics */
+#define QUERY_VALUES (1 + GRAPHICS_STATISTICS_COUNT)
+
+struct draw_queries {
+   VkQueryPool occlusion, statistics;
+   struct gvk_test_buffer copied;     /* vkCmdCopyQueryPoolResults' */
+};
+
+static bool
+queries_create(const struct gvk_test_gpu *g, struct draw_queries *q)
 {
-   const char *name = cached ? "triangles from pipeline cache data" : "triangles";
+   const VkQueryPoolCreateInfo occ = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_OCCLUSION, .queryCount = 1,
+   };
+   const VkQueryPoolCreateInfo stats = {
+      .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+      .queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS, .queryCount = 1,
+      .pipelineStatistics = GRAPHICS_STATISTICS,
+   };
+   CHECK(gvk_CreateQueryPool(g->device, &occ, NULL, &q->occlusion) == VK_SUCCESS);
+   CHECK(gvk_CreateQueryPool(g->device, &stats, NULL, &q->statistics) == VK_SUCCESS);
+   CHECK(gvk_test_buffer_create(g, QUERY_VALUES * 8, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                &q->copied) == VK_SUCCESS);
+   if (gvk_test_failures)
+      return false;
+   gvk_ResetQueryPool(g->device, q->occlusion, 0, 1);
+   gvk_ResetQueryPool(g->device, q->statistics, 0, 1);
+   return true;
+}
+
+static void
+queries_destroy(const struct gvk_test_gpu *g, struct draw_queries *q)
+{
+   gvk_DestroyQueryPool(g->device, q->occlusion, NULL);
+   gvk_DestroyQueryPool(g->device, q->statistics, NULL);
+   gvk_test_buffer_destroy(g, &q->copied);
+}
+
+/* Outside the render pass (after submit's barrier is recorded is too
+ * late: the copy is recorded before the command buffer ends). */
+static void
+queries_copy(struct objs *o, struct draw_queries *q)
+{
+   const VkQueryResultFlags flags = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT;
+   gvk_CmdCopyQueryPoolResults(o->cmd, q->occlusion, 0, 1, q->copied.buffer, 0, 8, flags);
+   gvk_CmdCopyQueryPoolResults(o->cmd, q->statistics, 0, 1, q->copied.buffer, 8,
+                               8 * GRAPHICS_STATISTICS_COUNT, flags);
+   const VkMemoryBarrier mb = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+   };
+   gvk_CmdPipelineBarrier(o->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                          0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+/* The pixels of the second triangle's colour. */
+static uint64_t
+second_triangle_pixels(const uint8_t *map, VkDeviceSize pitch)
+{
+   uint64_t n = 0;
+   for (uint32_t y = 0; y < SIZE; y++) {
+      for (uint32_t x = 0; x < SIZE; x++)
+         n += !memcmp(map + y * pitch + x * 4, colors[1], 4);
+   }
+   return n;
+}
+
+static void
+queries_check(const struct gvk_test_gpu *g, struct draw_queries *q, const uint8_t *map,
+              VkDeviceSize pitch)
+{
+   static const char *const names[QUERY_VALUES] = {
+      "occlusion samples", "input assembly vertices", "input assembly primitives",
+      "vertex shader invocations", "geometry shader invocations",
+      "geometry shader primitives", "clipping invocations", "clipping primitives",
+      "fragment shader invocations", "tessellation control patches",
+      "tessellation evaluation invocations",
+   };
+   const uint64_t pixels = second_triangle_pixels(map, pitch);
+   const uint64_t want[QUERY_VALUES] = { pixels, 3, 1, 3, 0, 0, 1, 1, pixels, 0, 0 };
+   uint64_t got[QUERY_VALUES] = { 0 };
+   const VkQueryResultFlags flags = VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT;
+   CHECK(gvk_GetQueryPoolResults(g->device, q->occlusion, 0, 1, 8, got, 8, flags) ==
+         VK_SUCCESS);
+   CHECK(gvk_GetQueryPoolResults(g->device, q->statistics, 0, 1, sizeof(got) - 8, got + 1,
+                                 sizeof(got) - 8, flags) == VK_SUCCESS);
+   CHECKF(pixels > 0, "the second triangle covers no pixel");
+   const uint64_t *copied = q->copied.map;
+   for (unsigned i = 0; i < QUERY_VALUES; i++) {
+      CHECKF(got[i] == want[i], "%s (vkGetQueryPoolResults): got %llu, want %llu",
+             names[i], (unsigned long long)got[i], (unsigned long long)want[i]);
+      CHECKF(copied[i] == want[i], "%s (vkCmdCopyQueryPoolResults): got %llu, want %llu",
+             names[i], (unsigned long long)copied[i], (unsigned long long)want[i]);
+   }
+}
+
+enum triangles_mode { TRIANGLES, TRIANGLES_CACHED, TRIANGLES_QUERIES };
+
+/* Two instanced triangles drawn with a pipeline from a cache loaded
+ * from data (cached) or compiled (not cached), with queries around the
+ * second (queries). */
+static void
+draw_triangles(const struct gvk_test_gpu *g, enum triangles_mode mode)
+{
+   static const char *const names[] = {
+      "triangles", "triangles from pipeline cache data", "triangles with queries",
+   };
+   const char *name = names[mode];
+   const bool cached = mode == TRIANGLES_CACHED;
+   struct draw_queries q = { 0 };
+   if (mode == TRIANGLES_QUERIES && !queries_create(g, &q)) {
+      queries_destroy(g, &q);
+      return;
+   }
    struct objs o = { .device = g->device };
    void *map = NULL;
    VkDeviceSize pitch = 0;
@@ -616,13 +750,27 @@ draw_triangles(const struct gvk_test_gpu *g, bool cached)
       gvk_CmdPushConstants(o.cmd, o.layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 8, zero);
       gvk_CmdDraw(o.cmd, 3, 1, 0, 0);
       gvk_CmdPushConstants(o.cmd, o.layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 8, shift);
+      if (q.occlusion) {
+         gvk_CmdBeginQuery(o.cmd, q.occlusion, 0, VK_QUERY_CONTROL_PRECISE_BIT);
+         gvk_CmdBeginQuery(o.cmd, q.statistics, 0, 0);
+      }
       gvk_CmdDraw(o.cmd, 3, 1, 0, 1);
-      submit(g, &o, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT);
+      if (q.occlusion) {
+         gvk_CmdEndQuery(o.cmd, q.statistics, 0);
+         gvk_CmdEndQuery(o.cmd, q.occlusion, 0);
+         gvk_CmdEndRenderPass(o.cmd);
+         queries_copy(&o, &q);
+      }
+      submit(g, &o, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, !q.occlusion);
       check_pixels(map, pitch);
+      if (q.occlusion)
+         queries_check(g, &q, map, pitch);
       parts_run++;
    }
    gvk_test_buffer_destroy(g, &vb);
    gvk_test_buffer_destroy(g, &inst);
+   if (mode == TRIANGLES_QUERIES)
+      queries_destroy(g, &q);
    destroy(&o);
 }
 
@@ -636,8 +784,9 @@ run(const struct gvk_test_gpu *g)
       return;
    }
    test_draw_params(g);
-   draw_triangles(g, false);
-   draw_triangles(g, true);
+   draw_triangles(g, TRIANGLES);
+   draw_triangles(g, TRIANGLES_CACHED);
+   draw_triangles(g, TRIANGLES_QUERIES);
 }
 
 int

@@ -116,7 +116,9 @@ test_features(VkPhysicalDevice pdev)
    gvk_GetPhysicalDeviceFeatures(pdev, &f);
    /* DF arithmetic: Ivy Bridge to Skylake (src/compiler/README.md). */
    CHECK(f.shaderFloat64 == (verx10 <= 90));
-   CHECK(f.shaderInt64 && f.shaderInt16 && !f.robustBufferAccess && !f.geometryShader);
+   CHECK(f.shaderInt64 && f.shaderInt16 && !f.robustBufferAccess);
+   /* Graphics stages come from the scalar back end: Gen8 and later. */
+   CHECK(f.geometryShader == (verx10 >= 80) && f.tessellationShader == (verx10 >= 80));
    CHECK(!f.shaderStorageImageExtendedFormats || verx10 >= 75);
 
    VkPhysicalDeviceShaderFloat16Int8Features f16 = {

@@ -498,6 +498,15 @@ interpolate_at(const struct vgpu_setup *s, const struct vgpu_om_thread *th, unsi
    interpolate(s, (float)th->x[ch] + pos[0] / 16.0f, (float)th->y[ch] + pos[1] / 16.0f, out);
 }
 
+/* PS_INVOCATION_COUNT on Haswell and Broadwell counts each pixel four
+ * times: drivers divide it by 4 (WaDividePSInvocationCountBy4:HSW,BDW,
+ * which Mesa's hasvk and iris apply). */
+static unsigned
+ps_invocation_step(unsigned verx10)
+{
+   return verx10 == 75 || verx10 == 80 ? 4 : 1;
+}
+
 /* Channel ch: pixel px of slot sl.  Sets its pixel, samples and depths in
  * th and, for a thread (p not NULL), its interpolation points, input
  * coverage and position offset. */
@@ -577,7 +586,8 @@ dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_ke
    if (r->stop || !th->pixels)
       return;
    if (r->st->wm.statistics)
-      r->stats.ps_invocations += (uint64_t)__builtin_popcount(th->pixels);
+      r->stats.ps_invocations += ps_invocation_step(r->om->verx10) *
+                                 (uint64_t)__builtin_popcount(th->pixels);
    /* Subspans with no pixel left run no channel. */
    uint32_t live = 0;
    for (unsigned i = 0; i < nslot; i++)

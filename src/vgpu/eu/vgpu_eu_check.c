@@ -396,11 +396,39 @@ undef_copies(const struct eu_inst *e)
  * writemask).  Every source byte's state is read before any destination
  * byte changes, so that an overlapping move copies what it read. */
 static void
+bit_put(uint8_t *bits, unsigned b, bool v)
+{
+   bits[b >> 3] = (uint8_t)((bits[b >> 3] & ~(1u << (b & 7))) | ((unsigned)v << (b & 7)));
+}
+
+/* A copy of whole contiguous registers' bytes on every channel (a spill
+ * or a fill): the states move a byte of bits at a time. */
+static bool
+undef_copy_contiguous(struct vgpu_eu_check_state *s, const struct eu_inst *e,
+                      const struct eu_check_masks *m)
+{
+   const unsigned len = e->n * e->dst.size;
+   const uint32_t all = e->n >= 32 ? ~0u : (1u << e->n) - 1;
+   if (e->in.align16 || e->dst.indirect || e->src[0].indirect ||
+       e->dst_region != EU_REGION_CONTIG || e->src_region[0] != EU_REGION_CONTIG ||
+       (m->exec & all) != all || e->src[0].size != 4)
+      return false;
+   const unsigned from = e->src[0].off[0], to = e->dst.off[0];
+   if ((from | to | len) & 7 || from + len > VGPU_EU_GRF_BYTES || to + len > VGPU_EU_GRF_BYTES)
+      return false;
+   memmove(&s->defined[to >> 3], &s->defined[from >> 3], len >> 3);
+   memmove(&s->touched[to >> 3], &s->touched[from >> 3], len >> 3);
+   return true;
+}
+
+static void
 undef_copy(struct vgpu_eu_thread *t, const struct eu_inst *e,
            const struct eu_check_masks *m)
 {
    struct vgpu_eu_check_state *s = &t->chk;
    const struct isa_inst *in = &e->in;
+   if (undef_copy_contiguous(s, e, m))
+      return;
    unsigned size = e->dst.size, n = e->n < 32 ? e->n : 32;
    bool def[32][8], cov[32][8];
    int to[32];
@@ -424,12 +452,8 @@ undef_copy(struct vgpu_eu_thread *t, const struct eu_inst *e,
    for (unsigned c = 0; c < n; c++) {
       for (unsigned b = 0; to[c] >= 0 && b < size; b++) {
          unsigned at = (unsigned)to[c] + b;
-         bits_clear(s->defined, at, 1);
-         bits_clear(s->touched, at, 1);
-         if (def[c][b])
-            bits_set(s->defined, at, 1);
-         if (cov[c][b])
-            bits_set(s->touched, at, 1);
+         bit_put(s->defined, at, def[c][b]);
+         bit_put(s->touched, at, cov[c][b]);
       }
    }
 }

@@ -149,10 +149,15 @@ def genvk(p, results):
     same = h.Result("ran", prefix=results[(None, None, "p")].prefix)
     results[("skl-gt2", "genvk", "p")] = same
     check("genvk passes", h.judge_genvk(p, "skl-gt2", results, "pass")[0], "pass")
+    # the list may be empty: the mechanism is checked with an entry of its own
+    saved = dict(h.GENVK_NOT_YET_FEATURES)
+    h.GENVK_NOT_YET_FEATURES["feature someFeature"] = "issue 99, some feature"
     results[("skl-gt2", "genvk", "p")] = h.Result(
-        "skip", "feature the device lacks: feature geometryShader")
+        "skip", "feature the device lacks: feature someFeature")
     verdict, reason, _ = h.judge_genvk(p, "skl-gt2", results, "pass")
-    check("a feature an issue names", (verdict, "issue 16" in reason), ("skip", True))
+    check("a feature an issue names", (verdict, "issue 99" in reason), ("skip", True))
+    h.GENVK_NOT_YET_FEATURES.clear()
+    h.GENVK_NOT_YET_FEATURES.update(saved)
     results[("skl-gt2", "genvk", "p")] = h.Result(
         "skip", "feature the device lacks: feature robustBufferAccess")
     check("a feature no issue names", h.judge_genvk(p, "skl-gt2", results, "pass")[0], "fail")
