@@ -194,6 +194,10 @@ struct gbe_vue_map {
    uint8_t num_clip, num_cull;                /* distances */
    bool writes_point_size;
    bool writes_layer, writes_viewport;
+   /* gl_PrimitiveID (a geometry shader's output): its row, after the
+    * varyings, component 0; 0 when not written (row 0 is the header) */
+   uint8_t primitive_id_row;
+   bool writes_primitive_id;
 };
 
 /* The vertex shader: SIMD8, a vertex a channel (PRM Vol 7 "VS Thread
@@ -375,6 +379,12 @@ enum gbe_bary {
  * gbe_vue_map.  Render target r of the subpass is binding table entry r
  * (entries 0..num_render_targets-1; the descriptors' entries follow them:
  * gbe_binding.bti counts from num_render_targets). */
+/* gbe_fs_info.input_location of the attribute holding gl_PrimitiveID
+ * (flat, component 0): the previous stage's gbe_vue_map.primitive_id_row
+ * when it writes one, else the SBE's PRIM_ID constant (3DSTATE_SBE_SWIZ
+ * Constant Source), the primitive's number in the draw. */
+#define GBE_INPUT_PRIMITIVE_ID 0xfeu
+
 struct gbe_fs_info {
    uint32_t push_bytes;
    uint32_t push_regs;

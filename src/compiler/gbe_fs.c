@@ -34,6 +34,7 @@
 
 struct gbe_fs_ctx {
    uint8_t slot_of[GBE_MAX_VARYINGS];       /* location -> attribute + 1 (0: none) */
+   uint8_t primitive_id_slot;               /* gl_PrimitiveID's attribute + 1 (0: none) */
    unsigned bary_reg[NUM_MODES];            /* first GRF of each mode's pairs */
    unsigned depth_reg, w_reg, pos_reg, coverage_reg;
    unsigned attr_reg;                       /* first GRF of the setup data */
@@ -107,6 +108,21 @@ scan_inputs(struct gbe_ctx *c)
       for (unsigned l = 0; l < var_locations(var); l++)
          fs->flat_inputs |= 1u << (c->fs->slot_of[var->location + l] - 1);
    }
+   return true;
+}
+
+/* gl_PrimitiveID comes in as one more flat attribute after the varyings
+ * (GBE_INPUT_PRIMITIVE_ID), which the driver's SBE fills. */
+static bool
+add_primitive_id_input(struct gbe_ctx *c)
+{
+   struct gbe_fs_info *fs = &c->k->fs;
+   if (fs->num_inputs == GBE_MAX_VARYINGS)
+      return gbe_fail(c->p, "gl_PrimitiveID and %u inputs: more than %u attributes",
+                      fs->num_inputs, GBE_MAX_VARYINGS);
+   fs->input_location[fs->num_inputs] = GBE_INPUT_PRIMITIVE_ID;
+   fs->flat_inputs |= 1u << fs->num_inputs;
+   c->fs->primitive_id_slot = (uint8_t)(++fs->num_inputs);
    return true;
 }
 
@@ -306,6 +322,8 @@ fs_setup(struct gbe_ctx *c)
    if (!scan_inputs(c) || !scan_outputs(c))
       return false;
    scan_instrs(c, sv);
+   if (sv[IR_SYSVAL_primitive_id] && !add_primitive_id_input(c))
+      return false;
    fs->early_fragment_tests = c->s->info.early_fragment_tests;
    payload_layout(c);
    uint32_t push = 0;
@@ -759,6 +777,12 @@ fs_sysval(struct gbe_ctx *c, struct ir_instr *i)
       return true;
    case IR_SYSVAL_helper_invocation:
       gbe_alu1(&c->b, ISA_OP_NOT, gbe_retype(d[0], ISA_TYPE_UD), c->fs->live);
+      return true;
+   case IR_SYSVAL_primitive_id:
+      /* a flat attribute's value is its constant coefficient (dword 3) */
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD),
+               gbe_fixed(c->fs->attr_reg + 2 * (c->fs->primitive_id_slot - 1u), 12,
+                         ISA_TYPE_UD, 0));
       return true;
    case IR_SYSVAL_subgroup_size:
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, c->p->simd));

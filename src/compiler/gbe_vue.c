@@ -22,6 +22,9 @@ gbe_vue_mark_builtin(struct gbe_ctx *c, struct gbe_vue_map *vue, const struct ir
    case IR_OUTPUT_viewport_index:
       vue->writes_viewport = true;
       return true;
+   case IR_OUTPUT_primitive_id:
+      vue->writes_primitive_id = true;
+      return true;
    case IR_OUTPUT_clip_distance: case IR_OUTPUT_cull_distance:
       if (v->type->kind != IR_TYPE_ARRAY)
          return gbe_fail(c->p, "%s %s is not an array", stage,
@@ -73,6 +76,8 @@ gbe_vue_rows(struct gbe_vue_map *vue, uint32_t locs)
       if (locs & (1u << l))
          vue->location_row[l] = (uint8_t)row++;
    }
+   if (vue->writes_primitive_id)
+      vue->primitive_id_row = (uint8_t)row++;
    vue->num_rows = row;
    return row;
 }
@@ -109,6 +114,12 @@ gbe_vue_output_slot(struct gbe_ctx *c, const struct ir_instr *i, const struct gb
    case IR_OUTPUT_layer: case IR_OUTPUT_viewport_index:
       *row = 0;
       *comp = r->var->builtin == IR_OUTPUT_layer ? 1 : 2;
+      break;
+   case IR_OUTPUT_primitive_id:
+      *row = vue->primitive_id_row;
+      *comp = 0;
+      if (!*row || n != 1)
+         return gbe_fail(c->p, "%%%u: gl_PrimitiveID accessed as a vector", i->index);
       break;
    case IR_OUTPUT_clip_distance: case IR_OUTPUT_cull_distance: {
       unsigned k = r->elem + r->comp +

@@ -563,12 +563,23 @@ emit_tess(struct packer *pk, const struct gvk_device *device, const struct gvk_g
    memcpy(reserve(pk, n), dw, n * 4);
 }
 
+/* The VUE row of FS input location loc (GBE_NO_SLOT: not written). */
+static uint32_t
+input_row(const struct gbe_vue_map *vue, uint32_t loc)
+{
+   if (loc == GBE_INPUT_PRIMITIVE_ID)
+      return vue->primitive_id_row ? vue->primitive_id_row : GBE_NO_SLOT;
+   return loc < GBE_MAX_VARYINGS ? vue->location_row[loc] : GBE_NO_SLOT;
+}
+
 /* SBE attribute k is the VS output at the FS's input_location[k]: row
  * location_row[L] of the VUE, read from row 2 on (Read Offset 1 skips
  * the header and the position).  SBE_SWIZ names the source of each of
  * the first 16 attributes; attributes beyond read their own row in order,
  * so those must already sit there.  An input the VS does not write reads
- * (0, 0, 0, 0) through the component overrides. */
+ * (0, 0, 0, 0) through the component overrides; gl_PrimitiveID that no
+ * stage writes is the override's PRIM_ID constant (Vulkan: the number of
+ * the primitive in the draw). */
 static VkResult
 emit_sbe(struct packer *pk, const struct gbe_vue_map *vue, const struct gbe_fs_info *fs)
 {
@@ -577,7 +588,7 @@ emit_sbe(struct packer *pk, const struct gbe_vue_map *vue, const struct gbe_fs_i
    const uint32_t n = fs ? fs->num_inputs : 0;
    for (uint32_t k = 0; k < n; k++) {
       const uint32_t loc = fs->input_location[k];
-      const uint32_t row = loc < GBE_MAX_VARYINGS ? vue->location_row[loc] : GBE_NO_SLOT;
+      const uint32_t row = input_row(vue, loc);
       if (row == GBE_NO_SLOT || row < 2) {
          if (k >= 16)
             return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: fragment input "
@@ -586,7 +597,8 @@ emit_sbe(struct packer *pk, const struct gbe_vue_map *vue, const struct gbe_fs_i
          swiz.attribute[k].component_override_y = true;
          swiz.attribute[k].component_override_z = true;
          swiz.attribute[k].component_override_w = true;
-         swiz.attribute[k].constant_source = 0;   /* CONST_0000 */
+         /* CONST_0000, PRIM_ID */
+         swiz.attribute[k].constant_source = loc == GBE_INPUT_PRIMITIVE_ID ? 3 : 0;
          continue;
       }
       max_row = MAX2(max_row, row);

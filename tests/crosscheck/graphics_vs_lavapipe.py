@@ -79,10 +79,7 @@ GENVK_DEVICES = ["bdw-gt2", "skl-gt2", "icl-gt2", "tgl-gt2"]
 GENVK_NOT_YET_FEATURES = {}
 # Programs genvk runs but does not pass yet, with what they need: each
 # still runs (KNOWN when it fails, FAIL when it passes).
-GENVK_NOT_YET_PROGRAMS = {
-    "geometry_primitive_id": "issue 16, gl_PrimitiveID written by a geometry shader "
-                             "and read by a fragment shader",
-}
+GENVK_NOT_YET_PROGRAMS = {}
 HANG = re.compile(r"(vgpu: )?(GPU hang.*|EU check failed.*)")
 UNSUPPORTED = re.compile(r"^unsupported: (.*)$", re.M)
 RUN_TIMEOUT = 300   # vgpu reports hangs itself; this only bounds a stuck process
