@@ -867,8 +867,73 @@ end_json(struct decoder *d, const struct gvk_gx_item *item, const uint32_t *p, u
    d->extra.len = 0;
 }
 
+/* Where a jump leaves the command streamer: its next address and, inside a
+ * second-level batch, where MI_BATCH_BUFFER_END returns to.  Reaching the
+ * same place twice means the batch loops forever (the decode is static, so
+ * a predicated jump counts as taken), which the GPU would run until reset. */
+struct jump {
+   uint64_t target, return_ip;
+   bool second_level;
+};
+
+struct jump_set {
+   struct jump *slots;
+   uint32_t cap, count;
+};
+
+static uint32_t
+jump_hash(const struct jump *j, uint32_t cap)
+{
+   uint64_t h = (j->target ^ (j->return_ip * 0x9e3779b97f4a7c15ull)) + j->second_level;
+   h *= 0xff51afd7ed558ccdull;
+   return (uint32_t)(h >> 32) & (cap - 1);
+}
+
+static bool
+jump_equal(const struct jump *a, const struct jump *b)
+{
+   return a->target == b->target && a->return_ip == b->return_ip &&
+          a->second_level == b->second_level;
+}
+
+static bool jump_set_add(struct jump_set *set, const struct jump *j);
+
+static bool
+jump_set_grow(struct jump_set *set)
+{
+   struct jump_set bigger = { calloc(set->cap ? set->cap * 2 : 64, sizeof(struct jump)),
+                              set->cap ? set->cap * 2 : 64, 0 };
+   if (!bigger.slots)
+      return false;
+   for (uint32_t i = 0; i < set->cap; i++) {
+      if (set->slots[i].target)
+         jump_set_add(&bigger, &set->slots[i]);
+   }
+   free(set->slots);
+   *set = bigger;
+   return true;
+}
+
+/* False when the jump was already taken (or memory ran out). Address 0
+ * marks a free slot; a jump to 0 is outside every object and never stored. */
+static bool
+jump_set_add(struct jump_set *set, const struct jump *j)
+{
+   if (2 * (set->count + 1) > set->cap && !jump_set_grow(set))
+      return false;
+   for (uint32_t i = jump_hash(j, set->cap);; i = (i + 1) & (set->cap - 1)) {
+      if (!set->slots[i].target) {
+         set->slots[i] = *j;
+         set->count++;
+         return true;
+      }
+      if (jump_equal(&set->slots[i], j))
+         return false;
+   }
+}
+
 static void
-walk(struct decoder *d, uint64_t start)
+walk_commands(struct decoder *d, uint64_t start, struct jump_set *jumps)
 {
    uint64_t ip = start, return_ip = 0;
    bool second_level = false;
@@ -950,13 +1015,30 @@ walk(struct decoder *d, uint64_t start)
             return_ip = ip + 4ull * len;
             second_level = true;
          }
+         uint64_t ip_of_jump = ip;
          ip = target;
+         struct jump j = { target, second_level ? return_ip : 0, second_level };
+         if (target && !jump_set_add(jumps, &j)) {
+            d->stats->invalid++;
+            fprintf(d->out, "invalid: MI_BATCH_BUFFER_START at 0x%08" PRIx64
+                    " jumps to 0x%08" PRIx64 " again, the batch never ends\n",
+                    ip_of_jump, target);
+            return;
+         }
          continue;
       }
       ip += 4ull * len;
    }
    d->stats->invalid++;
    fprintf(d->out, "invalid: no MI_BATCH_BUFFER_END within %u commands\n", MAX_PACKETS);
+}
+
+static void
+walk(struct decoder *d, uint64_t start)
+{
+   struct jump_set jumps = { 0 };
+   walk_commands(d, start, &jumps);
+   free(jumps.slots);
 }
 
 static uint64_t

@@ -102,6 +102,31 @@ make_capture(uint8_t *buf, size_t cap, int verx10, bool well_formed)
    return pos;
 }
 
+/* A batch whose chained and second-level jumps come back to where they
+ * started never ends; the decoder must say so after one trip round the loop
+ * instead of decoding it until its packet limit. */
+static bool
+loop_is_flagged(int verx10, bool second_level, FILE *out)
+{
+   const uint64_t base = 0x10000;
+   uint32_t batch[16] = { 0 };
+   uint32_t n = 0;
+   batch[n++] = 0; /* MI_NOOP */
+   batch[n++] = (0x31u << 23) | (second_level ? 1u << 22 : 0) | (1u << 8) | (verx10 >= 80 ? 1 : 0);
+   batch[n++] = (uint32_t)base;
+   if (verx10 >= 80)
+      batch[n++] = 0;
+   const struct gvk_decode_object obj = { base, sizeof(batch), batch };
+   struct gvk_decode_stats stats = { 0 };
+   gvk_decode_batch((unsigned)verx10, &obj, 1, base, GVK_DECODE_SUMMARY, out, &stats);
+   if (stats.invalid == 0 || stats.packets > 8) {
+      printf("FAIL: gen %d %s loop: %u packets, %u invalid markers\n", verx10,
+             second_level ? "second-level" : "chained", stats.packets, stats.invalid);
+      return false;
+   }
+   return true;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -156,7 +181,12 @@ main(int argc, char **argv)
       stats.unknown += one.unknown;
       stats.invalid += one.invalid;
    }
+   bool loops_ok = true;
+   for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++)
+      loops_ok &= loop_is_flagged(gens[g], false, out) & loop_is_flagged(gens[g], gens[g] >= 75, out);
    fclose(out);
+   if (!loops_ok)
+      return 1;
    printf("%u random captures: %u packets decoded, %u unknown dwords, %u invalid markers; "
           "%u of %u truncated captures flagged invalid\n",
           iterations, stats.packets, stats.unknown, stats.invalid, truncated_flagged,
