@@ -43,9 +43,10 @@ struct gbe_options {
    unsigned num_array_sizes;
    /* tessellation and geometry stages: the VUE the previous stage writes */
    const struct gbe_vue_map *input_vue;
-   /* tessellation control shaders: the TES's domain (IR_PRIM_triangles,
-    * quads, isolines), which the TCS need not declare but whose patch
-    * header layout it writes */
+   /* tessellation stages: the pipeline's domain (IR_PRIM_triangles,
+    * quads, isolines), which SPIR-V lets either stage declare: the TCS
+    * writes the patch header in its layout, the TES computes its
+    * coordinates for it; IR_PRIM_none: the stage's own declaration */
    enum ir_prim tess_domain;
 };
 
@@ -332,6 +333,12 @@ struct gbe_tcs_info {
    uint32_t output_vertices;
    uint32_t instances;
    enum ir_prim domain;
+   /* the TE modes the control shader declares (tess_declared: which of
+    * spacing, ccw and point_mode, enum ir_tess_declared); the driver
+    * merges them with the evaluation shader's */
+   enum ir_tess_spacing spacing;
+   bool ccw, point_mode;
+   uint8_t tess_declared;
    uint32_t urb_entry_size;
    struct gbe_vue_map vue;          /* each output control point's rows */
 };
@@ -345,13 +352,16 @@ struct gbe_tcs_info {
  * URB messages).  It writes each point's VUE as `vue` says into a DS
  * entry of urb_entry_size 64-byte units (3DSTATE_URB_DS).  The TE state
  * as the shader declares it: domain (IR_PRIM_triangles, quads or
- * isolines), spacing, winding (ccw, in the domain's upper-left-origin
- * sense of Vulkan) and point mode. */
+ * isolines; gbe_options.tess_domain when given), spacing, winding (ccw,
+ * in the domain's upper-left-origin sense of Vulkan) and point mode,
+ * tess_declared saying which of the last three it declares (enum
+ * ir_tess_declared; the control shader may declare the others). */
 struct gbe_tes_info {
    uint32_t push_bytes, push_regs, grf_start;
    enum ir_prim domain;
    enum ir_tess_spacing spacing;
    bool ccw, point_mode;
+   uint8_t tess_declared;
    uint32_t urb_entry_size;
    struct gbe_vue_map vue;
 };

@@ -25,6 +25,7 @@
  * "Render Target Write" message header, M1.7), so that helpers and
  * discarded pixels never reach memory. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gbe_isel.h"
 
@@ -219,6 +220,27 @@ writes_memory(const struct ir_instr *i)
    return st == IR_STORAGE_SSBO || st == IR_STORAGE_TEXEL || st == IR_STORAGE_PHYSICAL;
 }
 
+/* interpolateAtSample(gl_SampleID) under per-sample dispatch is the
+ * payload's sample barycentrics. */
+static bool
+at_own_sample(const struct ir_instr *i)
+{
+   const struct ir_instr *s = i->srcs[1];
+   return i->op == IR_OP_interp_sample && s->op == IR_OP_sysval &&
+          s->imm == IR_SYSVAL_sample_id;
+}
+
+/* The payload barycentrics an interpolateAt* reads: the centroid's, the
+ * sample's (at_own_sample) or, for those the pixel interpolator
+ * computes, the pixel centre's, which Mesa's drivers enable for its
+ * messages too (brw_compute_barycentric_interp_modes). */
+static unsigned
+interp_at_mode(const struct ir_instr *i, unsigned interp)
+{
+   unsigned m = i->op == IR_OP_interp_centroid ? 1 : at_own_sample(i) ? 2 : 0;
+   return interp & IR_INTERP_NOPERSPECTIVE ? m + 3 : m;
+}
+
 static void
 scan_instrs(struct gbe_ctx *c, bool *sv)
 {
@@ -230,13 +252,13 @@ scan_instrs(struct gbe_ctx *c, bool *sv)
             sv[i->imm] = true;
          fs->kills |= i->op == IR_OP_demote;
          fs->has_side_effects |= writes_memory(i);
-         if (i->op == IR_OP_interp_centroid) {
+         if (i->op == IR_OP_interp_centroid || i->op == IR_OP_interp_sample ||
+             i->op == IR_OP_interp_offset) {
             const struct ir_instr *p = i->srcs[0];
             while (p->op == IR_OP_deref_array)
                p = p->srcs[0];
             if (p->op == IR_OP_deref_var && !(p->var->interp & IR_INTERP_FLAT))
-               fs->barycentric_modes |=
-                  1u << (p->var->interp & IR_INTERP_NOPERSPECTIVE ? 4 : 1);
+               fs->barycentric_modes |= 1u << interp_at_mode(i, p->var->interp);
          }
       }
    }
@@ -418,11 +440,13 @@ group8(struct gbe_ctx *c, const struct gbe_builder *saved, unsigned g)
 }
 
 /* d = the plane (GRF areg, byte aoff: b1, b2 coefficients, -, constant)
- * at the barycentrics of mode m: Gen8-10 PLN reads the pair of
- * registers of each eight channels; Gen11 dropped PLN (PRM Vol 7 "pln"),
- * two MADs do it. */
+ * at the barycentrics from bary on, laid out as the payload's (two
+ * registers, b1 then b2, per eight channels; the pixel interpolator
+ * returns them so too): Gen8-10 PLN reads the pair of registers of each
+ * eight channels; Gen11 dropped PLN (PRM Vol 7 "pln"), two MADs do it. */
 static void
-interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff, unsigned m)
+interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff,
+            struct gbe_reg bary)
 {
    struct gbe_builder saved = c->b;
    struct gbe_reg c0 = gbe_fixed(areg, aoff, ISA_TYPE_F, 0);
@@ -430,25 +454,32 @@ interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff, u
    struct gbe_reg c3 = gbe_fixed(areg, aoff + 12, ISA_TYPE_F, 0);
    for (unsigned g = 0; g < c->p->simd; g += 8) {
       group8(c, &saved, g);
-      unsigned bary = c->fs->bary_reg[m] + (g / 8) * 2;
       struct gbe_reg dst = gbe_retype(gbe_channel(d, g), ISA_TYPE_F);
-      struct gbe_reg b1 = gbe_fixed(bary, 0, ISA_TYPE_F, 1);
+      struct gbe_reg b1 = gbe_offset(bary, (g / 8) * 64);
       if (c->p->gen < ISA_GEN11) {
          gbe_alu2(&c->b, ISA_OP_PLN, dst, c0, b1);
          continue;
       }
       struct gbe_reg t = gbe_vreg(c->p, ISA_TYPE_F, 8);
       gbe_emit(&c->b, ISA_OP_MAD, t, c3, b1, c0);
-      gbe_emit(&c->b, ISA_OP_MAD, dst, t, gbe_fixed(bary + 1, 0, ISA_TYPE_F, 1), c1);
+      gbe_emit(&c->b, ISA_OP_MAD, dst, t, gbe_offset(b1, 32), c1);
    }
    c->b = saved;
 }
 
-/* Input r of instruction i's type into d, interpolated with mode (-1:
- * the variable's own qualifiers). */
+/* The payload's barycentrics of mode m. */
+static struct gbe_reg
+payload_bary(struct gbe_ctx *c, unsigned m)
+{
+   return gbe_fixed(c->fs->bary_reg[m], 0, ISA_TYPE_F, 1);
+}
+
+/* Input r of instruction i's type into d, interpolated at the
+ * barycentrics from bary on (GBE_BAD: the payload's of the variable's
+ * own qualifiers). */
 static bool
 input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
-           const struct io_ref *r, int mode)
+           const struct io_ref *r, struct gbe_reg bary)
 {
    const struct ir_type *t = i->type;
    if (t->bits != 32 || t->kind == IR_TYPE_BOOL)
@@ -457,8 +488,8 @@ input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
    if (loc >= GBE_MAX_VARYINGS || !c->fs->slot_of[loc] || r->comp + t->comps > 4)
       return gbe_fail(c->p, "%%%u: an input past its variable", i->index);
    const bool flat = r->var->interp & IR_INTERP_FLAT;
-   if (mode < 0)
-      mode = (int)mode_of(r->var->interp);
+   if (bary.file == GBE_BAD)
+      bary = payload_bary(c, mode_of(r->var->interp));
    for (unsigned k = 0; k < t->comps; k++) {
       unsigned comp = r->comp + k;
       unsigned areg = c->fs->attr_reg + 2 * (c->fs->slot_of[loc] - 1u) + comp / 2;
@@ -467,16 +498,16 @@ input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
          gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD),
                   gbe_fixed(areg, aoff + 12, ISA_TYPE_UD, 0));
       else
-         interpolate(c, d[k], areg, aoff, (unsigned)mode);
+         interpolate(c, d[k], areg, aoff, bary);
    }
    return true;
 }
 
 static bool
-load_input(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r, int mode)
+load_input(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r, struct gbe_reg bary)
 {
    struct gbe_reg *d = gbe_def(c, i);
-   return d && input_into(c, i, d, r, mode);
+   return d && input_into(c, i, d, r, bary);
 }
 
 /* The array element of an input array a deref picks at run time (its
@@ -513,7 +544,7 @@ load_input_dynamic(struct gbe_ctx *c, struct ir_instr *i, const struct ir_instr 
       tmp[k] = gbe_tmp(c, ISA_TYPE_UD);
    for (unsigned e = 0; e < var->type->length; e++) {
       struct io_ref r = { .var = var, .loc = e, .comp = var->component + comp };
-      if (!input_into(c, i, e ? tmp : d, &r, -1))
+      if (!input_into(c, i, e ? tmp : d, &r, (struct gbe_reg){ .file = GBE_BAD }))
          return false;
       if (!e)
          continue;
@@ -796,6 +827,138 @@ fs_sysval(struct gbe_ctx *c, struct ir_instr *i)
    }
 }
 
+/* ---- the pixel interpolator ---- */
+
+/* A pixel interpolator message of location `msg` for the variable's
+ * perspective or linear barycentrics (PRM Vol 7 "Shared Functions - Pixel
+ * Interpolator"; src/vgpu/3d/vgpu_pi.c): returns them as the payload
+ * holds its own, two registers per eight channels.  Messages but the per
+ * slot offset one carry a payload the unit does not read: R0. */
+static struct gbe_reg
+pi_send(struct gbe_ctx *c, enum isa_msg msg, uint8_t data, bool linear, struct gbe_reg payload)
+{
+   const unsigned regs = c->p->simd / 8;
+   struct gbe_reg bary = gbe_vreg(c->p, ISA_TYPE_F, 2 * c->p->simd);
+   struct isa_send_msg m = {
+      .msg = msg, .simd = (uint8_t)c->p->simd, .nopersp = linear, .pi_data = data,
+      .mlen = (uint8_t)(msg == ISA_MSG_PI_PER_SLOT_OFFSET ? 2 * regs : 1),
+      .rlen = (uint8_t)(2 * regs),
+   };
+   if (payload.file == GBE_BAD)
+      payload = gbe_fixed(0, 0, ISA_TYPE_UD, 1);
+   if (!gbe_send(c, &m, bary, payload))
+      return (struct gbe_reg){ .file = GBE_BAD };
+   return bary;
+}
+
+/* An offset in 1/16 pixel, clamped to what the unit takes, [-8, 7]
+ * (minInterpolationOffset -0.5, maxInterpolationOffset 0.4375,
+ * subPixelInterpolationOffsetBits 4: Vulkan "Interpolation Functions"). */
+static int
+sixteenths(float v)
+{
+   float x = v * 16.0f;
+   return x != x ? 0 : x < -8.0f ? -8 : x > 7.0f ? 7 : (int)x;
+}
+
+/* A run-time offset: X of each channel in 1/16 pixel as a DWord, a
+ * register per eight channels, then Y (the per slot offset payload). */
+static struct gbe_reg
+slot_offsets(struct gbe_ctx *c, const struct gbe_reg *off)
+{
+   struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_D, 2 * c->p->simd);
+   for (unsigned k = 0; k < 2; k++) {
+      struct gbe_reg f = gbe_tmp(c, ISA_TYPE_F), d = gbe_channel(pl, k * c->p->simd);
+      gbe_alu2(&c->b, ISA_OP_MUL, f, gbe_retype(off[k], ISA_TYPE_F),
+               gbe_imm(ISA_TYPE_F, 0x41800000u));   /* 16 */
+      gbe_alu1(&c->b, ISA_OP_MOV, d, f);
+      struct gbe_inst *lo = gbe_alu2(&c->b, ISA_OP_SEL, d, d, gbe_imm(ISA_TYPE_D, (uint32_t)-8));
+      lo->cmod = ISA_CMOD_GE;
+      struct gbe_inst *hi = gbe_alu2(&c->b, ISA_OP_SEL, d, d, gbe_imm(ISA_TYPE_D, 7));
+      hi->cmod = ISA_CMOD_L;
+   }
+   return pl;
+}
+
+/* A sample index known only at run time: one message per sample a pixel
+ * can have (the index is the descriptor's), each channel keeping the
+ * barycentrics of its own index. */
+static struct gbe_reg
+at_dynamic_sample(struct gbe_ctx *c, struct gbe_reg idx, bool linear)
+{
+   struct gbe_reg bary = gbe_vreg(c->p, ISA_TYPE_F, 2 * c->p->simd);
+   for (unsigned s = 0; s < 16; s++) {
+      struct gbe_reg b = pi_send(c, ISA_MSG_PI_SAMPLE, (uint8_t)(s << 4), linear,
+                                 (struct gbe_reg){ .file = GBE_BAD });
+      if (b.file == GBE_BAD)
+         return b;
+      struct gbe_inst *cmp = gbe_alu2(&c->b, ISA_OP_CMP, gbe_null(ISA_TYPE_UD),
+                                      gbe_retype(idx, ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, s));
+      cmp->cmod = ISA_CMOD_Z;
+      struct gbe_builder saved = c->b;
+      for (unsigned g = 0; g < c->p->simd; g += 8) {
+         group8(c, &saved, g);
+         for (unsigned r = 0; r < 2; r++) {
+            unsigned at = (g / 8) * 64 + r * 32;
+            struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(bary, at),
+                                          gbe_offset(b, at));
+            m->pred = 1;
+         }
+      }
+      c->b = saved;
+   }
+   return bary;
+}
+
+/* The barycentrics interpolateAt* instruction i asks for: the payload's
+ * for the centroid and the thread's own sample, else the pixel
+ * interpolator's, at a constant location through the descriptor (as
+ * Mesa's brw_fs_nir does) or per channel. */
+static struct gbe_reg
+interp_at_bary(struct gbe_ctx *c, const struct ir_instr *i, unsigned interp)
+{
+   const bool linear = interp & IR_INTERP_NOPERSPECTIVE;
+   const struct gbe_reg none = { .file = GBE_BAD };
+   if (i->op == IR_OP_interp_centroid || at_own_sample(i))
+      return payload_bary(c, interp_at_mode(i, interp));
+   const struct ir_instr *a = i->srcs[1];
+   if (i->op == IR_OP_interp_sample) {
+      if (a->op == IR_OP_const)
+         return pi_send(c, ISA_MSG_PI_SAMPLE, (uint8_t)((a->value[0] & 0xf) << 4), linear, none);
+      return at_dynamic_sample(c, gbe_val(c, a)[0], linear);
+   }
+   if (a->op == IR_OP_const) {
+      float v[2];
+      for (unsigned k = 0; k < 2; k++) {
+         uint32_t bits = (uint32_t)a->value[k];
+         memcpy(&v[k], &bits, 4);
+      }
+      uint8_t data = (uint8_t)((sixteenths(v[0]) & 0xf) | (sixteenths(v[1]) & 0xf) << 4);
+      return pi_send(c, ISA_MSG_PI_SHARED_OFFSET, data, linear, none);
+   }
+   return pi_send(c, ISA_MSG_PI_PER_SLOT_OFFSET, 0, linear, slot_offsets(c, gbe_val(c, a)));
+}
+
+/* interpolateAtCentroid/Sample/Offset of an input; a flat one is its
+ * value. */
+static bool
+interpolate_at(struct gbe_ctx *c, struct ir_instr *i)
+{
+   struct io_ref r;
+   if (!io_ref(c, i->srcs[0], &r))
+      return c->p->failed ? false : gbe_fail(c->p, "%%%u: an interpolant the back end cannot "
+                                             "follow", i->index);
+   if (r.var->storage != IR_STORAGE_INPUT)
+      return gbe_fail(c->p, "%%%u: interpolateAt* of something not an input", i->index);
+   struct gbe_reg bary = { .file = GBE_BAD };
+   if (!(r.var->interp & IR_INTERP_FLAT)) {
+      bary = interp_at_bary(c, i, r.var->interp);
+      if (bary.file == GBE_BAD)
+         return false;
+   }
+   return load_input(c, i, &r, bary);
+}
+
 /* ---- the stage's instructions ---- */
 
 static bool
@@ -811,8 +974,9 @@ fs_instr(struct gbe_ctx *c, struct ir_instr *i)
       if (!io_ref(c, i->srcs[0], &r))
          return c->p->failed ? false : gbe_fail(c->p, "%%%u: an input or output the back end "
                                                 "cannot follow", i->index);
-      return r.var->storage == IR_STORAGE_INPUT ? load_input(c, i, &r, -1) :
-                                                  load_output(c, i, &r);
+      return r.var->storage == IR_STORAGE_INPUT ?
+                load_input(c, i, &r, (struct gbe_reg){ .file = GBE_BAD }) :
+                load_output(c, i, &r);
    }
    case IR_OP_store:
       if (!io_ref(c, i->srcs[0], &r))
@@ -821,10 +985,8 @@ fs_instr(struct gbe_ctx *c, struct ir_instr *i)
       if (r.var->storage != IR_STORAGE_OUTPUT)
          return gbe_fail(c->p, "%%%u: a store to an input", i->index);
       return store_output(c, i, &r);
-   case IR_OP_interp_centroid:
-      if (!io_ref(c, i->srcs[0], &r))
-         return false;
-      return load_input(c, i, &r, r.var->interp & IR_INTERP_NOPERSPECTIVE ? 4 : 1);
+   case IR_OP_interp_centroid: case IR_OP_interp_sample: case IR_OP_interp_offset:
+      return interpolate_at(c, i);
    case IR_OP_demote:
       gbe_alu1(&c->b, ISA_OP_MOV, c->fs->live, gbe_imm(ISA_TYPE_UD, 0));
       return true;
@@ -838,12 +1000,6 @@ fs_instr(struct gbe_ctx *c, struct ir_instr *i)
    case IR_OP_fddx: case IR_OP_fddy: case IR_OP_fddx_fine: case IR_OP_fddy_fine:
    case IR_OP_fddx_coarse: case IR_OP_fddy_coarse:
       return derivative(c, i);
-   case IR_OP_interp_sample:
-      return gbe_fail(c->p, "%%%u: interpolateAtSample is not supported yet (it needs the "
-                      "pixel interpolator)", i->index);
-   case IR_OP_interp_offset:
-      return gbe_fail(c->p, "%%%u: interpolateAtOffset is not supported yet (it needs the "
-                      "pixel interpolator)", i->index);
    default:
       return gbe_fail(c->p, "%%%u (%s): not available in a fragment shader", i->index,
                       ir_op_infos[i->op].name);

@@ -274,6 +274,10 @@ tcs_setup(struct gbe_ctx *c)
    if (tcs->domain == IR_PRIM_none)
       return gbe_fail(c->p, "a tessellation control shader needs the domain "
                       "(gbe_options.tess_domain)");
+   tcs->spacing = c->s->info.spacing;
+   tcs->ccw = c->s->info.ccw;
+   tcs->point_mode = c->s->info.point_mode;
+   tcs->tess_declared = c->s->info.tess_declared;
    tcs->output_vertices = c->s->info.output_vertices;
    if (!tcs->output_vertices || tcs->output_vertices > MAX_CONTROL_POINTS)
       return gbe_fail(c->p, "tessellation control shader of %u output vertices (OutputVertices "

@@ -26,14 +26,18 @@ tes_setup(struct gbe_ctx *c)
       return gbe_fail(c->p, "a tessellation evaluation shader needs the control shader's "
                       "output layout (gbe_options.input_vue)");
    const struct ir_stage_info *info = &c->s->info;
-   if (info->input_prim != IR_PRIM_triangles && info->input_prim != IR_PRIM_quads &&
-       info->input_prim != IR_PRIM_isolines)
+   enum ir_prim domain = c->p->opt->tess_domain ? c->p->opt->tess_domain : info->input_prim;
+   if (domain != IR_PRIM_triangles && domain != IR_PRIM_quads && domain != IR_PRIM_isolines)
       return gbe_fail(c->p, "a tessellation evaluation shader without a domain (Triangles, "
-                      "Quads or Isolines)");
-   tes->domain = info->input_prim;
+                      "Quads or Isolines, in it or in gbe_options.tess_domain)");
+   if (info->input_prim != IR_PRIM_none && info->input_prim != domain)
+      return gbe_fail(c->p, "a tessellation evaluation shader declaring the %s domain in a "
+                      "%s pipeline", ir_prim_names[info->input_prim], ir_prim_names[domain]);
+   tes->domain = domain;
    tes->spacing = info->spacing;
    tes->ccw = info->ccw;
    tes->point_mode = info->point_mode;
+   tes->tess_declared = info->tess_declared;
    memset(tes->vue.location_row, GBE_NO_SLOT, sizeof(tes->vue.location_row));
    uint32_t locs = 0;
    bool *accessed = calloc(c->s->num_vars + 1, sizeof(*accessed));

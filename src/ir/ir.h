@@ -491,6 +491,14 @@ enum ir_prim {
 };
 extern const char *const ir_prim_names[];
 enum ir_tess_spacing { IR_SPACING_equal, IR_SPACING_fractional_even, IR_SPACING_fractional_odd };
+/* The tessellation modes a stage declares: SPIR-V lets the control stage,
+ * the evaluation stage or both declare each (3.6 Execution Mode), and
+ * the pipeline uses whichever did (the domain: input_prim not none). */
+enum ir_tess_declared {
+   IR_TESS_DECLARED_SPACING = 1u << 0,
+   IR_TESS_DECLARED_ORDER = 1u << 1,        /* VertexOrderCw/Ccw */
+   IR_TESS_DECLARED_POINT_MODE = 1u << 2,
+};
 
 /* Execution modes of the graphics stages (SPIR-V 3.6). */
 struct ir_stage_info {
@@ -500,6 +508,7 @@ struct ir_stage_info {
    uint32_t invocations;         /* geometry instancing */
    enum ir_tess_spacing spacing;
    bool ccw, point_mode;         /* tessellation */
+   uint8_t tess_declared;        /* enum ir_tess_declared */
    bool early_fragment_tests, depth_replacing, uses_demote;
    bool xfb;                     /* ExecutionMode Xfb: outputs are captured */
 };

@@ -619,6 +619,22 @@ insert_path(struct spirv_ctx *c, struct sval *v, struct sval *obj, const uint32_
    return r;
 }
 
+/* OpSelect of structs, arrays and matrices (SPIR-V 1.4): each leaf chosen
+ * by the one scalar condition. */
+static struct sval *
+select_tree(struct spirv_ctx *c, struct ir_instr *cond, struct sval *t, struct sval *f)
+{
+   if (t->def || f->def) {
+      if (!t->def || !f->def)
+         spirv_fail(c, "OpSelect operands of different shapes");
+      return spirv_new_leaf(c, t->type, ir_select(&c->b, cond, t->def, f->def));
+   }
+   struct sval *v = spirv_new_tree(c, t->type);
+   for (uint32_t i = 0; i < num_elems(t->type); i++)
+      v->elems[i] = select_tree(c, cond, t->elems[i], f->elems[i]);
+   return v;
+}
+
 static bool
 composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
 {
@@ -684,9 +700,15 @@ composite(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n)
       need(c, n, 5);
       struct ir_instr *cond = spirv_ssa_leaf(c, w[2]);
       struct sval *t = spirv_ssa(c, w[3]), *f = spirv_ssa(c, w[4]);
-      if (!t->def || !f->def || cond->type->kind != IR_TYPE_BOOL)
-         spirv_fail(c, "unsupported: OpSelect of composites");
-      spirv_set_leaf(c, w, ir_select(&c->b, cond, t->def, f->def));
+      if (cond->type->kind != IR_TYPE_BOOL)
+         spirv_fail(c, "OpSelect condition is not a boolean");
+      if (t->def && f->def) {
+         spirv_set_leaf(c, w, ir_select(&c->b, cond, t->def, f->def));
+         return true;
+      }
+      if (cond->type->comps != 1)
+         spirv_fail(c, "OpSelect of composites with a vector condition");
+      spirv_set_value(c, w[1], rt, select_tree(c, cond, t, f));
       return true;
    }
    default:

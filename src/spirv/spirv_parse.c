@@ -873,12 +873,14 @@ graphics_mode(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
          spirv_fail(c, "execution mode operand %u out of range", w[2]);
       *(w[1] == SpvExecutionModeInvocations ? &in->invocations : &in->output_vertices) = w[2];
       return true;
-   case SpvExecutionModeSpacingEqual: in->spacing = IR_SPACING_equal; return true;
-   case SpvExecutionModeSpacingFractionalEven: in->spacing = IR_SPACING_fractional_even; return true;
-   case SpvExecutionModeSpacingFractionalOdd: in->spacing = IR_SPACING_fractional_odd; return true;
-   case SpvExecutionModeVertexOrderCw: in->ccw = false; return true;
-   case SpvExecutionModeVertexOrderCcw: in->ccw = true; return true;
-   case SpvExecutionModePointMode: in->point_mode = true; return true;
+   case SpvExecutionModeSpacingEqual:
+   case SpvExecutionModeSpacingFractionalEven:
+   case SpvExecutionModeSpacingFractionalOdd:
+   case SpvExecutionModeVertexOrderCw:
+   case SpvExecutionModeVertexOrderCcw:
+   case SpvExecutionModePointMode:
+      spirv_tess_mode(in, w[1]);
+      return true;
    case SpvExecutionModeEarlyFragmentTests: in->early_fragment_tests = true; return true;
    case SpvExecutionModeDepthReplacing: in->depth_replacing = true; return true;
    case SpvExecutionModeXfb: in->xfb = true; return true;
@@ -970,6 +972,13 @@ module_instr(struct spirv_ctx *c, SpvOp op, const uint32_t *w, uint32_t n,
    case SpvOpDecorate:
    case SpvOpMemberDecorate:
       parse_decoration(c, op, w, n);
+      break;
+   /* SPIR-V 1.4's decorations of id or string operands (UniformId,
+    * AlignmentId, MaxByteOffsetId, CounterBuffer, UserSemantic,
+    * UserTypeGOOGLE) are hints and names: none changes a result. */
+   case SpvOpDecorateId:
+   case SpvOpDecorateString:
+   case SpvOpMemberDecorateString:
       break;
    case SpvOpDecorationGroup:
    case SpvOpGroupDecorate:

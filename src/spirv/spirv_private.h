@@ -10,6 +10,10 @@
 
 #include <spirv/unified1/spirv.h>
 
+/* Records tessellation execution mode `mode` (a SpvExecutionMode) in
+ * *in; other modes leave it unchanged (spirv_modes.c). */
+void spirv_tess_mode(struct ir_stage_info *in, uint32_t mode);
+
 enum stype_kind {
    ST_VOID, ST_BOOL, ST_INT, ST_FLOAT, ST_VECTOR, ST_MATRIX, ST_ARRAY, ST_RTARRAY,
    ST_STRUCT, ST_PTR, ST_FUNCTION, ST_OPAQUE, ST_IMAGE, ST_SAMPLER, ST_SAMPLED_IMAGE,

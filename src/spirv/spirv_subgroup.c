@@ -51,6 +51,72 @@ group_operation(struct spirv_ctx *c, uint32_t op, enum ir_subgroup_op reduce)
    return reduce + op;   /* reduce, inclusive, exclusive, clustered in SPIR-V order */
 }
 
+/* The back end folds dwords in log-steps (gbe_isel_subgroup.c); 64-bit
+ * values and 16-bit floats (VK_KHR_shader_subgroup_extended_types) are
+ * folded here instead, lane after lane in lane order: GEN_MAX_LANES
+ * broadcasts of a constant lane (the back end reads lane k modulo its
+ * SIMD width; a lane beyond it is never in the ballot), each taken when
+ * its ballot bit is set and it is in the invocation's scan or cluster. */
+#define GEN_MAX_LANES 32
+
+static bool
+folded_lane_by_lane(const struct ir_type *t)
+{
+   return t->kind != IR_TYPE_BOOL && (t->bits == 64 || (t->kind == IR_TYPE_FLOAT && t->bits == 16));
+}
+
+/* Whether lane k (a constant) takes part in the invocation's result. */
+static struct ir_instr *
+lane_counts(struct spirv_ctx *c, enum ir_subgroup_op op, struct ir_instr *active,
+            struct ir_instr *lane, uint32_t k, uint32_t cluster)
+{
+   const struct ir_type *u32 = ir_type_int(c->s, 32, 1), *b = ir_type_bool(c->s, 1);
+   struct ir_instr *kk = ir_imm_u32(&c->b, k);
+   struct ir_instr *src[2] = { active, kk };
+   struct ir_instr *in = ir_subgroup(&c->b, IR_SUBGROUP_ballot_bit_extract, IR_OP_mov, b, 2, src);
+   struct ir_instr *where = NULL;
+   if (op == IR_SUBGROUP_inclusive_scan)
+      where = ir_alu2(&c->b, IR_OP_uge, b, lane, kk);
+   else if (op == IR_SUBGROUP_exclusive_scan)
+      where = ir_alu2(&c->b, IR_OP_ult, b, kk, lane);
+   else if (op == IR_SUBGROUP_clustered_reduce)
+      where = ir_alu2(&c->b, IR_OP_ieq, b, ir_imm_u32(&c->b, k / cluster),
+                      ir_alu2(&c->b, IR_OP_udiv, u32, lane, ir_imm_u32(&c->b, cluster)));
+   return where ? ir_alu2(&c->b, IR_OP_band, b, in, where) : in;
+}
+
+static struct ir_instr *
+fold_lanes(struct spirv_ctx *c, enum ir_subgroup_op op, enum ir_op alu, struct ir_instr *x,
+           uint32_t cluster)
+{
+   const struct ir_type *t = x->type;
+   struct ir_instr *yes = ir_const_splat(&c->b, ir_type_bool(c->s, 1), 1);
+   struct ir_instr *active = ir_subgroup(&c->b, IR_SUBGROUP_ballot, IR_OP_mov,
+                                         ir_type_int(c->s, 32, 4), 1, &yes);
+   struct ir_instr *lane = ir_sysval(&c->b, IR_SYSVAL_subgroup_invocation_id,
+                                     ir_type_int(c->s, 32, 1));
+   struct ir_instr *acc = ir_const_splat(&c->b, t, ir_subgroup_identity(alu, t));
+   for (uint32_t k = 0; k < GEN_MAX_LANES; k++) {
+      struct ir_instr *src[2] = { x, ir_imm_u32(&c->b, k) };
+      struct ir_instr *v = ir_subgroup(&c->b, IR_SUBGROUP_broadcast, IR_OP_mov, t, 2, src);
+      acc = ir_select(&c->b, lane_counts(c, op, active, lane, k, cluster),
+                      ir_alu2(&c->b, alu, t, acc, v), acc);
+   }
+   return acc;
+}
+
+static struct ir_instr *
+fold_by_lane(struct spirv_ctx *c, enum ir_subgroup_op op, enum ir_op alu, struct ir_instr *x,
+             uint32_t cluster)
+{
+   if (x->type->comps == 1)
+      return fold_lanes(c, op, alu, x, cluster);
+   struct ir_instr *comps[IR_MAX_COMPS];
+   for (unsigned i = 0; i < x->type->comps; i++)
+      comps[i] = fold_lanes(c, op, alu, ir_extract(&c->b, x, i), cluster);
+   return ir_vec(&c->b, x->type->comps, comps);
+}
+
 static struct ir_instr *
 reduction(struct spirv_ctx *c, enum ir_op alu, const struct ir_type *t, const uint32_t *w,
           uint32_t n)
@@ -71,14 +137,41 @@ reduction(struct spirv_ctx *c, enum ir_op alu, const struct ir_type *t, const ui
       if (!size || (size & (size - 1)) || size > 128)
          spirv_fail(c, "cluster size %u is not a power of two up to 128", size);
       src[1] = spirv_ssa_leaf(c, w[5]);
+      if (folded_lane_by_lane(t))
+         return fold_by_lane(c, op, alu, src[0], size);
    }
+   if (folded_lane_by_lane(t))
+      return fold_by_lane(c, op, alu, src[0], GEN_MAX_LANES);
    return ir_subgroup(&c->b, op, alu, t, src[1] ? 2 : 1, src);
+}
+
+/* AllEqual of 64-bit floats, which the back end does not compare: every
+ * component equal (ordered: NaN never is) to the first active lane's. */
+static struct ir_instr *
+all_equal_f64(struct spirv_ctx *c, struct ir_instr *x)
+{
+   const struct ir_type *b = ir_type_bool(c->s, 1);
+   struct ir_instr *first = ir_subgroup(&c->b, IR_SUBGROUP_broadcast_first, IR_OP_mov,
+                                        x->type, 1, &x);
+   struct ir_instr *eq = NULL;
+   for (unsigned i = 0; i < x->type->comps; i++) {
+      struct ir_instr *e = ir_alu2(&c->b, IR_OP_feq, b, ir_extract(&c->b, x, i),
+                                   ir_extract(&c->b, first, i));
+      eq = eq ? ir_alu2(&c->b, IR_OP_band, b, eq, e) : e;
+   }
+   return ir_subgroup(&c->b, IR_SUBGROUP_all, IR_OP_mov, b, 1, &eq);
 }
 
 static struct ir_instr *
 translate(struct spirv_ctx *c, SpvOp op, const struct ir_type *t, const uint32_t *w,
           uint32_t n)
 {
+   if (op == SpvOpGroupNonUniformAllEqual) {
+      need(c, n, 4);
+      struct ir_instr *x = value(c, w[3]);
+      if (x->type->kind == IR_TYPE_FLOAT && x->type->bits == 64)
+         return all_equal_f64(c, x);
+   }
    for (unsigned i = 0; i < sizeof(plain_ops) / sizeof(plain_ops[0]); i++) {
       if (plain_ops[i].spv != op)
          continue;

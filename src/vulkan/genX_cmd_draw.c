@@ -427,12 +427,66 @@ emit_scissors(struct gvk_cmd_buffer *cmd)
       p.scissor_rect_pointer = gvk_batch_offset(&cmd->state, dw);
 }
 
+/* 3D_Compare_Function and 3D_Stencil_Operation of the Vulkan enums */
+static const uint8_t compare_ops[] = {
+   [VK_COMPARE_OP_NEVER] = 1, [VK_COMPARE_OP_LESS] = 2, [VK_COMPARE_OP_EQUAL] = 3,
+   [VK_COMPARE_OP_LESS_OR_EQUAL] = 4, [VK_COMPARE_OP_GREATER] = 5,
+   [VK_COMPARE_OP_NOT_EQUAL] = 6, [VK_COMPARE_OP_GREATER_OR_EQUAL] = 7,
+   [VK_COMPARE_OP_ALWAYS] = 0,
+};
+
+static const uint8_t stencil_ops[] = {
+   [VK_STENCIL_OP_KEEP] = 0, [VK_STENCIL_OP_ZERO] = 1, [VK_STENCIL_OP_REPLACE] = 2,
+   [VK_STENCIL_OP_INCREMENT_AND_CLAMP] = 3, [VK_STENCIL_OP_DECREMENT_AND_CLAMP] = 4,
+   [VK_STENCIL_OP_INVERT] = 7, [VK_STENCIL_OP_INCREMENT_AND_WRAP] = 5,
+   [VK_STENCIL_OP_DECREMENT_AND_WRAP] = 6,
+};
+
+/* 3DSTATE_WM_DEPTH_STENCIL from the pipeline's attachments and the
+ * depth/stencil state (static or dynamic): the tests run only against an
+ * attachment the pipeline is made for, and depth writes only with the
+ * depth test on (Vulkan "Depth Test": writes happen when the test is
+ * enabled). */
+static void
+emit_depth_stencil(struct gvk_cmd_buffer *cmd)
+{
+   const struct gvk_gfx_pipeline *g = gfx(cmd);
+   const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   const bool depth_test = g->has_depth && d->depth_test;
+   const bool stencil_test = g->has_stencil && d->stencil_test;
+   const struct gvk_stencil_ops *f = &d->stencil_ops[0], *b = &d->stencil_ops[1];
+   gvk_batch_emit(&cmd->batch, 3DSTATE_WM_DEPTH_STENCIL, ds) {
+      ds.depth_test_enable = depth_test;
+      ds.depth_buffer_write_enable = depth_test && d->depth_write;
+      ds.depth_test_function = compare_ops[d->depth_compare & 7];
+      ds.stencil_test_enable = stencil_test;
+      ds.double_sided_stencil_enable = true;
+      ds.stencil_buffer_write_enable = stencil_test &&
+                                       (d->stencil_write[0] || d->stencil_write[1]);
+      ds.stencil_test_function = compare_ops[f->compare & 7];
+      ds.stencil_fail_op = stencil_ops[f->fail & 7];
+      ds.stencil_pass_depth_pass_op = stencil_ops[f->pass & 7];
+      ds.stencil_pass_depth_fail_op = stencil_ops[f->depth_fail & 7];
+      ds.backface_stencil_test_function = compare_ops[b->compare & 7];
+      ds.backface_stencil_fail_op = stencil_ops[b->fail & 7];
+      ds.backface_stencil_pass_depth_pass_op = stencil_ops[b->pass & 7];
+      ds.backface_stencil_pass_depth_fail_op = stencil_ops[b->depth_fail & 7];
+      ds.stencil_test_mask = d->stencil_compare[0] & 0xff;
+      ds.stencil_write_mask = d->stencil_write[0] & 0xff;
+      ds.backface_stencil_test_mask = d->stencil_compare[1] & 0xff;
+      ds.backface_stencil_write_mask = d->stencil_write[1] & 0xff;
+#if GFX_VER >= 9
+      ds.stencil_reference_value = d->stencil_reference[0] & 0xff;
+      ds.backface_stencil_reference_value = d->stencil_reference[1] & 0xff;
+#endif
+   }
+}
+
 /* COLOR_CALC_STATE (blend constants; Gen8's stencil references) and
  * 3DSTATE_WM_DEPTH_STENCIL (Gen9+: with the references). */
 static void
 emit_cc(struct gvk_cmd_buffer *cmd)
 {
-   const struct gvk_gfx_pipeline *g = gfx(cmd);
    const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
    const struct GENX(COLOR_CALC_STATE) cc = {
       .blend_constant_color_red = d->blend_constants[0],
@@ -450,31 +504,7 @@ emit_cc(struct gvk_cmd_buffer *cmd)
       p.color_calc_state_pointer = gvk_batch_offset(&cmd->state, dw);
       p.color_calc_state_pointer_valid = true;
    }
-   gvk_batch_emit(&cmd->batch, 3DSTATE_WM_DEPTH_STENCIL, ds) {
-      ds.depth_test_enable = g->depth_test;
-      ds.depth_buffer_write_enable = g->depth_write;
-      ds.depth_test_function = g->depth_compare;
-      ds.stencil_test_enable = g->stencil_test;
-      ds.double_sided_stencil_enable = true;
-      ds.stencil_buffer_write_enable = g->stencil_test &&
-                                       (d->stencil_write[0] || d->stencil_write[1]);
-      ds.stencil_test_function = g->stencil_func[0];
-      ds.stencil_fail_op = g->stencil_fail[0];
-      ds.stencil_pass_depth_pass_op = g->stencil_pass[0];
-      ds.stencil_pass_depth_fail_op = g->stencil_depth_fail[0];
-      ds.backface_stencil_test_function = g->stencil_func[1];
-      ds.backface_stencil_fail_op = g->stencil_fail[1];
-      ds.backface_stencil_pass_depth_pass_op = g->stencil_pass[1];
-      ds.backface_stencil_pass_depth_fail_op = g->stencil_depth_fail[1];
-      ds.stencil_test_mask = d->stencil_compare[0] & 0xff;
-      ds.stencil_write_mask = d->stencil_write[0] & 0xff;
-      ds.backface_stencil_test_mask = d->stencil_compare[1] & 0xff;
-      ds.backface_stencil_write_mask = d->stencil_write[1] & 0xff;
-#if GFX_VER >= 9
-      ds.stencil_reference_value = d->stencil_reference[0] & 0xff;
-      ds.backface_stencil_reference_value = d->stencil_reference[1] & 0xff;
-#endif
-   }
+   emit_depth_stencil(cmd);
 }
 
 /* OR-merges a packet packed from the dynamic state into the pipeline's
@@ -506,21 +536,82 @@ emit_sf(struct gvk_cmd_buffer *cmd)
    merge_template(dw, gfx(cmd)->sf, GENX(3DSTATE_SF_length));
 }
 
-/* The pipeline's 3DSTATE_RASTER with the depth offsets of the dynamic
- * state (the template's fields are zero). */
+/* 3DSTATE_CLIP: the pipeline's with the clip mode of rasterizer discard
+ * (REJECT_ALL: no primitive reaches the rasterizer; stream output, before
+ * the clipper, still sees them). */
+static void
+emit_clip(struct gvk_cmd_buffer *cmd)
+{
+   const struct GENX(3DSTATE_CLIP) mode = {
+      .clip_mode = cmd->graphics.dynamic.rasterizer_discard ? 3 : 0, /* REJECT_ALL : NORMAL */
+   };
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(3DSTATE_CLIP_length), 4);
+   GENX(3DSTATE_CLIP_pack)(&cmd->batch, dw, &mode);
+   merge_template(dw, gfx(cmd)->clip, GENX(3DSTATE_CLIP_length));
+}
+
+/* The pipeline's 3DSTATE_RASTER with what may be dynamic: cull mode,
+ * front winding, the depth offsets and their enables (the template's
+ * fields are zero); then 3DSTATE_SF and 3DSTATE_CLIP. */
 static void
 emit_raster(struct gvk_cmd_buffer *cmd)
 {
+   /* 3D_CullModeSelect: CULLMODE_BOTH, NONE, FRONT, BACK */
+   static const uint8_t cull[] = {
+      [VK_CULL_MODE_NONE] = 1, [VK_CULL_MODE_FRONT_BIT] = 2, [VK_CULL_MODE_BACK_BIT] = 3,
+      [VK_CULL_MODE_FRONT_AND_BACK] = 0,
+   };
    const struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
-   const struct GENX(3DSTATE_RASTER) bias = {
+   const struct GENX(3DSTATE_RASTER) r = {
+      .cull_mode = cull[d->cull_mode & 3],
+      .front_winding = d->front_face == VK_FRONT_FACE_COUNTER_CLOCKWISE,
+      .global_depth_offset_enable_solid = d->depth_bias_enable,
+      .global_depth_offset_enable_wireframe = d->depth_bias_enable,
+      .global_depth_offset_enable_point = d->depth_bias_enable,
       .global_depth_offset_constant = d->depth_bias_constant,
       .global_depth_offset_scale = d->depth_bias_slope,
       .global_depth_offset_clamp = d->depth_bias_clamp,
    };
    uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(3DSTATE_RASTER_length), 4);
-   GENX(3DSTATE_RASTER_pack)(&cmd->batch, dw, &bias);
+   GENX(3DSTATE_RASTER_pack)(&cmd->batch, dw, &r);
    merge_template(dw, gfx(cmd)->raster, GENX(3DSTATE_RASTER_length));
    emit_sf(cmd);
+   emit_clip(cmd);
+}
+
+/* 3DSTATE_VF_TOPOLOGY of the topology (static or dynamic; the spec keeps
+ * a dynamic one in the pipeline's topology class, or lets it be any with
+ * dynamicPrimitiveTopologyUnrestricted, which genvk does not report); its
+ * 3DPRIM_* goes to 3DPRIMITIVE too. */
+static void
+emit_topology(struct gvk_cmd_buffer *cmd)
+{
+   uint32_t prim;
+   if (!gvk_prim_topology(cmd->graphics.dynamic.topology, gfx(cmd)->patch_points, &prim)) {
+      gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_UNKNOWN, "vkCmdDraw: primitive topology %d "
+                                      "is not supported", cmd->graphics.dynamic.topology));
+      return;
+   }
+   cmd->graphics.prim = prim;
+   gvk_batch_emit(&cmd->batch, 3DSTATE_VF_TOPOLOGY, t)
+      t.primitive_topology_type = prim;
+}
+
+/* Replaces the Logic Op Function of every BLEND_STATE_ENTRY after the
+ * BLEND_STATE dword with the dynamic logic op's (the pipeline's Logic Op
+ * Enable stays as it is). */
+static void
+patch_logic_op(uint32_t *blend, uint32_t dwords, VkLogicOp op)
+{
+   const struct GENX(BLEND_STATE_ENTRY) all = { .logic_op_function = 0xf };
+   const struct GENX(BLEND_STATE_ENTRY) set = { .logic_op_function = gvk_logic_op(op) };
+   uint32_t mask[GENX(BLEND_STATE_ENTRY_length)], value[GENX(BLEND_STATE_ENTRY_length)];
+   GENX(BLEND_STATE_ENTRY_pack)(NULL, mask, &all);
+   GENX(BLEND_STATE_ENTRY_pack)(NULL, value, &set);
+   for (uint32_t i = GENX(BLEND_STATE_length); i < dwords; i++) {
+      const uint32_t k = (i - GENX(BLEND_STATE_length)) % GENX(BLEND_STATE_ENTRY_length);
+      blend[i] = (blend[i] & ~mask[k]) | value[k];
+   }
 }
 
 static void
@@ -529,6 +620,8 @@ emit_blend(struct gvk_cmd_buffer *cmd)
    const struct gvk_gfx_pipeline *g = gfx(cmd);
    uint32_t *dw = gvk_batch_alloc(&cmd->state, g->blend_dwords, 64);
    memcpy(dw, g->blend, g->blend_dwords * 4);
+   if (g->dynamic & GVK_DYNAMIC_LOGIC_OP)
+      patch_logic_op(dw, g->blend_dwords, cmd->graphics.dynamic.logic_op);
    gvk_batch_emit(&cmd->batch, 3DSTATE_BLEND_STATE_POINTERS, p) {
       p.blend_state_pointer = gvk_batch_offset(&cmd->state, dw);
       p.blend_state_pointer_valid = true;
@@ -617,7 +710,7 @@ emit_index_buffer(struct gvk_cmd_buffer *cmd)
    /* Primitive restart (spec "Programmable Primitive Shading"): the
     * all-ones index of the index type. */
    gvk_batch_emit(&cmd->batch, 3DSTATE_VF, vf) {
-      vf.indexed_draw_cut_index_enable = gfx(cmd)->primitive_restart;
+      vf.indexed_draw_cut_index_enable = cmd->graphics.dynamic.primitive_restart;
       vf.cut_index = cut_index(cmd->graphics.ib_type);
    }
 }
@@ -637,22 +730,46 @@ ds_image(const struct gvk_image_view *view, bool stencil)
    return image;
 }
 
+/* The extent fields of 3DSTATE_DEPTH_BUFFER: base level size, the view's
+ * level and layers. */
+static void
+depth_extent(struct GENX(3DSTATE_DEPTH_BUFFER) *db, const struct isl_surf *surf,
+             const struct gvk_image_view *view)
+{
+   db->width = surf->width - 1;
+   db->height = surf->height - 1;
+   db->depth = surf->array_len - 1;
+   db->lod = view->range.baseMipLevel;
+   db->minimum_array_element = view->range.baseArrayLayer;
+   db->render_target_view_extent = view->range.layerCount - 1;
+}
+
 /* 3DSTATE_DEPTH_BUFFER of the depth attachment (a null surface without
  * one: the depth test passes, nothing is written), Y-tiled as isl lays
  * it out: base level size and pitch, the view's level and layers, QPitch
- * in rows of four.  Writes are gated by 3DSTATE_WM_DEPTH_STENCIL. */
+ * in rows of four.  Writes are gated by 3DSTATE_WM_DEPTH_STENCIL.
+ * Before Gen12 the stencil buffer has no size of its own and takes the
+ * depth buffer's (3DSTATE_STENCIL_BUFFER has only address and pitch), so a
+ * stencil-only attachment still needs a 2D depth buffer of its extent,
+ * with no address and depth writes off. */
 static void
 emit_depth(struct gvk_cmd_buffer *cmd)
 {
    const struct gvk_image_view *view = cmd->rendering.depth.view;
    const struct gvk_image *image = ds_image(view, false);
+   const struct gvk_image_view *sview = cmd->rendering.stencil.view;
+   const struct gvk_image *simage = GFX_VER < 12 ? ds_image(sview, true) : NULL;
    gvk_batch_emit(&cmd->batch, 3DSTATE_DEPTH_BUFFER, db) {
       db.surface_type = ISL_SURFTYPE_NULL;
       db.surface_format = ISL_DEPTH_D32_FLOAT;
       db.mocs = GVK_MOCS;
 #if GFX_VER < 12
-      db.stencil_write_enable = ds_image(cmd->rendering.stencil.view, true) != NULL;
+      db.stencil_write_enable = simage != NULL;
 #endif
+      if (!image && simage) {
+         db.surface_type = ISL_SURFTYPE_2D;
+         depth_extent(&db, &simage->stencil_surf, sview);
+      }
       if (!image)
          continue;
       const struct isl_surf *surf = &image->surf;
@@ -660,12 +777,7 @@ emit_depth(struct gvk_cmd_buffer *cmd)
       db.surface_format = isl_vk_format(image->vk_format)->depth_format;
       db.surface_base_address = gvk_address_gpu(image->address);
       db.surface_pitch = surf->row_pitch_B - 1;
-      db.width = surf->width - 1;
-      db.height = surf->height - 1;
-      db.depth = surf->array_len - 1;
-      db.lod = view->range.baseMipLevel;
-      db.minimum_array_element = view->range.baseArrayLayer;
-      db.render_target_view_extent = view->range.layerCount - 1;
+      depth_extent(&db, surf, view);
       db.surface_qpitch = surf->array_pitch_rows >> 2;
       db.depth_write_enable = true;
    }
@@ -848,7 +960,6 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
    if (dirty & GVK_GFX_DIRTY_PIPELINE) {
       uint32_t *dw = gvk_batch_alloc(&cmd->batch, g->batch_dwords, 4);
       memcpy(dw, g->batch, g->batch_dwords * 4);
-      emit_blend(cmd);
       emit_push_allocation(cmd);
       dirty = cmd->graphics.dirty |= GVK_GFX_DIRTY_CC;
    }
@@ -865,8 +976,12 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
       emit_scissors(cmd);
    if (dirty & GVK_GFX_DIRTY_CC)
       emit_cc(cmd);
+   if (dirty & (GVK_GFX_DIRTY_BLEND | GVK_GFX_DIRTY_PIPELINE))
+      emit_blend(cmd);
    if (dirty & (GVK_GFX_DIRTY_RASTER | GVK_GFX_DIRTY_PIPELINE))
       emit_raster(cmd);
+   if (dirty & (GVK_GFX_DIRTY_TOPOLOGY | GVK_GFX_DIRTY_PIPELINE))
+      emit_topology(cmd);
    if (dirty & (GVK_GFX_DIRTY_VERTEX_BUFFERS | GVK_GFX_DIRTY_PIPELINE))
       emit_vertex_buffers(cmd);
    if (dirty & (GVK_GFX_DIRTY_INDEX_BUFFER | GVK_GFX_DIRTY_PIPELINE))
@@ -933,7 +1048,7 @@ emit_primitive(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
 {
    gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
       prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
-      prim.primitive_topology_type = gfx(cmd)->topology;
+      prim.primitive_topology_type = cmd->graphics.prim;
       prim.vertex_count_per_instance = d->count;
       prim.start_vertex_location = d->first;
       prim.instance_count = d->instance_count;
@@ -1034,7 +1149,7 @@ genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indire
          prim.indirect_parameter_enable = true;
          prim.predicate_enable = d->count_addr != 0;
          prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
-         prim.primitive_topology_type = gfx(cmd)->topology;
+         prim.primitive_topology_type = cmd->graphics.prim;
       }
    }
 }

@@ -243,31 +243,6 @@ emit_vertex_input(struct packer *pk, const struct gbe_vs_info *vs, const struct 
    }
 }
 
-static bool
-topology(VkPrimitiveTopology t, uint32_t patch_points, uint32_t *out)
-{
-   static const uint8_t prims[] = {
-      [VK_PRIMITIVE_TOPOLOGY_POINT_LIST] = 1, [VK_PRIMITIVE_TOPOLOGY_LINE_LIST] = 2,
-      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP] = 3, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST] = 4,
-      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP] = 5, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN] = 6,
-      [VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY] = 9,
-      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY] = 10,
-      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY] = 11,
-      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY] = 12,
-   };
-   if (t == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
-      /* 3DPRIM_PATCHLIST_1..32: 0x20 + control points - 1 */
-      if (!patch_points || patch_points > 32)
-         return false;
-      *out = 0x1f + patch_points;
-      return true;
-   }
-   if ((unsigned)t >= ARRAY_SIZE(prims) || !prims[t])
-      return false;
-   *out = prims[t];
-   return true;
-}
-
 /* ---- URB and push constants ---- */
 
 /* The most URB entries each of VS, HS, DS and GS may have (PRM Vol 2a
@@ -709,46 +684,33 @@ emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g, bool per_sample,
 
 /* ---- fixed functions ---- */
 
-static const uint8_t compare_ops[] = {
-   [VK_COMPARE_OP_NEVER] = 1, [VK_COMPARE_OP_LESS] = 2, [VK_COMPARE_OP_EQUAL] = 3,
-   [VK_COMPARE_OP_LESS_OR_EQUAL] = 4, [VK_COMPARE_OP_GREATER] = 5,
-   [VK_COMPARE_OP_NOT_EQUAL] = 6, [VK_COMPARE_OP_GREATER_OR_EQUAL] = 7,
-   [VK_COMPARE_OP_ALWAYS] = 0,
-};
-
-static const uint8_t stencil_ops[] = {
-   [VK_STENCIL_OP_KEEP] = 0, [VK_STENCIL_OP_ZERO] = 1, [VK_STENCIL_OP_REPLACE] = 2,
-   [VK_STENCIL_OP_INCREMENT_AND_CLAMP] = 3, [VK_STENCIL_OP_DECREMENT_AND_CLAMP] = 4,
-   [VK_STENCIL_OP_INVERT] = 7, [VK_STENCIL_OP_INCREMENT_AND_WRAP] = 5,
-   [VK_STENCIL_OP_DECREMENT_AND_WRAP] = 6,
-};
-
 /* Clipping in D3D's 0 <= z <= w (Vulkan's depth range), with the guard
- * band; a pipeline that discards rasterization rejects every primitive. */
+ * band.  The clip mode is the draw's: rasterizer discard (which may be
+ * dynamic) rejects every primitive (genX_cmd_draw.c). */
 static void
-emit_clip(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
-          const struct gvk_gfx_pipeline *g)
+build_clip(struct gvk_gfx_pipeline *g)
 {
-   const VkPipelineRasterizationStateCreateInfo *rs = info->pRasterizationState;
    const struct gvk_shader *fs = fs_kernel(g);
-   pack(pk, 3DSTATE_CLIP, clip) {
-      clip.clip_enable = true;
-      clip.statistics_enable = true;
-      clip.early_cull_enable = true;
-      clip.api_mode = 1;                    /* APIMODE_D3D */
-      clip.guardband_clip_test_enable = true;
-      clip.viewport_xy_clip_test_enable = true;
-      clip.clip_mode = rs && rs->rasterizerDiscardEnable ? 3 : 0; /* REJECT_ALL : NORMAL */
-      clip.triangle_fan_provoking_vertex_select = 1;
-      clip.minimum_point_width = 0.125f;
-      clip.maximum_point_width = 255.875f;
-      clip.user_clip_distance_clip_test_enable_bitmask =
-         (1u << g->last_vue->num_clip) - 1;
-      clip.non_perspective_barycentric_enable = fs &&
+   const struct GENX(3DSTATE_CLIP) clip = {
+      GENX(3DSTATE_CLIP_header),
+      .clip_enable = true,
+      .statistics_enable = true,
+      .early_cull_enable = true,
+      .api_mode = 1,                        /* APIMODE_D3D */
+      .guardband_clip_test_enable = true,
+      .viewport_xy_clip_test_enable = true,
+      .triangle_fan_provoking_vertex_select = 1,
+      .minimum_point_width = 0.125f,
+      .maximum_point_width = 255.875f,
+      .user_clip_distance_clip_test_enable_bitmask = (1u << g->last_vue->num_clip) - 1,
+      .non_perspective_barycentric_enable = fs &&
          (fs->kernel.fs.barycentric_modes & (GBE_BARY_NONPERSP_PIXEL |
                                              GBE_BARY_NONPERSP_CENTROID |
-                                             GBE_BARY_NONPERSP_SAMPLE));
-   }
+                                             GBE_BARY_NONPERSP_SAMPLE)),
+   };
+   _Static_assert(GENX(3DSTATE_CLIP_length) == ARRAY_SIZE(g->clip),
+                  "gvk_gfx_pipeline.clip holds the generation's 3DSTATE_CLIP");
+   GENX(3DSTATE_CLIP_pack)(NULL, g->clip, &clip);
 }
 
 /* 3DSTATE_SF without the line width (the draw packs it: it may be
@@ -784,8 +746,9 @@ depth_clip(const VkPipelineRasterizationStateCreateInfo *rs)
    return dc ? dc->depthClipEnable : !rs->depthClampEnable;
 }
 
-/* The depth offsets are left out: the draw packs them with the dynamic
- * state (genX_cmd_draw.c). */
+/* The depth offsets, their enables, the cull mode and front winding are
+ * left out: the draw packs them with the dynamic state (genX_cmd_draw.c),
+ * from the static values kept here when they are not dynamic. */
 static VkResult
 build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pipeline *g)
 {
@@ -795,15 +758,9 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
    if (rs->polygonMode > VK_POLYGON_MODE_POINT)
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: polygon mode %d is "
                       "not supported", rs->polygonMode);
-   static const uint8_t cull[] = {
-      [VK_CULL_MODE_NONE] = 1, [VK_CULL_MODE_FRONT_BIT] = 2, [VK_CULL_MODE_BACK_BIT] = 3,
-      [VK_CULL_MODE_FRONT_AND_BACK] = 0,
-   };
    /* FILL_MODE_SOLID, WIREFRAME, POINT are VkPolygonMode's order */
    struct GENX(3DSTATE_RASTER) r = {
       GENX(3DSTATE_RASTER_header),
-      .cull_mode = cull[rs->cullMode & 3],
-      .front_winding = rs->frontFace == VK_FRONT_FACE_COUNTER_CLOCKWISE,
       .front_face_fill_mode = rs->polygonMode,
       .back_face_fill_mode = rs->polygonMode,
       .scissor_rectangle_enable = true,
@@ -814,9 +771,6 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
 #else
       .viewport_z_clip_test_enable = clip_z,
 #endif
-      .global_depth_offset_enable_solid = rs->depthBiasEnable,
-      .global_depth_offset_enable_wireframe = rs->depthBiasEnable,
-      .global_depth_offset_enable_point = rs->depthBiasEnable,
    };
    _Static_assert(GENX(3DSTATE_RASTER_length) == ARRAY_SIZE(g->raster),
                   "gvk_gfx_pipeline.raster holds the generation's 3DSTATE_RASTER");
@@ -827,6 +781,10 @@ build_raster(const VkPipelineRasterizationStateCreateInfo *rs, struct gvk_gfx_pi
    g->state.depth_bias_slope = rs->depthBiasSlopeFactor;
    g->state.depth_bias_clamp = rs->depthBiasClamp;
    g->state.line_width = rs->lineWidth;
+   g->state.cull_mode = rs->cullMode;
+   g->state.front_face = rs->frontFace;
+   g->state.depth_bias_enable = rs->depthBiasEnable;
+   g->state.rasterizer_discard = rs->rasterizerDiscardEnable;
    g->depth_clamp = rs->depthClampEnable;
    return VK_SUCCESS;
 }
@@ -926,15 +884,6 @@ static const uint8_t blend_factors[] = {
 
 /* VkBlendOp ADD, SUBTRACT, REVERSE_SUBTRACT, MIN, MAX are BLENDFUNCTION's
  * order. */
-static const uint8_t logic_ops[] = {
-   [VK_LOGIC_OP_CLEAR] = 0x0, [VK_LOGIC_OP_AND] = 0x8, [VK_LOGIC_OP_AND_REVERSE] = 0x4,
-   [VK_LOGIC_OP_COPY] = 0xc, [VK_LOGIC_OP_AND_INVERTED] = 0x2, [VK_LOGIC_OP_NO_OP] = 0xa,
-   [VK_LOGIC_OP_XOR] = 0x6, [VK_LOGIC_OP_OR] = 0xe, [VK_LOGIC_OP_NOR] = 0x1,
-   [VK_LOGIC_OP_EQUIVALENT] = 0x9, [VK_LOGIC_OP_INVERT] = 0x5,
-   [VK_LOGIC_OP_OR_REVERSE] = 0xd, [VK_LOGIC_OP_COPY_INVERTED] = 0x3,
-   [VK_LOGIC_OP_OR_INVERTED] = 0xb, [VK_LOGIC_OP_NAND] = 0x7, [VK_LOGIC_OP_SET] = 0xf,
-};
-
 static bool
 valid_attachment(const VkPipelineColorBlendAttachmentState *a)
 {
@@ -960,7 +909,7 @@ blend_entry(const VkPipelineColorBlendStateCreateInfo *cb, uint32_t i)
    e.write_disable_blue = !(a->colorWriteMask & VK_COLOR_COMPONENT_B_BIT);
    e.write_disable_alpha = !(a->colorWriteMask & VK_COLOR_COMPONENT_A_BIT);
    e.logic_op_enable = cb->logicOpEnable;
-   e.logic_op_function = cb->logicOpEnable ? logic_ops[cb->logicOp & 15] : 0;
+   e.logic_op_function = cb->logicOpEnable ? gvk_logic_op(cb->logicOp) : 0;
    /* Colours are clamped to the render target format's range before and
     * after blending (Vulkan clamps fixed-point inputs to [0, 1] or
     * [-1, 1]; COLORCLAMP_RTFORMAT). */
@@ -986,9 +935,13 @@ static VkResult
 build_blend(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
             struct gvk_gfx_pipeline *g, uint32_t color_count)
 {
-   const VkPipelineColorBlendStateCreateInfo *cb =
-      info->pRasterizationState && info->pRasterizationState->rasterizerDiscardEnable ?
-      NULL : info->pColorBlendState;
+   /* a static rasterizer discard writes no colour; a dynamic one may be
+    * turned off, whatever the static value (which is then ignored) */
+   const bool discard = info->pRasterizationState &&
+                        info->pRasterizationState->rasterizerDiscardEnable &&
+                        !(g->dynamic & GVK_DYNAMIC_RASTERIZER_DISCARD);
+   const VkPipelineColorBlendStateCreateInfo *cb = discard ? NULL : info->pColorBlendState;
+   g->state.logic_op = cb ? cb->logicOp : VK_LOGIC_OP_CLEAR;
    for (uint32_t i = 0; cb && i < cb->attachmentCount; i++) {
       if (!valid_attachment(&cb->pAttachments[i]))
          return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: colour blend "
@@ -1033,62 +986,74 @@ build_blend(struct packer *pk, const VkGraphicsPipelineCreateInfo *info,
 static void
 stencil_face(struct gvk_gfx_pipeline *g, unsigned f, const VkStencilOpState *s)
 {
-   g->stencil_func[f] = compare_ops[s->compareOp & 7];
-   g->stencil_fail[f] = stencil_ops[s->failOp & 7];
-   g->stencil_pass[f] = stencil_ops[s->passOp & 7];
-   g->stencil_depth_fail[f] = stencil_ops[s->depthFailOp & 7];
+   g->state.stencil_ops[f] = (struct gvk_stencil_ops){
+      .fail = s->failOp, .pass = s->passOp, .depth_fail = s->depthFailOp,
+      .compare = s->compareOp,
+   };
    g->state.stencil_compare[f] = s->compareMask;
    g->state.stencil_write[f] = s->writeMask;
    g->state.stencil_reference[f] = s->reference;
 }
 
-/* Depth and stencil tests run only against the attachments the pipeline
- * is created for (spec: without a depth attachment the test passes and
- * nothing is written). */
+/* The static depth/stencil state; the draw runs the tests only against
+ * the attachments the pipeline is made for (has_depth, has_stencil). */
 static void
 depth_stencil(const VkGraphicsPipelineCreateInfo *info, const struct gvk_rendering_formats *f,
               struct gvk_gfx_pipeline *g)
 {
+   g->has_depth = f->depth != VK_FORMAT_UNDEFINED;
+   g->has_stencil = f->stencil != VK_FORMAT_UNDEFINED;
    const VkPipelineDepthStencilStateCreateInfo *ds = info->pDepthStencilState;
    if (!ds)
       return;
-   const bool has_depth = f->depth != VK_FORMAT_UNDEFINED;
-   const bool has_stencil = f->stencil != VK_FORMAT_UNDEFINED;
-   g->depth_test = has_depth && ds->depthTestEnable;
-   g->depth_write = g->depth_test && ds->depthWriteEnable;
-   g->depth_compare = compare_ops[ds->depthCompareOp & 7];
-   g->stencil_test = has_stencil && ds->stencilTestEnable;
+   g->state.depth_test = ds->depthTestEnable;
+   g->state.depth_write = ds->depthWriteEnable;
+   g->state.depth_compare = ds->depthCompareOp;
+   g->state.stencil_test = ds->stencilTestEnable;
    stencil_face(g, 0, &ds->front);
    stencil_face(g, 1, &ds->back);
+}
+
+/* The dynamic states genvk keeps (VK_EXT_extended_dynamic_state's and
+ * _state2's are Vulkan 1.3 core); depth bounds is not among them: the
+ * depthBounds feature is not reported, so its test is never on. */
+static uint32_t
+dynamic_bit(VkDynamicState s)
+{
+   switch (s) {
+   case VK_DYNAMIC_STATE_VIEWPORT: return GVK_DYNAMIC_VIEWPORT;
+   case VK_DYNAMIC_STATE_SCISSOR: return GVK_DYNAMIC_SCISSOR;
+   case VK_DYNAMIC_STATE_BLEND_CONSTANTS: return GVK_DYNAMIC_BLEND_CONSTANTS;
+   case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK: return GVK_DYNAMIC_STENCIL_COMPARE_MASK;
+   case VK_DYNAMIC_STATE_STENCIL_WRITE_MASK: return GVK_DYNAMIC_STENCIL_WRITE_MASK;
+   case VK_DYNAMIC_STATE_STENCIL_REFERENCE: return GVK_DYNAMIC_STENCIL_REFERENCE;
+   case VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE: return GVK_DYNAMIC_VERTEX_STRIDE;
+   case VK_DYNAMIC_STATE_DEPTH_BIAS: return GVK_DYNAMIC_DEPTH_BIAS;
+   case VK_DYNAMIC_STATE_LINE_WIDTH: return GVK_DYNAMIC_LINE_WIDTH;
+   case VK_DYNAMIC_STATE_CULL_MODE: return GVK_DYNAMIC_CULL_MODE;
+   case VK_DYNAMIC_STATE_FRONT_FACE: return GVK_DYNAMIC_FRONT_FACE;
+   case VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY: return GVK_DYNAMIC_TOPOLOGY;
+   case VK_DYNAMIC_STATE_VIEWPORT_WITH_COUNT: return GVK_DYNAMIC_VIEWPORT_COUNT;
+   case VK_DYNAMIC_STATE_SCISSOR_WITH_COUNT: return GVK_DYNAMIC_SCISSOR_COUNT;
+   case VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE: return GVK_DYNAMIC_DEPTH_TEST;
+   case VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE: return GVK_DYNAMIC_DEPTH_WRITE;
+   case VK_DYNAMIC_STATE_DEPTH_COMPARE_OP: return GVK_DYNAMIC_DEPTH_COMPARE;
+   case VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE: return GVK_DYNAMIC_STENCIL_TEST;
+   case VK_DYNAMIC_STATE_STENCIL_OP: return GVK_DYNAMIC_STENCIL_OP;
+   case VK_DYNAMIC_STATE_RASTERIZER_DISCARD_ENABLE: return GVK_DYNAMIC_RASTERIZER_DISCARD;
+   case VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE: return GVK_DYNAMIC_DEPTH_BIAS_ENABLE;
+   case VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE: return GVK_DYNAMIC_PRIMITIVE_RESTART;
+   case VK_DYNAMIC_STATE_LOGIC_OP_EXT: return GVK_DYNAMIC_LOGIC_OP;
+   default: return 0;
+   }
 }
 
 static void
 dynamic_states(const VkGraphicsPipelineCreateInfo *info, struct gvk_gfx_pipeline *g)
 {
    const VkPipelineDynamicStateCreateInfo *dyn = info->pDynamicState;
-   for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++) {
-      switch (dyn->pDynamicStates[i]) {
-      case VK_DYNAMIC_STATE_VIEWPORT: g->dynamic |= GVK_DYNAMIC_VIEWPORT; break;
-      case VK_DYNAMIC_STATE_SCISSOR: g->dynamic |= GVK_DYNAMIC_SCISSOR; break;
-      case VK_DYNAMIC_STATE_BLEND_CONSTANTS: g->dynamic |= GVK_DYNAMIC_BLEND_CONSTANTS; break;
-      case VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK:
-         g->dynamic |= GVK_DYNAMIC_STENCIL_COMPARE_MASK;
-         break;
-      case VK_DYNAMIC_STATE_STENCIL_WRITE_MASK:
-         g->dynamic |= GVK_DYNAMIC_STENCIL_WRITE_MASK;
-         break;
-      case VK_DYNAMIC_STATE_STENCIL_REFERENCE:
-         g->dynamic |= GVK_DYNAMIC_STENCIL_REFERENCE;
-         break;
-      case VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE:
-         g->dynamic |= GVK_DYNAMIC_VERTEX_STRIDE;
-         break;
-      case VK_DYNAMIC_STATE_DEPTH_BIAS: g->dynamic |= GVK_DYNAMIC_DEPTH_BIAS; break;
-      case VK_DYNAMIC_STATE_LINE_WIDTH: g->dynamic |= GVK_DYNAMIC_LINE_WIDTH; break;
-      default:
-         break;
-      }
-   }
+   for (uint32_t i = 0; dyn && i < dyn->dynamicStateCount; i++)
+      g->dynamic |= dynamic_bit(dyn->pDynamicStates[i]);
    const VkPipelineViewportStateCreateInfo *vp = info->pViewportState;
    if (!vp)
       return;
@@ -1112,10 +1077,13 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    VkResult result;
    const uint32_t patch_points = g->tcs && info->pTessellationState
                                  ? info->pTessellationState->patchControlPoints : 0;
-   if (!ia || !topology(ia->topology, patch_points, &g->topology))
+   uint32_t prim;
+   if (!ia || !gvk_prim_topology(ia->topology, patch_points, &prim))
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the primitive "
                       "topology is missing or not supported");
-   g->primitive_restart = ia->primitiveRestartEnable;
+   g->patch_points = patch_points;
+   g->state.topology = ia->topology;
+   g->state.primitive_restart = ia->primitiveRestartEnable;
    struct gvk_rendering_formats formats;
    gvk_rendering_formats_for_pipeline(info, &formats);
    struct element elements[GBE_MAX_VS_ATTRIBUTES + 2];
@@ -1128,7 +1096,6 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    if (result != VK_SUCCESS)
       return result;
    pack(pk, 3DSTATE_VF_STATISTICS, st) st.statistics_enable = true;
-   pack(pk, 3DSTATE_VF_TOPOLOGY, t) t.primitive_topology_type = g->topology;
    emit_vertex_input(pk, vs, elements, count);
    const uint32_t urb_entry_size64[4] = {
       vs->urb_entry_size, g->tcs ? g->tcs->kernel.tcs.urb_entry_size : 0,
@@ -1137,12 +1104,13 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    };
    emit_urb(pk, di, urb_entry_size64);
    push_allocation(di, g);
+   dynamic_states(info, g);
    emit_vs(pk, di, g->vs, stage_scratch(device, g->vs, NULL));
    emit_disabled_stages(pk, g->tcs != NULL);
    emit_gs(pk, di, g->gs, stage_scratch(device, g->gs, NULL));
    if (g->tcs)
       emit_tess(pk, device, g, info);
-   emit_clip(pk, info, g);
+   build_clip(g);
    build_sf(g);
    result = build_raster(info->pRasterizationState, g);
    if (result == VK_SUCCESS)
@@ -1160,7 +1128,6 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
    if (result != VK_SUCCESS)
       return result;
    depth_stencil(info, &formats, g);
-   dynamic_states(info, g);
    return VK_SUCCESS;
 }
 

@@ -26,6 +26,29 @@ sampler_prefetch(const struct gvk_shader *sh)
    return DIV_ROUND_UP(MIN2(sh->kernel.sampler_table_size, 16u), 4);
 }
 
+/* The TE modes of the pipeline.  SPIR-V 3.6 lets the control stage, the
+ * evaluation stage or both declare the spacing, winding and point mode
+ * (DXC puts them on the control stage); both declaring one must agree
+ * (Vulkan "Tessellator"), so a mode either declares is the pipeline's.  The domain was merged before the
+ * kernels were compiled (gbe_options.tess_domain). */
+struct te_modes {
+   enum ir_prim domain;
+   enum ir_tess_spacing spacing;
+   bool ccw, point_mode;
+};
+
+static struct te_modes
+te_modes(const struct gbe_tcs_info *tcs, const struct gbe_tes_info *tes)
+{
+   struct te_modes m = { tes->domain, tes->spacing, tes->ccw, tes->point_mode };
+   if (!(tes->tess_declared & IR_TESS_DECLARED_SPACING))
+      m.spacing = tcs->spacing;
+   if (!(tes->tess_declared & IR_TESS_DECLARED_ORDER))
+      m.ccw = tcs->ccw;
+   m.point_mode = tes->point_mode || tcs->point_mode;
+   return m;
+}
+
 /* With Vulkan's default upper-left domain origin the TE's winding is the
  * shader's (SPIR-V VertexOrderCw: TRI_CW; Mesa's SPIR-V front end notes
  * the same match, GL's lower-left view being the opposite);
@@ -33,13 +56,13 @@ sampler_prefetch(const struct gvk_shader *sh)
  * swaps the two (as anv does).  tess_tri_fill checks it against lavapipe
  * with back faces culled. */
 static uint32_t
-output_topology(const struct gbe_tes_info *tes, bool lower_left)
+output_topology(const struct te_modes *m, bool lower_left)
 {
-   if (tes->point_mode)
+   if (m->point_mode)
       return TE_POINT;
-   if (tes->domain == IR_PRIM_isolines)
+   if (m->domain == IR_PRIM_isolines)
       return TE_LINE;
-   return tes->ccw != lower_left ? TE_TRI_CCW : TE_TRI_CW;
+   return m->ccw != lower_left ? TE_TRI_CCW : TE_TRI_CW;
 }
 
 static uint32_t
@@ -68,6 +91,7 @@ genX(gfx_tess_pack)(const struct gvk_device *device, const struct gvk_gfx_pipeli
    const struct gvk_shader *hs_sh = g->tcs, *ds_sh = g->tes;
    const struct gbe_tcs_info *tcs = &hs_sh->kernel.tcs;
    const struct gbe_tes_info *tes = &ds_sh->kernel.tes;
+   const struct te_modes modes = te_modes(tcs, tes);
    struct GENX(3DSTATE_HS) hs = {
       GENX(3DSTATE_HS_header),
       .enable = true,
@@ -85,10 +109,10 @@ genX(gfx_tess_pack)(const struct gvk_device *device, const struct gvk_gfx_pipeli
    struct GENX(3DSTATE_TE) te = {
       GENX(3DSTATE_TE_header),
       .te_enable = true,
-      .te_domain = tes->domain == IR_PRIM_quads ? TE_QUAD :
-                   tes->domain == IR_PRIM_triangles ? TE_TRI : TE_ISOLINE,
-      .output_topology = output_topology(tes, lower_left_origin(info)),
-      .partitioning = partitioning(tes->spacing),
+      .te_domain = modes.domain == IR_PRIM_quads ? TE_QUAD :
+                   modes.domain == IR_PRIM_triangles ? TE_TRI : TE_ISOLINE,
+      .output_topology = output_topology(&modes, lower_left_origin(info)),
+      .partitioning = partitioning(modes.spacing),
       /* Vulkan's maxTessellationGenerationLevel 64 (Mesa's values) */
       .maximum_tessellation_factor_odd = 63.0f,
       .maximum_tessellation_factor_not_odd = 64.0f,

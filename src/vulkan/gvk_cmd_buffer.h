@@ -223,6 +223,9 @@ struct gvk_cmd_buffer {
       } vb[GVK_MAX_VERTEX_BINDINGS];
       uint64_t ib_addr, ib_size;
       VkIndexType ib_type;
+      /* the 3DPRIM_* of dynamic.topology, computed when it or the
+       * pipeline changed (3DSTATE_VF_TOPOLOGY, 3DPRIMITIVE) */
+      uint32_t prim;
       /* The state block the emitted state pointers are offsets into:
        * another one means every pointer is emitted again. */
       const struct gvk_bo *state_bo;
@@ -304,12 +307,15 @@ enum gvk_gfx_dirty {
    GVK_GFX_DIRTY_INDEX_BUFFER = 1u << 2,
    GVK_GFX_DIRTY_VIEWPORT = 1u << 3,
    GVK_GFX_DIRTY_SCISSOR = 1u << 4,
-   GVK_GFX_DIRTY_CC = 1u << 5,               /* blend constants, stencil */
+   GVK_GFX_DIRTY_CC = 1u << 5,               /* blend constants, depth, stencil */
    GVK_GFX_DIRTY_DESCRIPTORS = 1u << 6,
    GVK_GFX_DIRTY_PUSH = 1u << 7,
    GVK_GFX_DIRTY_RENDER_TARGETS = 1u << 8,
-   GVK_GFX_DIRTY_RASTER = 1u << 9,           /* depth bias, line width */
-   GVK_GFX_DIRTY_ALL = (1u << 10) - 1,
+   /* depth bias, line width, cull mode, front face, rasterizer discard */
+   GVK_GFX_DIRTY_RASTER = 1u << 9,
+   GVK_GFX_DIRTY_TOPOLOGY = 1u << 10,
+   GVK_GFX_DIRTY_BLEND = 1u << 11,           /* logic op */
+   GVK_GFX_DIRTY_ALL = (1u << 12) - 1,
 };
 
 /* One direct draw: vertex or index range, instances, VertexOffset

@@ -11,26 +11,28 @@
 #include "gvk_meta.h"
 #include "macros.h"
 
-/* A meta fill of an attachment inside a rendering goes through the data
- * port while draws write through the render and depth caches, which are
- * not coherent with it (PRM Vol 7 "Cache Coherency": the render target
- * and depth caches are flushed by PIPE_CONTROL, not snooped).  Before the
- * fill: what draws left in those caches reaches memory (their flushes,
- * which also drop their lines, and a CS stall so the draws are done);
- * after it: the data port's writes leave the HDC (DC flush, CS stall) and
- * no later reader sees stale lines (texture cache invalidation for
- * sampling; a render target and depth flush again empties those caches
- * of lines a draw could have fetched meanwhile). */
-static void
-attachment_fill_begin(struct gvk_cmd_buffer *cmd, struct gvk_meta_saved *saved)
+/* A meta fill or resolve of an attachment inside a rendering goes
+ * through the data port and the sampler while draws write through the
+ * render and depth caches, which are not coherent with them (PRM Vol 7
+ * "Cache Coherency": the render target and depth caches are flushed by
+ * PIPE_CONTROL, not snooped).  Before the kernels: what draws left in
+ * those caches reaches memory (their flushes, which also drop their
+ * lines, and a CS stall so the draws are done) and the texture cache
+ * holds no older lines of an attachment a resolve samples (HARDWARE-NOTES
+ * texture-cache-coherency); after them: the data port's writes leave the
+ * HDC (DC flush, CS stall) and no later reader sees stale lines (texture
+ * cache invalidation for sampling; a render target and depth flush again
+ * empties those caches of lines a draw could have fetched meanwhile). */
+void
+gvk_attachment_meta_begin(struct gvk_cmd_buffer *cmd, struct gvk_meta_saved *saved)
 {
    cmd->pending_pipe_bits |= GVK_PIPE_RENDER_TARGET_FLUSH | GVK_PIPE_DEPTH_FLUSH |
-                             GVK_PIPE_CS_STALL;
+                             GVK_PIPE_CS_STALL | GVK_PIPE_TEXTURE_INVALIDATE;
    gvk_meta_begin(cmd, saved);
 }
 
-static void
-attachment_fill_end(struct gvk_cmd_buffer *cmd, const struct gvk_meta_saved *saved)
+void
+gvk_attachment_meta_end(struct gvk_cmd_buffer *cmd, const struct gvk_meta_saved *saved)
 {
    gvk_meta_end(cmd, saved);
    cmd->pending_pipe_bits |= GVK_PIPE_DATA_FLUSH | GVK_PIPE_CS_STALL |
@@ -105,14 +107,14 @@ gvk_clear_view_area(struct gvk_cmd_buffer *cmd, struct gvk_image_view *view,
    if (!aspects || !clamp_area(view, area, &rect))
       return;
    struct gvk_meta_saved saved;
-   attachment_fill_begin(cmd, &saved);
+   gvk_attachment_meta_begin(cmd, &saved);
    while (aspects) {
       VkImageAspectFlags aspect = aspects & -aspects;
       aspects &= ~aspect;
       fill_view_aspect(cmd, view, aspect, value, &rect, first_layer, layer_count,
                        view_mask);
    }
-   attachment_fill_end(cmd, &saved);
+   gvk_attachment_meta_end(cmd, &saved);
 }
 
 /* format: what the rendering says the attachment is (VK_FORMAT_UNDEFINED:

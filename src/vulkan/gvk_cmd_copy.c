@@ -136,17 +136,6 @@ gvk_CmdCopyBuffer(VkCommandBuffer commandBuffer, VkBuffer srcBuffer,
 
 /* ---- images ---- */
 
-static enum gvk_meta_tiling
-meta_tiling(enum isl_tiling tiling)
-{
-   switch (tiling) {
-   case ISL_TILING_X: return GVK_META_TILE_X;
-   case ISL_TILING_Y: return GVK_META_TILE_Y;
-   case ISL_TILING_W: return GVK_META_TILE_W;
-   default: return GVK_META_LINEAR;
-   }
-}
-
 /* The surface holding an aspect: the separate stencil surface when the
  * image has one, else the main one. */
 static const struct isl_surf *
@@ -193,7 +182,7 @@ image_side(const struct transfer_end *e, uint32_t first, uint32_t count,
    *out = (struct gvk_meta_side){
       .addr = gvk_address_gpu(e->image->address) + offset,
       .pitch = surf->row_pitch_B,
-      .tiling = meta_tiling(surf->tiling),
+      .tiling = gvk_meta_tiling(surf->tiling),
       .x0 = (x / l->bw + e->bx) * isl_format_bytes(l),
       .y0 = y / l->bh + e->by,
    };

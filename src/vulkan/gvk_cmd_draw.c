@@ -10,6 +10,47 @@
 #include "gvk_pipeline.h"
 #include "macros.h"
 
+/* A pipeline's static values replace the dynamic state it does not
+ * leave dynamic; what it leaves dynamic keeps the value last set, before
+ * or after earlier binds (spec "Pipeline Dynamic State"). */
+static void
+apply_static_state(const struct gvk_gfx_pipeline *g, struct gvk_gfx_dynamic *d)
+{
+   const struct gvk_gfx_dynamic *s = &g->state;
+#define STATIC(bits, field)                                    \
+   do {                                                        \
+      if (!(g->dynamic & (bits)))                              \
+         memcpy(&d->field, &s->field, sizeof(d->field));       \
+   } while (0)
+   /* VIEWPORT leaves the viewports dynamic, VIEWPORT_WITH_COUNT their
+    * count too */
+   STATIC(GVK_DYNAMIC_VIEWPORT | GVK_DYNAMIC_VIEWPORT_COUNT, viewports);
+   STATIC(GVK_DYNAMIC_VIEWPORT_COUNT, viewport_count);
+   STATIC(GVK_DYNAMIC_SCISSOR | GVK_DYNAMIC_SCISSOR_COUNT, scissors);
+   STATIC(GVK_DYNAMIC_SCISSOR_COUNT, scissor_count);
+   STATIC(GVK_DYNAMIC_BLEND_CONSTANTS, blend_constants);
+   STATIC(GVK_DYNAMIC_STENCIL_COMPARE_MASK, stencil_compare);
+   STATIC(GVK_DYNAMIC_STENCIL_WRITE_MASK, stencil_write);
+   STATIC(GVK_DYNAMIC_STENCIL_REFERENCE, stencil_reference);
+   STATIC(GVK_DYNAMIC_DEPTH_BIAS, depth_bias_constant);
+   STATIC(GVK_DYNAMIC_DEPTH_BIAS, depth_bias_clamp);
+   STATIC(GVK_DYNAMIC_DEPTH_BIAS, depth_bias_slope);
+   STATIC(GVK_DYNAMIC_LINE_WIDTH, line_width);
+   STATIC(GVK_DYNAMIC_CULL_MODE, cull_mode);
+   STATIC(GVK_DYNAMIC_FRONT_FACE, front_face);
+   STATIC(GVK_DYNAMIC_TOPOLOGY, topology);
+   STATIC(GVK_DYNAMIC_PRIMITIVE_RESTART, primitive_restart);
+   STATIC(GVK_DYNAMIC_RASTERIZER_DISCARD, rasterizer_discard);
+   STATIC(GVK_DYNAMIC_DEPTH_BIAS_ENABLE, depth_bias_enable);
+   STATIC(GVK_DYNAMIC_DEPTH_TEST, depth_test);
+   STATIC(GVK_DYNAMIC_DEPTH_WRITE, depth_write);
+   STATIC(GVK_DYNAMIC_DEPTH_COMPARE, depth_compare);
+   STATIC(GVK_DYNAMIC_STENCIL_TEST, stencil_test);
+   STATIC(GVK_DYNAMIC_STENCIL_OP, stencil_ops);
+   STATIC(GVK_DYNAMIC_LOGIC_OP, logic_op);
+#undef STATIC
+}
+
 void
 gvk_cmd_bind_graphics_pipeline(struct gvk_cmd_buffer *cmd, struct gvk_pipeline *p)
 {
@@ -20,33 +61,7 @@ gvk_cmd_bind_graphics_pipeline(struct gvk_cmd_buffer *cmd, struct gvk_pipeline *
       return;
    }
    cmd->graphics.pipeline = p;
-   /* A pipeline's static values replace the dynamic state it does not
-    * leave dynamic (spec "Pipeline Dynamic State"). */
-   const struct gvk_gfx_pipeline *g = p->gfx;
-   struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
-   if (!(g->dynamic & GVK_DYNAMIC_VIEWPORT)) {
-      d->viewport_count = g->state.viewport_count;
-      memcpy(d->viewports, g->state.viewports, sizeof(d->viewports));
-   }
-   if (!(g->dynamic & GVK_DYNAMIC_SCISSOR)) {
-      d->scissor_count = g->state.scissor_count;
-      memcpy(d->scissors, g->state.scissors, sizeof(d->scissors));
-   }
-   if (!(g->dynamic & GVK_DYNAMIC_BLEND_CONSTANTS))
-      memcpy(d->blend_constants, g->state.blend_constants, sizeof(d->blend_constants));
-   if (!(g->dynamic & GVK_DYNAMIC_STENCIL_COMPARE_MASK))
-      memcpy(d->stencil_compare, g->state.stencil_compare, sizeof(d->stencil_compare));
-   if (!(g->dynamic & GVK_DYNAMIC_STENCIL_WRITE_MASK))
-      memcpy(d->stencil_write, g->state.stencil_write, sizeof(d->stencil_write));
-   if (!(g->dynamic & GVK_DYNAMIC_STENCIL_REFERENCE))
-      memcpy(d->stencil_reference, g->state.stencil_reference, sizeof(d->stencil_reference));
-   if (!(g->dynamic & GVK_DYNAMIC_DEPTH_BIAS)) {
-      d->depth_bias_constant = g->state.depth_bias_constant;
-      d->depth_bias_clamp = g->state.depth_bias_clamp;
-      d->depth_bias_slope = g->state.depth_bias_slope;
-   }
-   if (!(g->dynamic & GVK_DYNAMIC_LINE_WIDTH))
-      d->line_width = g->state.line_width;
+   apply_static_state(p->gfx, &cmd->graphics.dynamic);
    cmd->graphics.dirty |= GVK_GFX_DIRTY_ALL;
 }
 
@@ -187,6 +202,87 @@ gvk_CmdSetDepthBias(VkCommandBuffer commandBuffer, float constantFactor, float c
    d->depth_bias_clamp = clamp;
    d->depth_bias_slope = slopeFactor;
    cmd->graphics.dirty |= GVK_GFX_DIRTY_RASTER;
+}
+
+/* ---- extended dynamic state (VK_EXT_extended_dynamic_state and
+ * _state2, Vulkan 1.3; the EXT names are aliases of these) ---- */
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdSetViewportWithCount(VkCommandBuffer commandBuffer, uint32_t viewportCount,
+                            const VkViewport *pViewports)
+{
+   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
+   struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   d->viewport_count = MIN2(viewportCount, (uint32_t)GVK_MAX_VIEWPORTS);
+   memcpy(d->viewports, pViewports, d->viewport_count * sizeof(*pViewports));
+   cmd->graphics.dirty |= GVK_GFX_DIRTY_VIEWPORT;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdSetScissorWithCount(VkCommandBuffer commandBuffer, uint32_t scissorCount,
+                           const VkRect2D *pScissors)
+{
+   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
+   struct gvk_gfx_dynamic *d = &cmd->graphics.dynamic;
+   d->scissor_count = MIN2(scissorCount, (uint32_t)GVK_MAX_VIEWPORTS);
+   memcpy(d->scissors, pScissors, d->scissor_count * sizeof(*pScissors));
+   cmd->graphics.dirty |= GVK_GFX_DIRTY_SCISSOR;
+}
+
+/* A setter of one value of cmd->graphics.dynamic and the packets that
+ * carry it. */
+#define DYNAMIC_SETTER(Name, type, param, field, dirty_bits)                  \
+   VKAPI_ATTR void VKAPI_CALL                                                 \
+   gvk_CmdSet##Name(VkCommandBuffer commandBuffer, type param)                \
+   {                                                                          \
+      struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer); \
+      cmd->graphics.dynamic.field = param;                                    \
+      cmd->graphics.dirty |= (dirty_bits);                                    \
+   }
+
+DYNAMIC_SETTER(CullMode, VkCullModeFlags, cullMode, cull_mode, GVK_GFX_DIRTY_RASTER)
+DYNAMIC_SETTER(FrontFace, VkFrontFace, frontFace, front_face, GVK_GFX_DIRTY_RASTER)
+DYNAMIC_SETTER(PrimitiveTopology, VkPrimitiveTopology, primitiveTopology, topology,
+               GVK_GFX_DIRTY_TOPOLOGY)
+DYNAMIC_SETTER(DepthTestEnable, VkBool32, depthTestEnable, depth_test, GVK_GFX_DIRTY_CC)
+DYNAMIC_SETTER(DepthWriteEnable, VkBool32, depthWriteEnable, depth_write, GVK_GFX_DIRTY_CC)
+DYNAMIC_SETTER(DepthCompareOp, VkCompareOp, depthCompareOp, depth_compare, GVK_GFX_DIRTY_CC)
+DYNAMIC_SETTER(StencilTestEnable, VkBool32, stencilTestEnable, stencil_test, GVK_GFX_DIRTY_CC)
+DYNAMIC_SETTER(RasterizerDiscardEnable, VkBool32, rasterizerDiscardEnable,
+               rasterizer_discard, GVK_GFX_DIRTY_RASTER)
+DYNAMIC_SETTER(DepthBiasEnable, VkBool32, depthBiasEnable, depth_bias_enable,
+               GVK_GFX_DIRTY_RASTER)
+/* 3DSTATE_VF, emitted with the index buffer, holds the cut index enable */
+DYNAMIC_SETTER(PrimitiveRestartEnable, VkBool32, primitiveRestartEnable, primitive_restart,
+               GVK_GFX_DIRTY_INDEX_BUFFER)
+/* BLEND_STATE holds the logic op (extendedDynamicState2LogicOp) */
+DYNAMIC_SETTER(LogicOpEXT, VkLogicOp, logicOp, logic_op, GVK_GFX_DIRTY_BLEND)
+#undef DYNAMIC_SETTER
+
+/* depthBounds is not reported, so depthBoundsTestEnable must be VK_FALSE
+ * (VUID-vkCmdSetDepthBoundsTestEnable-depthBounds-10010): there is no
+ * test to turn on. */
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdSetDepthBoundsTestEnable(VkCommandBuffer commandBuffer, VkBool32 depthBoundsTestEnable)
+{
+   (void)commandBuffer;
+   (void)depthBoundsTestEnable;
+}
+
+VKAPI_ATTR void VKAPI_CALL
+gvk_CmdSetStencilOp(VkCommandBuffer commandBuffer, VkStencilFaceFlags faceMask,
+                    VkStencilOp failOp, VkStencilOp passOp, VkStencilOp depthFailOp,
+                    VkCompareOp compareOp)
+{
+   struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
+   const struct gvk_stencil_ops ops = {
+      .fail = failOp, .pass = passOp, .depth_fail = depthFailOp, .compare = compareOp,
+   };
+   if (faceMask & VK_STENCIL_FACE_FRONT_BIT)
+      cmd->graphics.dynamic.stencil_ops[0] = ops;
+   if (faceMask & VK_STENCIL_FACE_BACK_BIT)
+      cmd->graphics.dynamic.stencil_ops[1] = ops;
+   cmd->graphics.dirty |= GVK_GFX_DIRTY_CC;
 }
 
 /* ---- draws ---- */

@@ -9,7 +9,19 @@
  * for the command and destroyed once the dispatch has copied their
  * states.  Vulkan "Copying Data Between Images" (vkCmdResolveImage: the
  * average for float formats, sample 0 for integer ones) and "Render Pass
- * Resolve Operations" (AVERAGE or SAMPLE_ZERO). */
+ * Resolve Operations" (AVERAGE or SAMPLE_ZERO).
+ *
+ * Depth and stencil resolve attachments (VK_KHR_depth_stencil_resolve:
+ * VkSubpassDescriptionDepthStencilResolve, and dynamic rendering's depth
+ * and stencil resolveImageView) take meta/meta_resolve_ds.comp instead:
+ * the source aspect sampled the same way (ld2dms on the interleaved depth
+ * or stencil surface), the destination's depth or W-tiled stencil buffer
+ * written as raw bytes through a storage buffer (meta_address.glsl), as
+ * no typed write reaches D24 or W tiling; modes SAMPLE_ZERO, AVERAGE
+ * (depth only), MIN and MAX, each aspect with its own. */
+#include <inttypes.h>
+#include <string.h>
+
 #include "gvk_cmd_buffer.h"
 #include "gvk_device.h"
 #include "gvk_image.h"
@@ -215,36 +227,202 @@ attachment_region(const struct gvk_rendering *rd, const struct gvk_rendering_att
    return true;
 }
 
-/* The draws' colour writes sit in the render cache, which the sampler
- * does not see: flushed (and the draws done: CS stall) before the
- * kernels sample, the texture cache invalidated so that it holds no
- * older lines of the attachment (HARDWARE-NOTES texture-cache-coherency);
- * after them the data port's writes leave the HDC, as the attachment
- * clears do (gvk_cmd_clear.c), and later draws re-emit their targets. */
+/* ---- depth and stencil resolve attachments ---- */
+
+/* meta_resolve_ds.comp's STORE_*. */
+enum ds_store { STORE_UNORM16, STORE_UNORM24, STORE_FLOAT32, STORE_UINT8 };
+
+/* The storage buffer a binding may cover (gvk_meta.c's META_BIND_MAX):
+ * bigger destination surfaces are refused. */
+#define DS_BIND_MAX (1u << 26)
+#define DS_BIND_ALIGN 64u
+
+/* meta_resolve_ds.comp's push constants. */
+struct ds_resolve_params {
+   uint32_t dst[8];   /* gvk_meta_side of meta_address.glsl */
+   int32_t src_origin[4];
+   uint32_t extent[4];
+   uint32_t store[4];
+};
+
+/* How the destination's aspect stores a value, and its bytes. */
+static bool
+ds_store(const struct gvk_image *image, VkImageAspectFlags aspect, enum ds_store *store,
+         uint32_t *bytes)
+{
+   if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) {
+      *store = STORE_UINT8;
+      *bytes = 1;
+      return image->stencil_surf.size_B != 0;
+   }
+   switch (isl_vk_format(image->vk_format)->depth_format) {
+   case ISL_DEPTH_D16_UNORM: *store = STORE_UNORM16; *bytes = 2; return true;
+   case ISL_DEPTH_D24_UNORM_X8_UINT: *store = STORE_UNORM24; *bytes = 4; return true;
+   case ISL_DEPTH_D32_FLOAT: *store = STORE_FLOAT32; *bytes = 4; return true;
+   default: return false;
+   }
+}
+
+static bool
+ds_mode_valid(VkResolveModeFlagBits mode, VkImageAspectFlags aspect)
+{
+   switch (mode) {
+   case VK_RESOLVE_MODE_SAMPLE_ZERO_BIT:
+   case VK_RESOLVE_MODE_MIN_BIT:
+   case VK_RESOLVE_MODE_MAX_BIT:
+      return true;
+   case VK_RESOLVE_MODE_AVERAGE_BIT:
+      /* Vulkan supportedStencilResolveModes: "AVERAGE must not be
+       * included" for stencil */
+      return aspect == VK_IMAGE_ASPECT_DEPTH_BIT;
+   default:
+      return false;
+   }
+}
+
+/* The destination's aspect surface as one storage buffer: where it is
+ * bound and how large. */
+static bool
+ds_dst_binding(const struct gvk_image *dst, VkImageAspectFlags aspect,
+               struct gvk_descriptor *desc, uint32_t *base)
+{
+   bool stencil = aspect == VK_IMAGE_ASPECT_STENCIL_BIT;
+   const struct isl_surf *surf = stencil ? &dst->stencil_surf : &dst->surf;
+   uint64_t addr = gvk_address_gpu(dst->address) + (stencil ? dst->stencil_offset : 0);
+   uint64_t bound = addr & ~(uint64_t)(DS_BIND_ALIGN - 1);
+   uint64_t range = addr - bound + surf->size_B;
+   if (range > DS_BIND_MAX) {
+      gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "resolve: a %" PRIu64 "-byte %s "
+               "buffer: genvk resolves into depth and stencil buffers of up to "
+               "%u bytes", surf->size_B, stencil ? "stencil" : "depth", DS_BIND_MAX);
+      return false;
+   }
+   *desc = (struct gvk_descriptor){
+      .type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      .buffer = { .addr = bound, .range = (range + 3) & ~(uint64_t)3 },
+   };
+   *base = (uint32_t)(addr - bound);
+   return true;
+}
+
+/* Layer k of the region: one dispatch. */
+static void
+ds_resolve_layer(struct gvk_cmd_buffer *cmd, const struct resolve_region *r,
+                 VkImageAspectFlags aspect, struct gvk_descriptor bindings[2],
+                 struct ds_resolve_params *p, uint32_t base, uint32_t k)
+{
+   const struct isl_surf *surf = aspect == VK_IMAGE_ASPECT_STENCIL_BIT ?
+                                 &r->dst->stencil_surf : &r->dst->surf;
+   uint32_t x, y;
+   isl_surf_image_xy(surf, r->dst_level, r->dst_layer + k, &x, &y);
+   uint32_t bytes = p->store[2];
+   const uint32_t side[8] = {
+      base, surf->row_pitch_B, gvk_meta_tiling(surf->tiling),
+      (x + (uint32_t)r->dst_offset.x) * bytes, y + (uint32_t)r->dst_offset.y, 0, 0, 0,
+   };
+   memcpy(p->dst, side, sizeof(side));
+   p->src_origin[2] = (int32_t)k;
+   const uint32_t groups[3] = { DIV_ROUND_UP(r->extent.width, 16u),
+                                DIV_ROUND_UP(r->extent.height, 4u), 1 };
+   gvk_meta_dispatch(cmd, aspect == VK_IMAGE_ASPECT_STENCIL_BIT ?
+                     GVK_META_RESOLVE_STENCIL : GVK_META_RESOLVE_DEPTH,
+                     bindings, p, sizeof(*p), groups);
+}
+
+static bool
+ds_region_valid(const struct resolve_region *r, VkImageAspectFlags aspect)
+{
+   if (!region_valid(r))
+      return false;
+   if (!ds_mode_valid(r->mode, aspect)) {
+      gvk_fail(VK_ERROR_FORMAT_NOT_SUPPORTED, "resolve: mode 0x%x does not "
+               "resolve the %s aspect", (unsigned)r->mode,
+               aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? "stencil" : "depth");
+      return false;
+   }
+   return true;
+}
+
+/* One aspect of a depth/stencil attachment pair: the source's samples
+ * through a multisampled view of the aspect, the destination written as
+ * raw bytes (meta_resolve_ds.comp). */
+static void
+ds_resolve_region(struct gvk_cmd_buffer *cmd, const struct resolve_region *r,
+                  VkImageAspectFlags aspect)
+{
+   enum ds_store store;
+   uint32_t bytes, base;
+   struct gvk_descriptor bindings[2] = { { 0 } };
+   if (!ds_region_valid(r, aspect) || !ds_store(r->dst, aspect, &store, &bytes) ||
+       !ds_dst_binding(r->dst, aspect, &bindings[1], &base))
+      return;
+   VkDevice device = (VkDevice)cmd->device;
+   VkImageView src_view = VK_NULL_HANDLE;
+   VkSampler sampler = VK_NULL_HANDLE;
+   const VkImageSubresourceRange range = { aspect, 0, 1, r->src_layer, r->layers };
+   VkResult result = gvk_meta_image_view(device, r->src, VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                                         r->src->vk_format, &range,
+                                         VK_IMAGE_USAGE_SAMPLED_BIT, &src_view);
+   /* ld2dms reads no sampler state, but the combined image sampler needs
+    * one. */
+   if (result == VK_SUCCESS)
+      result = gvk_meta_sampler(device, VK_FILTER_NEAREST, &sampler);
+   if (result == VK_SUCCESS) {
+      bindings[0] = (struct gvk_descriptor){
+         .type = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+         .image_view = gvk_image_view_from_handle(src_view),
+         .layout = VK_IMAGE_LAYOUT_GENERAL,
+         .sampler = gvk_sampler_from_handle(sampler),
+      };
+      struct ds_resolve_params p = {
+         .src_origin = { r->src_offset.x, r->src_offset.y },
+         .extent = { r->extent.width, r->extent.height },
+         .store = { (uint32_t)r->mode, store, bytes, (uint32_t)r->src->samples },
+      };
+      for (uint32_t k = 0; k < r->layers; k++)
+         ds_resolve_layer(cmd, r, aspect, bindings, &p, base, k);
+   } else {
+      gvk_cmd_set_error(cmd, result);
+   }
+   gvk_DestroySampler(device, sampler, NULL);
+   gvk_DestroyImageView(device, src_view, NULL);
+}
+
+/* A resolve of the attachment, when it has one over a non-empty area. */
+static bool
+wants_resolve(const struct gvk_rendering *rd, const struct gvk_rendering_attachment *a,
+              struct resolve_region *r)
+{
+   return a->view && a->resolve_view && a->resolve_mode != VK_RESOLVE_MODE_NONE &&
+          attachment_region(rd, a, r);
+}
+
+/* The draws' colour, depth and stencil writes sit in the render and
+ * depth caches, which the sampler does not see: the kernels run between
+ * gvk_attachment_meta_begin and _end (gvk_cmd_clear.c), the one home of
+ * those flushes, and later draws re-emit their targets. */
 void
 gvk_resolve_attachments(struct gvk_cmd_buffer *cmd)
 {
    const struct gvk_rendering *rd = &cmd->rendering;
    bool any = false;
    struct gvk_meta_saved saved;
-   for (uint32_t i = 0; i < GVK_MAX_COLOR_ATTACHMENTS; i++) {
-      const struct gvk_rendering_attachment *a = &rd->color[i];
-      struct resolve_region r;
-      if (!a->view || !a->resolve_view || a->resolve_mode == VK_RESOLVE_MODE_NONE ||
-          !attachment_region(rd, a, &r))
+   struct resolve_region r;
+   for (uint32_t i = 0; i < GVK_MAX_COLOR_ATTACHMENTS + 2; i++) {
+      const struct gvk_rendering_attachment *a =
+         i < GVK_MAX_COLOR_ATTACHMENTS ? &rd->color[i] :
+         i == GVK_MAX_COLOR_ATTACHMENTS ? &rd->depth : &rd->stencil;
+      if (!wants_resolve(rd, a, &r))
          continue;
-      if (!any) {
-         cmd->pending_pipe_bits |= GVK_PIPE_RENDER_TARGET_FLUSH | GVK_PIPE_CS_STALL |
-                                   GVK_PIPE_TEXTURE_INVALIDATE;
-         gvk_meta_begin(cmd, &saved);
-         any = true;
-      }
-      resolve_region(cmd, &r);
+      if (!any)
+         gvk_attachment_meta_begin(cmd, &saved);
+      any = true;
+      if (i < GVK_MAX_COLOR_ATTACHMENTS)
+         resolve_region(cmd, &r);
+      else
+         ds_resolve_region(cmd, &r, a == &rd->depth ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                    : VK_IMAGE_ASPECT_STENCIL_BIT);
    }
-   if (!any)
-      return;
-   gvk_meta_end(cmd, &saved);
-   cmd->pending_pipe_bits |= GVK_PIPE_DATA_FLUSH | GVK_PIPE_CS_STALL |
-                             GVK_PIPE_TEXTURE_INVALIDATE | GVK_PIPE_RENDER_TARGET_FLUSH;
-   cmd->rendering.dirty = cmd->rendering.active;
+   if (any)
+      gvk_attachment_meta_end(cmd, &saved);
 }

@@ -475,6 +475,21 @@ fill_output_chain(VkImageFormatProperties2 *props)
    }
 }
 
+/* VK_EXT_separate_stencil_usage: the stencil aspect's own usage, which
+ * the format must support too; a format without stencil has none. */
+static VkImageUsageFlags
+query_stencil_usage(const VkPhysicalDeviceImageFormatInfo2 *info)
+{
+   const struct isl_vk_format *f = isl_vk_format(info->format);
+   if (!f || !f->stencil)
+      return 0;
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO)
+         return ((const VkImageStencilUsageCreateInfo *)s)->stencilUsage;
+   }
+   return 0;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_GetPhysicalDeviceImageFormatProperties2(
    VkPhysicalDevice physicalDevice,
@@ -483,7 +498,7 @@ gvk_GetPhysicalDeviceImageFormatProperties2(
 {
    fill_output_chain(pProps);
    struct image_query q = { pInfo->format, pInfo->type, pInfo->tiling,
-                            pInfo->usage, pInfo->flags };
+                            pInfo->usage | query_stencil_usage(pInfo), pInfo->flags };
    VkResult result =
       image_format_properties(gvk_physical_device_from_handle(physicalDevice),
                               &q, &pProps->imageFormatProperties);

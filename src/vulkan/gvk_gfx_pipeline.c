@@ -88,12 +88,14 @@ find_stages(const VkGraphicsPipelineCreateInfo *info,
 }
 
 /* input_vue: the VUE the previous stage writes, which a tessellation or
- * geometry stage reads rows of (NULL for the vertex and fragment stages). */
+ * geometry stage reads rows of (NULL for the vertex and fragment stages);
+ * tess_domain: the tessellation stages' domain (enum ir_prim, 0 for the
+ * other stages). */
 static VkResult
 compile_stage(struct gvk_device *device, struct gvk_pipeline_cache *cache,
               const VkPipelineShaderStageCreateInfo *info, uint32_t simd, bool cache_only,
-              const struct gbe_vue_map *input_vue, struct gvk_pipeline_layout *layout,
-              struct gvk_shader **out)
+              const struct gbe_vue_map *input_vue, uint32_t tess_domain,
+              struct gvk_pipeline_layout *layout, struct gvk_shader **out)
 {
    struct gvk_shader_stage st;
    VkResult result = resolve_stage(info, &st);
@@ -102,27 +104,45 @@ compile_stage(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    st.required_subgroup_size = simd;
    st.cache_only = cache_only;
    st.input_vue = input_vue;
+   st.tess_domain = tess_domain;
    return gvk_shader_compile(device, cache, &st, layout, out);
 }
 
-/* The domain a tessellation evaluation stage declares (SPIR-V Triangles,
- * Quads, Isolines): the control stage writes the patch header in its
- * layout (gbe_options.tess_domain) and need not declare it itself. */
+/* The pipeline's tessellation domain (SPIR-V Triangles, Quads or
+ * Isolines), which either stage may declare, both the same one (Vulkan
+ * "Tessellator": at least one must declare it): the control
+ * stage writes the patch header in its layout and the evaluation stage
+ * computes its coordinates for it (gbe_options.tess_domain).  Only the
+ * stages' execution modes are read (spirv_tess_modes), not translated. */
 static VkResult
-tes_domain(const VkPipelineShaderStageCreateInfo *info, uint32_t *domain)
+tess_domain(const VkPipelineShaderStageCreateInfo *tcs, const VkPipelineShaderStageCreateInfo *tes,
+            uint32_t *domain)
 {
-   struct gvk_shader_stage st;
-   VkResult result = resolve_stage(info, &st);
-   if (result != VK_SUCCESS)
-      return result;
-   struct spirv_options so = { .entry_point = st.entry };
-   char err[256];
-   struct ir_shader *s = spirv_to_ir(st.words, st.word_count, &so, err, sizeof(err));
-   if (!s)
-      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the tessellation "
-                      "evaluation stage: %s", err);
-   *domain = s->info.input_prim;
-   ir_shader_destroy(s);
+   static const char *const names[2] = { "control", "evaluation" };
+   const VkPipelineShaderStageCreateInfo *infos[2] = { tcs, tes };
+   enum ir_prim d[2];
+   for (unsigned i = 0; i < 2; i++) {
+      struct gvk_shader_stage st;
+      VkResult result = resolve_stage(infos[i], &st);
+      if (result != VK_SUCCESS)
+         return result;
+      struct ir_stage_info modes;
+      char err[256];
+      if (!spirv_tess_modes(st.words, st.word_count, st.entry,
+                            i ? IR_STAGE_TESS_EVAL : IR_STAGE_TESS_CTRL, &modes, err,
+                            sizeof(err)))
+         return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the tessellation %s "
+                         "stage: %s", names[i], err);
+      d[i] = modes.input_prim;
+   }
+   if (d[0] == IR_PRIM_none && d[1] == IR_PRIM_none)
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: neither tessellation "
+                      "stage declares the domain (Triangles, Quads or Isolines)");
+   if (d[0] != IR_PRIM_none && d[1] != IR_PRIM_none && d[0] != d[1])
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: the tessellation control "
+                      "stage declares the %s domain, the evaluation stage %s",
+                      ir_prim_names[d[0]], ir_prim_names[d[1]]);
+   *domain = d[1] != IR_PRIM_none ? d[1] : d[0];
    return VK_SUCCESS;
 }
 
@@ -142,22 +162,16 @@ compile_tess(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: a tessellation %s stage "
                       "without the %s stage", tcs ? "control" : "evaluation",
                       tcs ? "evaluation" : "control");
-   struct gvk_shader_stage st;
    uint32_t domain = 0;
-   VkResult result = tes_domain(tes, &domain);
-   if (result == VK_SUCCESS)
-      result = resolve_stage(tcs, &st);
+   VkResult result = tess_domain(tcs, tes, &domain);
    if (result != VK_SUCCESS)
       return result;
-   st.required_subgroup_size = 8;
-   st.cache_only = cache_only;
-   st.input_vue = g->last_vue;
-   st.tess_domain = domain;
-   result = gvk_shader_compile(device, cache, &st, layout, &g->tcs);
+   result = compile_stage(device, cache, tcs, 8, cache_only, g->last_vue, domain, layout,
+                          &g->tcs);
    if (result != VK_SUCCESS)
       return result;
-   result = compile_stage(device, cache, tes, 8, cache_only, &g->tcs->kernel.tcs.vue, layout,
-                          &g->tes);
+   result = compile_stage(device, cache, tes, 8, cache_only, &g->tcs->kernel.tcs.vue, domain,
+                          layout, &g->tes);
    if (result != VK_SUCCESS)
       return result;
    if (g->tcs->kernel.num_bindings || g->tes->kernel.num_bindings ||
@@ -176,7 +190,7 @@ compile_fs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
            const VkPipelineShaderStageCreateInfo *info, bool cache_only,
            struct gvk_pipeline_layout *layout, struct gvk_gfx_pipeline *g)
 {
-   VkResult result = compile_stage(device, cache, info, 8, cache_only, NULL, layout,
+   VkResult result = compile_stage(device, cache, info, 8, cache_only, NULL, 0, layout,
                                    &g->fs[0]);
    if (result != VK_SUCCESS)
       return result;
@@ -185,7 +199,7 @@ compile_fs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    const struct gbe_fs_info *fs = &g->fs[0]->kernel.fs;
    if (fs->dual_source || fs->computes_stencil)
       return VK_SUCCESS;
-   if (compile_stage(device, cache, info, 16, cache_only, NULL, layout, &g->fs[1]) !=
+   if (compile_stage(device, cache, info, 16, cache_only, NULL, 0, layout, &g->fs[1]) !=
        VK_SUCCESS)
       g->fs[1] = NULL;
    return VK_SUCCESS;
@@ -206,7 +220,7 @@ build(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       return result;
    const bool cache_only = gvk_pipeline_cache_only(device, info->flags);
    struct gvk_gfx_pipeline *g = p->gfx;
-   result = compile_stage(device, cache, stages[GVK_GFX_VS], 8, cache_only, NULL, p->layout,
+   result = compile_stage(device, cache, stages[GVK_GFX_VS], 8, cache_only, NULL, 0, p->layout,
                           &g->vs);
    if (result != VK_SUCCESS)
       return result;
@@ -215,7 +229,7 @@ build(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    if (result != VK_SUCCESS)
       return result;
    if (stages[GVK_GFX_GS]) {
-      result = compile_stage(device, cache, stages[GVK_GFX_GS], 8, cache_only, g->last_vue,
+      result = compile_stage(device, cache, stages[GVK_GFX_GS], 8, cache_only, g->last_vue, 0,
                              p->layout, &g->gs);
       if (result != VK_SUCCESS)
          return result;

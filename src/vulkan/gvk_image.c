@@ -139,6 +139,19 @@ check_create_info(const VkImageCreateInfo *info, const struct isl_vk_format **f)
    return VK_SUCCESS;
 }
 
+/* VK_EXT_separate_stencil_usage: the stencil aspect of a depth/stencil
+ * image may have its own usage; without it, the image's usage applies to
+ * both aspects (Vulkan "VkImageStencilUsageCreateInfo"). */
+static VkImageUsageFlags
+stencil_usage(const VkImageCreateInfo *info)
+{
+   for (const VkBaseInStructure *s = info->pNext; s; s = s->pNext) {
+      if (s->sType == VK_STRUCTURE_TYPE_IMAGE_STENCIL_USAGE_CREATE_INFO)
+         return ((const VkImageStencilUsageCreateInfo *)s)->stencilUsage;
+   }
+   return info->usage;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
                 const VkAllocationCallbacks *pAllocator, VkImage *pImage)
@@ -157,6 +170,7 @@ gvk_CreateImage(VkDevice _device, const VkImageCreateInfo *pCreateInfo,
    image->type = pCreateInfo->imageType;
    image->vk_format = pCreateInfo->format;
    image->usage = pCreateInfo->usage;
+   image->stencil_usage = stencil_usage(pCreateInfo);
    image->create_flags = pCreateInfo->flags;
    image->vk_tiling = pCreateInfo->tiling;
    image->extent = pCreateInfo->extent;

@@ -14,6 +14,8 @@ struct gvk_image {
    VkImageType type;
    VkFormat vk_format;
    VkImageUsageFlags usage;
+   VkImageUsageFlags stencil_usage;  /* of the stencil aspect: usage unless
+                                      * VkImageStencilUsageCreateInfo */
    VkImageCreateFlags create_flags;
    VkImageTiling vk_tiling;
    VkExtent3D extent;

@@ -40,7 +40,10 @@ view_swizzle(const VkComponentMapping *m, struct isl_swizzle format)
    };
 }
 
-/* VkImageViewUsageCreateInfo narrows the image's usage (maintenance2). */
+/* VkImageViewUsageCreateInfo narrows the image's usage (maintenance2);
+ * without it a view has its aspects' usage: the stencil aspect's own
+ * (VK_EXT_separate_stencil_usage), and what both allow for a view of
+ * depth and stencil (Vulkan "Image Views", implicit usage). */
 static VkImageUsageFlags
 view_usage(const VkImageViewCreateInfo *info, const struct gvk_image *image)
 {
@@ -48,6 +51,11 @@ view_usage(const VkImageViewCreateInfo *info, const struct gvk_image *image)
       if (s->sType == VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO)
          return ((const VkImageViewUsageCreateInfo *)s)->usage;
    }
+   VkImageAspectFlags aspects = info->subresourceRange.aspectMask;
+   if (aspects == VK_IMAGE_ASPECT_STENCIL_BIT)
+      return image->stencil_usage;
+   if (aspects == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT))
+      return image->usage & image->stencil_usage;
    return image->usage;
 }
 

@@ -28,6 +28,8 @@
 #include "gvk_meta_resolve_f.h"
 #include "gvk_meta_resolve_u.h"
 #include "gvk_meta_resolve_i.h"
+#include "gvk_meta_resolve_ds_d.h"
+#include "gvk_meta_resolve_ds_s.h"
 
 /* Bytes one binding may span: far below every generation's largest RAW
  * buffer surface (Gen7: 2^27 bytes, RENDER_SURFACE_STATE Width/Height/
@@ -61,6 +63,8 @@ static const struct {
    [GVK_META_RESOLVE + 0] = { gvk_meta_resolve_f, sizeof(gvk_meta_resolve_f) },
    [GVK_META_RESOLVE + 1] = { gvk_meta_resolve_u, sizeof(gvk_meta_resolve_u) },
    [GVK_META_RESOLVE + 2] = { gvk_meta_resolve_i, sizeof(gvk_meta_resolve_i) },
+   [GVK_META_RESOLVE_DEPTH] = { gvk_meta_resolve_ds_d, sizeof(gvk_meta_resolve_ds_d) },
+   [GVK_META_RESOLVE_STENCIL] = { gvk_meta_resolve_ds_s, sizeof(gvk_meta_resolve_ds_s) },
 };
 
 VkResult
@@ -441,4 +445,15 @@ gvk_meta_copy_bytes(struct gvk_cmd_buffer *cmd, uint64_t src, uint64_t dst,
    meta_linear_rows(cmd, src + head, dst + head, body, NULL);
    meta_linear_rows(cmd, src + head + body, dst + head + body,
                     size - head - body, NULL);
+}
+
+enum gvk_meta_tiling
+gvk_meta_tiling(enum isl_tiling tiling)
+{
+   switch (tiling) {
+   case ISL_TILING_X: return GVK_META_TILE_X;
+   case ISL_TILING_Y: return GVK_META_TILE_Y;
+   case ISL_TILING_W: return GVK_META_TILE_W;
+   default: return GVK_META_LINEAR;
+   }
 }

@@ -18,6 +18,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "gvk_descriptor.h"
+#include "isl.h"
 
 struct gvk_cmd_buffer;
 struct gvk_device;
@@ -36,6 +37,9 @@ enum gvk_meta_kernel {
    /* meta/meta_resolve.comp: by value type (float, UINT, SINT) */
    GVK_META_RESOLVE,
    GVK_META_RESOLVE_LAST = GVK_META_RESOLVE + 2,
+   /* meta/meta_resolve_ds.comp: depth, then stencil */
+   GVK_META_RESOLVE_DEPTH,
+   GVK_META_RESOLVE_STENCIL,
    GVK_META_KERNEL_COUNT,
 };
 
@@ -55,6 +59,9 @@ enum gvk_meta_tiling {
    GVK_META_TILE_Y,
    GVK_META_TILE_W,
 };
+
+/* The meta tiling of an isl surface's tiling (linear for the rest). */
+enum gvk_meta_tiling gvk_meta_tiling(enum isl_tiling tiling);
 
 /* One side of a rect: byte x of row y of slice z is at GPU address
  * addr + z * slice_bytes + tiled(x0 + x, y0 + y + z * slice_rows), where

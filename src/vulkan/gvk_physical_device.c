@@ -368,7 +368,11 @@ static void
 fill_properties(struct gvk_physical_device *pdev)
 {
    VkPhysicalDeviceProperties *props = &pdev->properties;
-   props->apiVersion = VK_MAKE_API_VERSION(0, 1, GVK_API_VERSION_MINOR, VK_HEADER_VERSION);
+   /* Gen7/7.5 cannot draw yet: they keep Vulkan 1.1, whose render-pass
+    * and framebuffer promises are fewer than 1.2's (imageless
+    * framebuffers, separate depth/stencil layouts, render pass 2). */
+   unsigned minor = pdev->info.verx10 >= 80 ? GVK_API_VERSION_MINOR : 1;
+   props->apiVersion = VK_MAKE_API_VERSION(0, 1, minor, VK_HEADER_VERSION);
    props->driverVersion = VK_MAKE_VERSION(GVK_VERSION_MAJOR, GVK_VERSION_MINOR,
                                           GVK_VERSION_PATCH);
    props->vendorID = INTEL_VENDOR_ID;

@@ -29,6 +29,9 @@ static const struct {
    /* A64 messages exist from Broadwell (no physical pointers on Gen7). */
    { GVK_EXT_KHR_buffer_device_address, 80 },
    { GVK_EXT_KHR_dedicated_allocation, 70 },
+   /* depth and stencil resolve attachments: meta kernels at the end of
+    * the subpass or rendering (gvk_cmd_resolve.c); Gen7 renders nothing */
+   { GVK_EXT_KHR_depth_stencil_resolve, 80 },
    /* MI_PREDICATE per draw against the count (genX_cmd_draw.c); Gen7/7.5
     * have no graphics pipelines */
    { GVK_EXT_KHR_draw_indirect_count, 80 },
@@ -59,6 +62,11 @@ static const struct {
    { GVK_EXT_EXT_depth_clip_enable, 80 },
    { GVK_EXT_EXT_vertex_attribute_divisor, 80 },
    { GVK_EXT_EXT_index_type_uint8, 80 },
+   /* the states they make dynamic are packed at draw time
+    * (genX_cmd_draw.c), the logic op too (BLEND_STATE);
+    * extendedDynamicState2PatchControlPoints is not supported */
+   { GVK_EXT_EXT_extended_dynamic_state, 80 },
+   { GVK_EXT_EXT_extended_dynamic_state2, 80 },
    /* 3DSTATE_STREAMOUT and the SO buffers (genX_gfx_xfb.c) */
    { GVK_EXT_EXT_transform_feedback, 80 },
    /* the render target write's oS and 3DSTATE_PS_EXTRA Pixel Shader
@@ -68,6 +76,26 @@ static const struct {
    { GVK_EXT_EXT_memory_budget, 70 },
    { GVK_EXT_EXT_scalar_block_layout, 70 },
    { GVK_EXT_EXT_subgroup_size_control, 70 },
+   /* Vulkan 1.2 (Gen8+ report it; gvk_physical_device.c).  Image layouts
+    * are no-ops in genvk (no compression, no HiZ), so the separate
+    * depth/stencil layouts need nothing; render pass 2, imageless
+    * framebuffers and dynamic rendering are gvk_render_pass.c. */
+   { GVK_EXT_KHR_create_renderpass2, 80 },
+   { GVK_EXT_KHR_imageless_framebuffer, 80 },
+   { GVK_EXT_KHR_dynamic_rendering, 80 },
+   { GVK_EXT_KHR_separate_depth_stencil_layouts, 80 },
+   { GVK_EXT_KHR_driver_properties, 70 },
+   /* view formats are taken as they come: nothing is compressed */
+   { GVK_EXT_KHR_image_format_list, 70 },
+   /* the stencil aspect's usage in views and format queries (gvk_image.c,
+    * gvk_image_view.c, gvk_format.c) */
+   { GVK_EXT_EXT_separate_stencil_usage, 70 },
+   /* subgroup operations of any integer or float width: 64-bit values and
+    * 16-bit floats fold lane by lane (spirv_subgroup.c) */
+   { GVK_EXT_KHR_shader_subgroup_extended_types, 70 },
+   /* SPIR-V 1.4/1.5 modules (src/spirv); the extension requires
+    * VK_KHR_shader_float_controls, which starts at Gen8 */
+   { GVK_EXT_KHR_spirv_1_4, 80 },
 };
 
 /* MEMORY_OBJECT_CONTROL_STATE for the driver's surfaces and buffers:
@@ -253,6 +281,15 @@ vk12_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan12Fe
       .timelineSemaphore = VK_TRUE,
       .bufferDeviceAddress = bda,
       .samplerMirrorClampToEdge = VK_TRUE,
+      .imagelessFramebuffer = pdev->supported.has[GVK_EXT_KHR_imageless_framebuffer],
+      .separateDepthStencilLayouts =
+         pdev->supported.has[GVK_EXT_KHR_separate_depth_stencil_layouts],
+      .shaderSubgroupExtendedTypes =
+         pdev->supported.has[GVK_EXT_KHR_shader_subgroup_extended_types],
+      /* the lane index of a broadcast is a run-time shuffle operand
+       * (gbe_isel_subgroup.c); Vulkan 1.2 requires it */
+      .subgroupBroadcastDynamicId = VK_TRUE,
+      .drawIndirectCount = pdev->supported.has[GVK_EXT_KHR_draw_indirect_count],
    };
 }
 
@@ -264,6 +301,7 @@ vk13_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan13Fe
       .subgroupSizeControl = VK_TRUE,
       .computeFullSubgroups = VK_TRUE,
       .synchronization2 = VK_TRUE,
+      .dynamicRendering = pdev->supported.has[GVK_EXT_KHR_dynamic_rendering],
    };
 }
 
@@ -352,6 +390,22 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
       f->computeFullSubgroups = a->v13.computeFullSubgroups;
       break;
    }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGELESS_FRAMEBUFFER_FEATURES:
+      ((VkPhysicalDeviceImagelessFramebufferFeatures *)s)->imagelessFramebuffer =
+         a->v12.imagelessFramebuffer;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SEPARATE_DEPTH_STENCIL_LAYOUTS_FEATURES:
+      ((VkPhysicalDeviceSeparateDepthStencilLayoutsFeatures *)s)->separateDepthStencilLayouts =
+         a->v12.separateDepthStencilLayouts;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES:
+      ((VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures *)s)->shaderSubgroupExtendedTypes =
+         a->v12.shaderSubgroupExtendedTypes;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES:
+      ((VkPhysicalDeviceDynamicRenderingFeatures *)s)->dynamicRendering =
+         a->v13.dynamicRendering;
+      break;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
       ((VkPhysicalDeviceSynchronization2Features *)s)->synchronization2 =
          a->v13.synchronization2;
@@ -366,6 +420,17 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
       ((VkPhysicalDeviceIndexTypeUint8FeaturesEXT *)s)->indexTypeUint8 =
          a->ext->has[GVK_EXT_EXT_index_type_uint8];
       break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_FEATURES_EXT:
+      ((VkPhysicalDeviceExtendedDynamicStateFeaturesEXT *)s)->extendedDynamicState =
+         a->ext->has[GVK_EXT_EXT_extended_dynamic_state];
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_2_FEATURES_EXT: {
+      VkPhysicalDeviceExtendedDynamicState2FeaturesEXT *f = (void *)s;
+      f->extendedDynamicState2 = a->ext->has[GVK_EXT_EXT_extended_dynamic_state2];
+      f->extendedDynamicState2LogicOp = a->ext->has[GVK_EXT_EXT_extended_dynamic_state2];
+      f->extendedDynamicState2PatchControlPoints = false;
+      break;
+   }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT:
       ((VkPhysicalDeviceDepthClipEnableFeaturesEXT *)s)->depthClipEnable =
          a->ext->has[GVK_EXT_EXT_depth_clip_enable];
@@ -457,7 +522,9 @@ vk11_properties(const struct gvk_physical_device *pdev,
 
 /* genvk is not one of the drivers Khronos registered an ID for, and no
  * registered ID describes it; 0 names none of them, so applications take
- * it for an unknown driver rather than apply another driver's workarounds. */
+ * it for an unknown driver rather than apply another driver's workarounds
+ * (VkDriverId: "There may be unregistered driver IDs returned").  Not
+ * conformant: conformanceVersion stays 0.0.0.0. */
 #define GVK_DRIVER_ID ((VkDriverId)0)
 
 /* The float controls the back end honours (src/compiler/README.md, "Float
@@ -488,18 +555,74 @@ float_controls(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan12P
    p->shaderRoundingModeRTZFloat32 = VK_TRUE;
 }
 
+/* VK_KHR_depth_stencil_resolve's limits, for both
+ * VkPhysicalDeviceDepthStencilResolveProperties and the Vulkan 1.2
+ * aggregate: gvk_cmd_resolve.c resolves depth with every mode the spec
+ * defines and stencil with every one but AVERAGE (which
+ * supportedStencilResolveModes must not include), each aspect on its own
+ * with its own mode, NONE included (Gen8+: Gen7 has no resolves). */
+static void
+ds_resolve_properties(const struct gvk_physical_device *pdev, VkResolveModeFlags *depth,
+                      VkResolveModeFlags *stencil, VkBool32 *independent_none,
+                      VkBool32 *independent)
+{
+   bool gfx = pdev->info.verx10 >= 80;
+   *depth = gfx ? VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_AVERAGE_BIT |
+                  VK_RESOLVE_MODE_MIN_BIT | VK_RESOLVE_MODE_MAX_BIT : 0;
+   *stencil = gfx ? VK_RESOLVE_MODE_SAMPLE_ZERO_BIT | VK_RESOLVE_MODE_MIN_BIT |
+                    VK_RESOLVE_MODE_MAX_BIT : 0;
+   *independent_none = gfx;
+   *independent = gfx;
+}
+
+/* No descriptor indexing: no descriptor is updated after binding, and
+ * the update-after-bind limits are the plain ones, which bound every
+ * pipeline layout (Vulkan "Limits": VkPipelineLayoutCreateInfo checks
+ * layouts of either kind against them). */
+static void
+update_after_bind_limits(const struct gvk_physical_device *pdev,
+                         VkPhysicalDeviceVulkan12Properties *p)
+{
+   const VkPhysicalDeviceLimits *l = &pdev->properties.limits;
+   p->maxUpdateAfterBindDescriptorsInAllPools = GVK_MAX_SET_DESCRIPTORS;
+   p->maxPerStageDescriptorUpdateAfterBindSamplers = l->maxPerStageDescriptorSamplers;
+   p->maxPerStageDescriptorUpdateAfterBindUniformBuffers =
+      l->maxPerStageDescriptorUniformBuffers;
+   p->maxPerStageDescriptorUpdateAfterBindStorageBuffers =
+      l->maxPerStageDescriptorStorageBuffers;
+   p->maxPerStageDescriptorUpdateAfterBindSampledImages =
+      l->maxPerStageDescriptorSampledImages;
+   p->maxPerStageDescriptorUpdateAfterBindStorageImages =
+      l->maxPerStageDescriptorStorageImages;
+   p->maxPerStageDescriptorUpdateAfterBindInputAttachments =
+      l->maxPerStageDescriptorInputAttachments;
+   p->maxPerStageUpdateAfterBindResources = l->maxPerStageResources;
+   p->maxDescriptorSetUpdateAfterBindSamplers = l->maxDescriptorSetSamplers;
+   p->maxDescriptorSetUpdateAfterBindUniformBuffers = l->maxDescriptorSetUniformBuffers;
+   p->maxDescriptorSetUpdateAfterBindUniformBuffersDynamic =
+      l->maxDescriptorSetUniformBuffersDynamic;
+   p->maxDescriptorSetUpdateAfterBindStorageBuffers = l->maxDescriptorSetStorageBuffers;
+   p->maxDescriptorSetUpdateAfterBindStorageBuffersDynamic =
+      l->maxDescriptorSetStorageBuffersDynamic;
+   p->maxDescriptorSetUpdateAfterBindSampledImages = l->maxDescriptorSetSampledImages;
+   p->maxDescriptorSetUpdateAfterBindStorageImages = l->maxDescriptorSetStorageImages;
+   p->maxDescriptorSetUpdateAfterBindInputAttachments = l->maxDescriptorSetInputAttachments;
+}
+
 static void
 vk12_properties(const struct gvk_physical_device *pdev,
                 VkPhysicalDeviceVulkan12Properties *p)
 {
    *p = (VkPhysicalDeviceVulkan12Properties){
       .driverID = GVK_DRIVER_ID,
-      .supportedDepthResolveModes = 0,
-      .supportedStencilResolveModes = 0,
       .framebufferIntegerColorSampleCounts = VK_SAMPLE_COUNT_1_BIT,
       .maxTimelineSemaphoreValueDifference = UINT64_MAX,
    };
    float_controls(pdev, p);
+   update_after_bind_limits(pdev, p);
+   ds_resolve_properties(pdev, &p->supportedDepthResolveModes,
+                         &p->supportedStencilResolveModes, &p->independentResolveNone,
+                         &p->independentResolve);
    snprintf(p->driverName, sizeof(p->driverName), "genvk");
    snprintf(p->driverInfo, sizeof(p->driverInfo), "%s", GVK_BUILD_ID);
 }
@@ -637,6 +760,14 @@ fill_property_struct(const struct all_properties *a, VkBaseOutStructure *s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES:
       fill_subgroup_size_control(a, (VkPhysicalDeviceSubgroupSizeControlProperties *)s);
       break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
+      VkPhysicalDeviceDepthStencilResolveProperties *p = (void *)s;
+      p->supportedDepthResolveModes = a->v12.supportedDepthResolveModes;
+      p->supportedStencilResolveModes = a->v12.supportedStencilResolveModes;
+      p->independentResolveNone = a->v12.independentResolveNone;
+      p->independentResolve = a->v12.independentResolve;
+      break;
+   }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES: {
       VkPhysicalDeviceMaintenance3Properties *p = (void *)s;
       p->maxPerSetDescriptors = a->v11.maxPerSetDescriptors;

@@ -139,6 +139,73 @@ enum gvk_dynamic {
    GVK_DYNAMIC_VERTEX_STRIDE = 1u << 6,
    GVK_DYNAMIC_DEPTH_BIAS = 1u << 7,
    GVK_DYNAMIC_LINE_WIDTH = 1u << 8,
+   /* VK_EXT_extended_dynamic_state (Vulkan 1.3) */
+   GVK_DYNAMIC_CULL_MODE = 1u << 9,
+   GVK_DYNAMIC_FRONT_FACE = 1u << 10,
+   GVK_DYNAMIC_TOPOLOGY = 1u << 11,
+   GVK_DYNAMIC_VIEWPORT_COUNT = 1u << 12,    /* VIEWPORT_WITH_COUNT */
+   GVK_DYNAMIC_SCISSOR_COUNT = 1u << 13,     /* SCISSOR_WITH_COUNT */
+   GVK_DYNAMIC_DEPTH_TEST = 1u << 14,
+   GVK_DYNAMIC_DEPTH_WRITE = 1u << 15,
+   GVK_DYNAMIC_DEPTH_COMPARE = 1u << 16,
+   GVK_DYNAMIC_STENCIL_TEST = 1u << 17,
+   GVK_DYNAMIC_STENCIL_OP = 1u << 18,
+   /* VK_EXT_extended_dynamic_state2 (Vulkan 1.3) */
+   GVK_DYNAMIC_RASTERIZER_DISCARD = 1u << 19,
+   GVK_DYNAMIC_DEPTH_BIAS_ENABLE = 1u << 20,
+   GVK_DYNAMIC_PRIMITIVE_RESTART = 1u << 21,
+   GVK_DYNAMIC_LOGIC_OP = 1u << 22,          /* extendedDynamicState2LogicOp */
+};
+
+/* BLEND_STATE_ENTRY Logic Op Function (LOGICOP_*, the ROP3-style truth
+ * table of source and destination bits) of a VkLogicOp. */
+static inline uint32_t
+gvk_logic_op(VkLogicOp op)
+{
+   static const uint8_t ops[] = {
+      [VK_LOGIC_OP_CLEAR] = 0x0, [VK_LOGIC_OP_AND] = 0x8, [VK_LOGIC_OP_AND_REVERSE] = 0x4,
+      [VK_LOGIC_OP_COPY] = 0xc, [VK_LOGIC_OP_AND_INVERTED] = 0x2, [VK_LOGIC_OP_NO_OP] = 0xa,
+      [VK_LOGIC_OP_XOR] = 0x6, [VK_LOGIC_OP_OR] = 0xe, [VK_LOGIC_OP_NOR] = 0x1,
+      [VK_LOGIC_OP_EQUIVALENT] = 0x9, [VK_LOGIC_OP_INVERT] = 0x5,
+      [VK_LOGIC_OP_OR_REVERSE] = 0xd, [VK_LOGIC_OP_COPY_INVERTED] = 0x3,
+      [VK_LOGIC_OP_OR_INVERTED] = 0xb, [VK_LOGIC_OP_NAND] = 0x7, [VK_LOGIC_OP_SET] = 0xf,
+   };
+   return ops[op & 15];
+}
+
+/* The 3DPRIM_* of a topology (3DPRIM_PATCHLIST_n for patch lists of n
+ * control points, 1..32); false for one the hardware has no type for.
+ * Shared by pipeline creation and draws (a dynamic topology). */
+static inline bool
+gvk_prim_topology(VkPrimitiveTopology t, uint32_t patch_points, uint32_t *out)
+{
+   static const uint8_t prims[] = {
+      [VK_PRIMITIVE_TOPOLOGY_POINT_LIST] = 1, [VK_PRIMITIVE_TOPOLOGY_LINE_LIST] = 2,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP] = 3, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST] = 4,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP] = 5, [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN] = 6,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY] = 9,
+      [VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY] = 10,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY] = 11,
+      [VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY] = 12,
+   };
+   if (t == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
+      /* 3DPRIM_PATCHLIST_1..32: 0x20 + control points - 1 */
+      if (!patch_points || patch_points > 32)
+         return false;
+      *out = 0x1f + patch_points;
+      return true;
+   }
+   if ((unsigned)t >= sizeof(prims) || !prims[t])
+      return false;
+   *out = prims[t];
+   return true;
+}
+
+/* One face's VkStencilOpState operations (the masks and reference are
+ * states of their own). */
+struct gvk_stencil_ops {
+   VkStencilOp fail, pass, depth_fail;
+   VkCompareOp compare;
 };
 
 /* State a draw packs from the pipeline and the command buffer's dynamic
@@ -151,6 +218,14 @@ struct gvk_gfx_dynamic {
    uint32_t stencil_compare[2], stencil_write[2], stencil_reference[2]; /* front, back */
    float depth_bias_constant, depth_bias_clamp, depth_bias_slope;
    float line_width;
+   VkCullModeFlags cull_mode;
+   VkFrontFace front_face;
+   VkPrimitiveTopology topology;
+   bool primitive_restart, rasterizer_discard, depth_bias_enable;
+   bool depth_test, depth_write, stencil_test;
+   VkCompareOp depth_compare;
+   struct gvk_stencil_ops stencil_ops[2];  /* front, back */
+   VkLogicOp logic_op;
 };
 
 /* The graphics part of a pipeline.  `batch` holds every packet that only
@@ -175,9 +250,13 @@ struct gvk_gfx_pipeline {
    uint32_t *batch;
    uint32_t batch_dwords;
    uint32_t blend[1 + 2 * GVK_MAX_COLOR_ATTACHMENTS];
-   /* 3DSTATE_RASTER (5 dwords on Gen8-12) without the depth offsets,
-    * which the draw packs from the dynamic state */
+   /* 3DSTATE_RASTER (5 dwords on Gen8-12) without the depth offsets, cull
+    * mode, front winding and depth offset enables, which the draw packs
+    * from the dynamic state */
    uint32_t raster[5];
+   /* 3DSTATE_CLIP (4 dwords on Gen8-12) without the clip mode (rasterizer
+    * discard rejects every primitive), likewise */
+   uint32_t clip[4];
    /* 3DSTATE_SF (4 dwords on Gen8-12) without the line width, which the
     * draw packs from the dynamic state */
    uint32_t sf[4];
@@ -187,15 +266,14 @@ struct gvk_gfx_pipeline {
    uint32_t blend_dwords;
    uint32_t vb_stride[GVK_MAX_VERTEX_BINDINGS];
    uint32_t vb_used;                      /* bit b: binding b is read */
-   uint32_t topology;                     /* 3DPRIM_* */
-   bool primitive_restart;
+   uint32_t patch_points;                 /* of a PATCH_LIST topology */
    bool uses_draw_params, uses_draw_id;
    uint32_t dynamic;                      /* enum gvk_dynamic */
    struct gvk_gfx_dynamic state;          /* the static values */
-   /* 3DSTATE_WM_DEPTH_STENCIL without masks and references */
-   bool depth_test, depth_write, stencil_test;
-   uint32_t depth_compare;                /* 3D_Compare_Function */
-   uint32_t stencil_func[2], stencil_fail[2], stencil_pass[2], stencil_depth_fail[2];
+   /* the attachments the pipeline is made for: depth and stencil tests
+    * run only against those (spec: without one the test passes and
+    * nothing is written) */
+   bool has_depth, has_stencil;
    /* 3DSTATE_PUSH_CONSTANT_ALLOC sizes in KB, laid out VS, HS, DS, GS, PS
     * (0 for a stage without push constants) */
    uint32_t push_kb_vs, push_kb_hs, push_kb_ds, push_kb_gs, push_kb_ps;

@@ -37,6 +37,10 @@ struct gvk_subpass {
    uint32_t color[GVK_MAX_COLOR_ATTACHMENTS];   /* VK_ATTACHMENT_UNUSED: none */
    uint32_t resolve[GVK_MAX_COLOR_ATTACHMENTS]; /* VK_ATTACHMENT_UNUSED: none */
    uint32_t depth_stencil;
+   /* VkSubpassDescriptionDepthStencilResolve: the attachment and each
+    * aspect's mode (VK_RESOLVE_MODE_NONE: that aspect is not resolved) */
+   uint32_t ds_resolve;
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
    struct gvk_rendering_formats formats;
 };
 
@@ -82,21 +86,16 @@ struct subpass_desc {
    const uint32_t *resolve;        /* NULL: no resolves */
    uint32_t depth_stencil;
    uint32_t ds_resolve;            /* VK_ATTACHMENT_UNUSED: none */
+   VkResolveModeFlagBits depth_resolve_mode, stencil_resolve_mode;
    uint32_t view_mask;
 };
 
-/* Colour resolves are meta kernels at the end of the subpass
- * (gvk_cmd_resolve.c); depth/stencil resolves
- * (VkSubpassDescriptionDepthStencilResolve) are not built: say so rather
- * than record a pass that would not resolve. */
+/* Colour, depth and stencil resolves are meta kernels at the end of the
+ * subpass (gvk_cmd_resolve.c). */
 static VkResult
 check_attachments(struct gvk_render_pass *pass, const VkSampleCountFlagBits *samples,
                   const struct subpass_desc *d, uint32_t index)
 {
-   if (d->ds_resolve != VK_ATTACHMENT_UNUSED)
-      return gvk_fail(VK_ERROR_OUT_OF_HOST_MEMORY, "vkCreateRenderPass: subpass %u "
-                      "resolves its depth/stencil attachment: genvk does not "
-                      "resolve depth or stencil yet", index);
    for (uint32_t a = 0; a < pass->attachment_count; a++)
       pass->attachments[a].samples = samples[a];
    if (d->color_count > GVK_MAX_COLOR_ATTACHMENTS)
@@ -144,6 +143,10 @@ init_subpass(struct gvk_render_pass *pass, uint32_t index, const struct subpass_
       sp->formats.samples = pass->attachments[ds].samples;
       use_attachment(pass, ds, index, d->view_mask);
    }
+   uint32_t dsr = d->ds_resolve;
+   sp->ds_resolve = dsr < pass->attachment_count ? dsr : VK_ATTACHMENT_UNUSED;
+   sp->depth_resolve_mode = d->depth_resolve_mode;
+   sp->stencil_resolve_mode = d->stencil_resolve_mode;
 }
 
 static struct gvk_render_pass *
@@ -178,18 +181,22 @@ refs2(const VkAttachmentReference2 *refs, uint32_t count, uint32_t *out)
       out[i] = refs[i].attachment;
 }
 
-static uint32_t
-ds_resolve_attachment(const VkSubpassDescription2 *sd)
+/* The subpass's VkSubpassDescriptionDepthStencilResolve into d. */
+static void
+ds_resolve_desc(const VkSubpassDescription2 *sd, struct subpass_desc *d)
 {
+   d->ds_resolve = VK_ATTACHMENT_UNUSED;
    for (const VkBaseInStructure *s = sd->pNext; s; s = s->pNext) {
       if (s->sType != VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_DEPTH_STENCIL_RESOLVE)
          continue;
       const VkSubpassDescriptionDepthStencilResolve *r =
          (const VkSubpassDescriptionDepthStencilResolve *)s;
-      if (r->pDepthStencilResolveAttachment)
-         return r->pDepthStencilResolveAttachment->attachment;
+      if (!r->pDepthStencilResolveAttachment)
+         return;
+      d->ds_resolve = r->pDepthStencilResolveAttachment->attachment;
+      d->depth_resolve_mode = r->depthResolveMode;
+      d->stencil_resolve_mode = r->stencilResolveMode;
    }
-   return VK_ATTACHMENT_UNUSED;
 }
 
 /* VkRenderPassMultiviewCreateInfo's view mask of subpass i (1.0 passes). */
@@ -275,9 +282,9 @@ gvk_CreateRenderPass2(VkDevice _device, const VkRenderPassCreateInfo2 *info,
          .resolve = sd->pResolveAttachments ? sc.refs[i].resolve : NULL,
          .depth_stencil = sd->pDepthStencilAttachment ?
                           sd->pDepthStencilAttachment->attachment : VK_ATTACHMENT_UNUSED,
-         .ds_resolve = ds_resolve_attachment(sd),
          .view_mask = sd->viewMask,
       };
+      ds_resolve_desc(sd, &sc.descs[i]);
    }
    VkResult result = pass_finish(pass, sc.samples, sc.descs, pRenderPass);
    gvk_free(alloc, sc.refs);
@@ -533,6 +540,11 @@ set_subpass_attachments(struct gvk_rendering *r, const struct gvk_subpass *sp,
       if (sp->formats.stencil != VK_FORMAT_UNDEFINED)
          r->stencil.view = v;
    }
+   if (sp->ds_resolve != VK_ATTACHMENT_UNUSED && views) {
+      r->depth.resolve_view = r->stencil.resolve_view = views[sp->ds_resolve];
+      r->depth.resolve_mode = sp->depth_resolve_mode;
+      r->stencil.resolve_mode = sp->stencil_resolve_mode;
+   }
    r->dirty = true;
 }
 
@@ -704,17 +716,6 @@ ds_aspect(const VkRenderingAttachmentInfo *a, VkImageAspectFlags aspect)
    return a && a->imageView != VK_NULL_HANDLE ? aspect : 0;
 }
 
-/* Depth and stencil resolves are not built (colour ones are: at the end
- * of the rendering, gvk_cmd_resolve.c). */
-static void
-check_resolve(const VkRenderingAttachmentInfo *a, const char *which)
-{
-   if (a && a->imageView != VK_NULL_HANDLE && a->resolveMode != VK_RESOLVE_MODE_NONE)
-      gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdBeginRendering: the %s "
-               "attachment asks for a resolve: genvk does not resolve depth "
-               "or stencil yet (ignored)", which);
-}
-
 static void
 set_rendering_attachment(struct gvk_rendering_attachment *out, VkFormat *format,
                          const VkRenderingAttachmentInfo *a)
@@ -767,10 +768,7 @@ gvk_CmdBeginRendering(VkCommandBuffer commandBuffer, const VkRenderingInfo *info
    }
    set_rendering_attachment(&r->depth, &r->formats.depth, info->pDepthAttachment);
    set_rendering_attachment(&r->stencil, &r->formats.stencil, info->pStencilAttachment);
-   r->depth.resolve_view = r->stencil.resolve_view = NULL;
    r->suspending = info->flags & VK_RENDERING_SUSPENDING_BIT;
-   check_resolve(info->pDepthAttachment, "depth");
-   check_resolve(info->pStencilAttachment, "stencil");
    for (uint32_t i = 0; i < GVK_MAX_COLOR_ATTACHMENTS; i++) {
       if (r->color[i].view)
          r->formats.samples = r->color[i].view->image->samples;

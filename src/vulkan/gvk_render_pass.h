@@ -91,10 +91,19 @@ void gvk_clear_view_area(struct gvk_cmd_buffer *cmd, struct gvk_image_view *view
                          const VkRect2D *area, uint32_t first_layer,
                          uint32_t layer_count, uint32_t view_mask);
 
-/* gvk_cmd_resolve.c: resolves every colour attachment of the rendering in
- * progress that has a resolve view (its resolve_mode) over the render
- * area and layers, with meta kernels (the end of a subpass or of dynamic
- * rendering). */
+/* gvk_cmd_clear.c: the one home of the cache flushes around meta kernels
+ * that write (clears) or sample and write (resolves) attachments of the
+ * rendering in progress: begin before the first kernel (wraps
+ * gvk_meta_begin), end after the last (wraps gvk_meta_end). */
+struct gvk_meta_saved;
+void gvk_attachment_meta_begin(struct gvk_cmd_buffer *cmd, struct gvk_meta_saved *saved);
+void gvk_attachment_meta_end(struct gvk_cmd_buffer *cmd,
+                             const struct gvk_meta_saved *saved);
+
+/* gvk_cmd_resolve.c: resolves every colour, depth and stencil attachment
+ * of the rendering in progress that has a resolve view (its
+ * resolve_mode) over the render area and layers, with meta kernels (the
+ * end of a subpass or of dynamic rendering). */
 void gvk_resolve_attachments(struct gvk_cmd_buffer *cmd);
 
 #endif

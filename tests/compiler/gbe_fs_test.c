@@ -259,7 +259,21 @@ expect_stencil(unsigned rt, unsigned c, struct expect *e)
    e->stencil = (uint8_t)(pixel_x(c) + 3 * pixel_y(c) + 200);
 }
 
-#define NUM_CASES 9
+/* fs_interp: the test's pixel interpolator (pi_cb) returns b1 = 4 type
+ * + 2 (linear) + c / 16 and b2 the descriptor's message data, or 16 x +
+ * y of a per slot offset's (x, y); v is (b1, b2) */
+static void
+expect_interp(unsigned rt, unsigned c, struct expect *e)
+{
+   (void)rt;
+   const float x = (float)c - 8.0f, y = c > 8 ? -8.0f : -(float)c;
+   e->rgba[0] = (float)(4 | 0xe0);           /* (0.25, -0.125): (4, -2) */
+   e->rgba[1] = 16.0f * x + y;
+   e->rgba[2] = 4.0f + 2.0f + (float)c / 16.0f;
+   e->rgba[3] = (float)((c & 3) << 4) + 1000.0f;
+}
+
+#define NUM_CASES 10
 
 static void
 make_cases(struct fs_case *cs)
@@ -370,6 +384,22 @@ make_cases(struct fs_case *cs)
    st->written = written_all;
    st->min_gen = ISA_GEN9;
    st->simd8_only = true;
+   /* fs_interp: v smooth, n noperspective (payload pixel barycentrics of
+    * both kinds), f flat */
+   struct fs_case *pi = &cs[9];
+   pi->spv = "fs_interp.spv";
+   pi->info = (struct gbe_fs_info){
+      .grf_start = 6, .num_inputs = 3, .input_location = { 0, 1, 2 }, .flat_inputs = 4,
+      .barycentric_modes = GBE_BARY_PERSP_PIXEL | GBE_BARY_NONPERSP_PIXEL,
+      .num_render_targets = 1, .render_target_mask = 1,
+   };
+   pi->grf_per_group = 4;
+   pi->setup[0][0] = (struct plane){ 1.0f, 0.0f, 0.0f, 0, false };
+   pi->setup[0][1] = (struct plane){ 0.0f, 1.0f, 0.0f, 0, false };
+   pi->setup[1][0] = (struct plane){ 1.0f, 0.0f, 0.0f, 0, false };
+   pi->setup[2][0] = (struct plane){ .flat = true, .bits = 0x447a0000u };   /* 1000 */
+   pi->expect = expect_interp;
+   pi->written = written_all;
 }
 
 static void
@@ -399,6 +429,7 @@ check_info(const struct fs_case *fc, const char *gen, unsigned simd, const struc
 #define MAX_WRITES 8
 
 struct rt_record {
+   unsigned simd;          /* the thread's */
    /* the thread's scratch space (spill_all kernels) at SCRATCH_ADDR */
    uint8_t *scratch;
    uint32_t scratch_size;
@@ -440,6 +471,37 @@ rt_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
       return VGPU_EU_FAULT;
    memcpy(r->w[r->n].payload, payload, r->w[r->n].mlen * 32);
    r->n++;
+   return VGPU_EU_DONE;
+}
+
+/* The pixel interpolator (PRM Vol 7 "Shared Functions - Pixel
+ * Interpolator"): a message of the thread's width whose response is two
+ * GRFs (b1, b2) per 8 channels, a per slot offset carrying the X then
+ * the Y offsets (a DWord per channel).  Returns barycentrics that encode
+ * the request (expect_interp). */
+static enum vgpu_eu_status
+pi_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
+      const uint8_t *payload, uint8_t *reply, uint32_t exec_mask)
+{
+   (void)exec_mask;
+   const struct rt_record *r = user;
+   const unsigned regs = r->simd / 8;
+   const bool slots = msg->msg == ISA_MSG_PI_PER_SLOT_OFFSET;
+   if (msg->simd != r->simd || msg->slot_group_hi || msg->rlen != 2 * regs ||
+       msg->mlen + msg->ex_mlen != (slots ? 2 * regs : 1u)) {
+      t->why = "pixel interpolator message of another width or length";
+      return VGPU_EU_FAULT;
+   }
+   const unsigned type = (unsigned)(msg->msg - ISA_MSG_PI_SHARED_OFFSET);
+   for (unsigned c = 0; c < r->simd; c++) {
+      int32_t x, y;
+      memcpy(&x, payload + (c / 8) * 32 + (c % 8) * 4, 4);
+      memcpy(&y, payload + (regs + c / 8) * 32 + (c % 8) * 4, 4);
+      float b1 = (float)(4 * type + (msg->nopersp ? 2 : 0)) + (float)c / 16.0f;
+      float b2 = slots ? (float)(16 * x + y) : (float)msg->pi_data;
+      memcpy(reply + (c / 8) * 64 + (c % 8) * 4, &b1, 4);
+      memcpy(reply + (c / 8) * 64 + 32 + (c % 8) * 4, &b2, 4);
+   }
    return VGPU_EU_DONE;
 }
 
@@ -630,6 +692,7 @@ run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
       goto out;
    }
    vgpu_eu_thread_init(t, k->simd == 16 ? 0xffffu : 0xffu);
+   rec->simd = k->simd;
    unsigned defined = payload(fc, k, t);
    if (k->scratch_per_thread) {
       /* R0.5: the thread's scratch slot; R0.3 bits 3:0 its size (1 KiB << n) */
@@ -644,6 +707,7 @@ run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
    struct vgpu_eu_env env = {
       .gen = k->gen, .user = rec, .map = scratch_memory, .surface = gbe_test_no_surface,
       .max_instructions = 1u << 20, .checks = VGPU_EU_CHECK_ALL, .render_target = rt_cb,
+      .pixel_interp = pi_cb,
       .scratch_per_thread = k->scratch_per_thread,
    };
    struct vgpu_eu_kernel *vk = vgpu_eu_kernel_get(cache, k->gen, 0x1000, k->code, k->code_size);

@@ -390,7 +390,9 @@ def device_env(icd):
 def device_drivers(args, device):
     """[(driver, env)] that render on device: Mesa's (or --test-icd's), and
     genvk with --genvk on the generations it draws on."""
-    drivers = [("mesa", device_env(args.test_icd or device_icd(device)))]
+    drivers = []
+    if device in args.mesa_device:
+        drivers.append(("mesa", device_env(args.test_icd or device_icd(device))))
     if args.genvk and device in GENVK_DEVICES:
         env = dict(base_env(), VK_ICD_FILENAMES=args.genvk, VGPU_RULES="error",
                    VGPU_EU_CHECKS="all")
@@ -550,15 +552,19 @@ def main():
                     % ", ".join(GENVK_DEVICES))
     ap.add_argument("--decoder", help="genvk-decode: with --genvk, every batch genvk "
                     "submits must decode with no unknown dword")
+    ap.add_argument("--mesa-device", action="append", choices=DEVICES,
+                    help="run Mesa's driver only on these devices (default: every "
+                    "device); genvk then cannot be held to Mesa's results elsewhere")
     args = ap.parse_args()
     args.device = args.device or DEVICES
+    args.mesa_device = [d for d in args.mesa_device or args.device if d in args.device]
     programs = parse_programs(args.programs)
     if args.program:
         unknown = set(args.program) - {p.name for p in programs}
         if unknown:
             sys.exit("unknown program(s): %s" % ", ".join(sorted(unknown)))
         programs = [p for p in programs if p.name in args.program]
-    for icd in [LAVAPIPE_ICD] + [device_icd(d) for d in args.device]:
+    for icd in [LAVAPIPE_ICD] + [device_icd(d) for d in args.mesa_device]:
         if not args.test_icd and not os.path.exists(icd):
             print("SKIP: %s not found (Debian package mesa-vulkan-drivers)" % icd)
             return SKIP

@@ -849,6 +849,108 @@ test_urb_allocation(void)
    expect("4096 VS entries", cmds, p, "urb-allocation");
 }
 
+/* 3DSTATE_URB_VS (0x7830) or _GS (0x7833) DW1: Number of URB Entries
+ * 15:0, Allocation Size 24:16 (512-bit units minus one), Starting
+ * Address 31:25 (8 KB units). */
+static uint32_t *
+emit_urb(uint32_t *p, uint16_t op, unsigned entries, unsigned units, unsigned start_8kb)
+{
+   return emit_cmd(p, op, 2, start_8kb << 25 | (units - 1) << 16 | entries);
+}
+
+/* 3DSTATE_GS with Enable set (Gen7/7.5: DW5 bit 0; Gen8+: DW7 bit 0). */
+static uint32_t *
+emit_gs_enable(uint32_t *p)
+{
+   const unsigned len = gen >= 8 ? 10 : 7, enable_dw = gen >= 8 ? 7 : 5;
+   uint32_t *gs = emit_cmd(p, 0x7811, len, 0);
+   p[enable_dw] = 1;
+   return gs;
+}
+
+/* 3DSTATE_DS (Gen8+) with Enable set (DW7 bit 0). */
+static uint32_t *
+emit_ds_enable(uint32_t *p)
+{
+   uint32_t *ds = emit_cmd(p, 0x781d, gen >= 9 ? 11 : 9, 0);
+   p[7] = 1;
+   return ds;
+}
+
+/* An enabled DS needs 34 entries on Gen8+ (3DSTATE_URB_DS, 0x7832): 32
+ * fail, 40 (a multiple of 8) pass.  The VS has the 192 entries BDW
+ * requires with tessellation (BDW PRM 3DSTATE_URB_VS). */
+static void
+test_urb_ds_minimum(void)
+{
+   uint32_t cmds[64], *p;
+   if (gen < 8)
+      return;
+   p = emit_urb(cmds, 0x7830, 192, 1, 4);      /* 12 KB from 32 KB */
+   p = emit_urb(p, 0x7832, 32, 1, 6);
+   p = emit_ds_enable(p);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("an enabled DS with 32 entries", cmds, p, "urb-allocation");
+
+   p = emit_urb(cmds, 0x7830, 192, 1, 4);
+   p = emit_urb(p, 0x7832, 40, 1, 6);
+   p = emit_ds_enable(p);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("an enabled DS with 40 entries", cmds, p, NULL);
+
+   if (gen != 8)
+      return;
+   p = emit_urb(cmds, 0x7830, 64, 1, 4);
+   p = emit_urb(p, 0x7832, 40, 1, 6);
+   p = emit_ds_enable(p);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("64 VS entries with tessellation on Gen8", cmds, p, "urb-allocation");
+}
+
+/* What the draw checks of the URB partition (vgpu_urb_rules.c): the enabled
+ * stages' minimum entries and the stages' ranges, which may not overlap
+ * each other or the push constants before them. */
+static void
+test_urb_partition(void)
+{
+   uint32_t cmds[64], *p;
+   const unsigned constant_len = gen >= 8 ? 11 : 7;
+   /* VS: 64 entries of 1 unit (4 KB) at 32 KB, past the push constants
+    * ([0, 8) KB); GS: 8 entries of 1 unit at 40 KB. */
+   p = emit_cmd(cmds, 0x7912, 2, 0u << 16 | 8);
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_urb(p, 0x7830, 64, 1, 4);
+   p = emit_urb(p, 0x7833, 8, 1, 5);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("VS and GS apart, after the push constants", cmds, p, NULL);
+
+   p = emit_cmd(cmds, 0x7912, 2, 0u << 16 | 8);
+   p = emit_cmd(p, 0x7815, constant_len, 0);
+   p = emit_urb(p, 0x7830, 64, 1, 0);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("VS entries over the push constants", cmds, p, "urb-allocation");
+
+   /* 64 VS entries of 2 units take 8 KB from 32 KB: the GS at 32 KB too. */
+   p = emit_urb(cmds, 0x7830, 64, 2, 4);
+   p = emit_urb(p, 0x7833, 8, 1, 4);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("GS entries inside the VS's", cmds, p, "urb-allocation");
+
+   /* An enabled GS needs two entries (a thread's two objects); one entry
+    * of 9 units passes the multiple-of-8 rule. */
+   p = emit_urb(cmds, 0x7830, 64, 1, 4);
+   p = emit_urb(p, 0x7833, 1, 9, 5);
+   p = emit_gs_enable(p);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("an enabled GS with one entry", cmds, p, "urb-allocation");
+
+   p = emit_urb(cmds, 0x7830, 64, 1, 4);
+   p = emit_urb(p, 0x7833, 2, 9, 5);
+   p = emit_gs_enable(p);
+   p = emit_cmd(p, 0x7b00, 7, 0);
+   expect("an enabled GS with two entries", cmds, p, NULL);
+}
+
 static void
 test_push_constant_allocation(void)
 {
@@ -915,6 +1017,8 @@ main(void)
    test_vf_invalidate();
    test_vf_cache_32bit_tag();
    test_urb_allocation();
+   test_urb_partition();
+   test_urb_ds_minimum();
    test_push_constant_allocation();
    close(fd);
    return test_finish("test_rules");

@@ -17,8 +17,8 @@ def load(path):
     if m.get('file_format_version') != '1.0.0':
         problems.append(f'{path}: file_format_version is not 1.0.0')
     api = icd.get('api_version', '')
-    if not api.startswith('1.1.'):
-        problems.append(f'{path}: api_version {api!r} is not 1.1.x')
+    if not api.startswith('1.2.'):
+        problems.append(f'{path}: api_version {api!r} is not 1.2.x')
     if not os.path.isabs(icd.get('library_path', '')):
         problems.append(f'{path}: library_path is not absolute')
     return icd, problems

@@ -3,8 +3,36 @@
 #ifndef GVK_TEST_WHITEBOX_H
 #define GVK_TEST_WHITEBOX_H
 
+#include <string.h>
+
 #include "gvk_entrypoints.h"
 #include "gvk_test.h"
+
+/* The shader module of SPIR-V code (size in bytes). */
+static inline VkShaderModule
+gvk_test_module(VkDevice device, const uint32_t *code, size_t size)
+{
+   const VkShaderModuleCreateInfo info = {
+      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = size, .pCode = code,
+   };
+   VkShaderModule m = VK_NULL_HANDLE;
+   CHECK(gvk_CreateShaderModule(device, &info, NULL, &m) == VK_SUCCESS);
+   return m;
+}
+
+/* Whether the physical device exposes the device extension name. */
+static inline bool
+gvk_test_has_extension(VkPhysicalDevice pdev, const char *name)
+{
+   VkExtensionProperties props[256];
+   uint32_t count = 256;
+   gvk_EnumerateDeviceExtensionProperties(pdev, NULL, &count, props);
+   for (uint32_t i = 0; i < count; i++) {
+      if (!strcmp(props[i].extensionName, name))
+         return true;
+   }
+   return false;
+}
 
 /* One global memory barrier. */
 static inline void

@@ -39,7 +39,7 @@
 
 #include "gvk_device.h"
 #include "gvk_physical_device.h"
-#include "gvk_test.h"
+#include "gvk_test_whitebox.h"
 #include "test_draw.frag.spv.h"
 #include "test_draw.vert.spv.h"
 #include "test_draw_params.vert.spv.h"
@@ -62,17 +62,6 @@ struct objs {
    VkImageView view;
    VkDeviceMemory image_memory;
 };
-
-static VkShaderModule
-module(VkDevice device, const uint32_t *code, size_t size)
-{
-   const VkShaderModuleCreateInfo info = {
-      .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = size, .pCode = code,
-   };
-   VkShaderModule m = VK_NULL_HANDLE;
-   CHECK(gvk_CreateShaderModule(device, &info, NULL, &m) == VK_SUCCESS);
-   return m;
-}
 
 static void
 destroy(struct objs *o)
@@ -260,7 +249,7 @@ test_no_graphics(const struct gvk_test_gpu *g)
    struct objs o = { .device = g->device };
    layout(&o, 1, 4);
    render_pass(&o, false, 16);
-   o.vs = module(g->device, test_draw_params_vert_spv, sizeof(test_draw_params_vert_spv));
+   o.vs = gvk_test_module(g->device, test_draw_params_vert_spv, sizeof(test_draw_params_vert_spv));
    const struct pipeline_desc d = { .topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST, .discard = true };
    CHECK(pipeline(&o, &d, &o.pipeline[0]) != VK_SUCCESS);
    CHECK(o.pipeline[0] == VK_NULL_HANDLE);
@@ -389,7 +378,7 @@ test_draw_params(const struct gvk_test_gpu *g)
    struct objs o = { .device = g->device };
    layout(&o, 1, 4);
    render_pass(&o, false, 16);
-   o.vs = module(g->device, test_draw_params_vert_spv, sizeof(test_draw_params_vert_spv));
+   o.vs = gvk_test_module(g->device, test_draw_params_vert_spv, sizeof(test_draw_params_vert_spv));
    const VkBool32 no_push = VK_FALSE;
    const VkSpecializationMapEntry entry = { 0, 0, sizeof(VkBool32) };
    const VkSpecializationInfo spec = { 1, &entry, sizeof(no_push), &no_push };
@@ -693,8 +682,8 @@ draw_triangles(const struct gvk_test_gpu *g, enum triangles_mode mode)
    }
    layout(&o, 0, 8);
    render_pass(&o, true, SIZE);
-   o.vs = module(g->device, test_draw_vert_spv, sizeof(test_draw_vert_spv));
-   o.fs = module(g->device, test_draw_frag_spv, sizeof(test_draw_frag_spv));
+   o.vs = gvk_test_module(g->device, test_draw_vert_spv, sizeof(test_draw_vert_spv));
+   o.fs = gvk_test_module(g->device, test_draw_frag_spv, sizeof(test_draw_frag_spv));
    const VkVertexInputBindingDescription bindings[2] = {
       { 0, 2 * sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX },
       { 1, 4, VK_VERTEX_INPUT_RATE_INSTANCE },

@@ -13,20 +13,7 @@
 
 #include "gvk_device.h"
 #include "gvk_physical_device.h"
-#include "gvk_test.h"
-
-static bool
-has_extension(VkPhysicalDevice pdev, const char *name)
-{
-   VkExtensionProperties props[256];
-   uint32_t count = 256;
-   gvk_EnumerateDeviceExtensionProperties(pdev, NULL, &count, props);
-   for (uint32_t i = 0; i < count; i++) {
-      if (!strcmp(props[i].extensionName, name))
-         return true;
-   }
-   return false;
-}
+#include "gvk_test_whitebox.h"
 
 struct ext_features {
    VkPhysicalDeviceFeatures core;
@@ -68,9 +55,9 @@ test_features(VkPhysicalDevice pdev, bool draws)
    CHECK(f.core.largePoints == draws);
    CHECK(f.core.shaderClipDistance == draws);
    CHECK(f.core.shaderCullDistance == draws);
-   const bool divisor = has_extension(pdev, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
-   const bool u8 = has_extension(pdev, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
-   const bool clip = has_extension(pdev, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
+   const bool divisor = gvk_test_has_extension(pdev, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
+   const bool u8 = gvk_test_has_extension(pdev, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME);
+   const bool clip = gvk_test_has_extension(pdev, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
    CHECK(divisor == draws && u8 == draws && clip == draws);
    CHECK(f.divisor.vertexAttributeInstanceRateDivisor == divisor);
    CHECK(f.divisor.vertexAttributeInstanceRateZeroDivisor == divisor);

@@ -13,6 +13,7 @@
 #include "vgpu_gpgpu.h"
 #include "vgpu_pipe.h"
 #include "vgpu_priv.h"
+#include "vgpu_urb.h"
 #include "vgpu_vf.h"
 
 /* PIPELINE_SELECT's 3D pipeline, the power-on selection of a context. */
@@ -168,6 +169,7 @@ vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
    if (!draw->predicate_passed)
       return;
    check_vertex_elements(exec, st, draw);
+   vgpu_urb_check_rules(exec, st, draw->addr);
    report_vf_fetches(exec, st, draw);
    if (exec->fault)
       return;

@@ -181,6 +181,14 @@ env_render_target(void *user, struct vgpu_eu_thread *t, const struct isa_send_ms
    return vgpu_om_render_target(se->r, t, msg, payload, reply, exec_mask);
 }
 
+static enum vgpu_eu_status
+env_pixel_interp(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
+                 const uint8_t *payload, uint8_t *reply, uint32_t exec_mask)
+{
+   struct stage_env *se = user;
+   return vgpu_pi_message(se->r, t, msg, payload, reply, exec_mask);
+}
+
 static bool
 surface_decoder(struct stage_env *se)
 {
@@ -294,6 +302,7 @@ vgpu_3d_thread_run(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
       .lp_64bit_rules = vgpu.info->is_lp && (vgpu.info->ver == 8 || vgpu.info->ver == 9),
       .urb = stage == VGPU_3D_PS ? NULL : env_urb,
       .render_target = stage == VGPU_3D_PS ? env_render_target : NULL,
+      .pixel_interp = stage == VGPU_3D_PS ? env_pixel_interp : NULL,
    };
    if (warn)
       env.check_report = env_check_report;

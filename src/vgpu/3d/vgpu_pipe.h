@@ -26,6 +26,7 @@ struct vgpu_vf_input;
 struct vgpu_vf_draw;
 struct vgpu_vf_vertex;
 struct vgpu_urb;
+struct ps_thread;
 struct vgpu_om;
 struct vgpu_gs;
 
@@ -145,6 +146,8 @@ struct vgpu_draw_run {
    struct vgpu_clip_state clip;  /* zero at the draw's start */
    struct vgpu_gs *gs;           /* primitives queued for GS threads
                                   * (vgpu_gs.c); NULL until the first */
+   struct ps_thread *ps_running; /* the pixel shader thread running (vgpu_ps.c),
+                                  * for the pixel interpolator */
    bool stop;                    /* a fault or an unmodelled feature ended the draw */
    bool barrier_yields;          /* vgpu_3d_thread_run returns true for a thread
                                   * blocked at a barrier (t->barrier_arrived
@@ -186,6 +189,18 @@ unsigned vgpu_raster_sample_positions(const struct vgpu_draw_run *r, uint8_t (*p
 
 /* vgpu_ps.c: dispatches pixel shader threads (or, with none, only the
  * depth/stencil work) for a primitive's subspans. */
+/* Where the pixel interpolator evaluates (vgpu_pi.c): at an offset from
+ * the pixel centre (x, y in 1/16 pixel), at sample x of the pixel, or at
+ * the centroid.  b: perspective [0] and linear [1] barycentrics b1, b2 of
+ * channel ch (below its width) of the pixel shader thread running (r->ps_running). */
+enum vgpu_pi_at { VGPU_PI_AT_OFFSET, VGPU_PI_AT_SAMPLE, VGPU_PI_AT_CENTROID };
+void vgpu_ps_barycentrics_at(const struct vgpu_draw_run *r, unsigned ch, enum vgpu_pi_at at,
+                             int x, int y, float b[2][2]);
+/* vgpu_pi.c: a pixel interpolator message of the pixel shader thread
+ * running. */
+enum vgpu_eu_status vgpu_pi_message(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
+                                    const struct isa_send_msg *msg, const uint8_t *payload,
+                                    uint8_t *reply, uint32_t exec_mask);
 void vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,
                       const struct vgpu_subspan *ss, unsigned count);
 

@@ -218,6 +218,7 @@ struct ps_slot {
 
 struct ps_thread {
    struct vgpu_eu_thread *t;
+   const struct vgpu_setup *s;
    unsigned simd;
    unsigned nslot;
    const struct ps_slot *slot;
@@ -574,8 +575,8 @@ dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_ke
 {
    static _Thread_local struct vgpu_eu_thread t;
    struct vgpu_om_thread *th = &r->om->th;
-   struct ps_thread p = { .t = &t, .simd = k->simd, .nslot = nslot, .slot = slot, .smp = smp,
-                          .pos_select = r->st->wm.pos_offset };
+   struct ps_thread p = { .t = &t, .s = s, .simd = k->simd, .nslot = nslot, .slot = slot,
+                          .smp = smp, .pos_select = r->st->wm.pos_offset };
    thread_begin(r, s, smp, k->simd);
    th->late_depth = late_depth(r->st);
    for (unsigned i = 0; i < nslot; i++)
@@ -596,7 +597,37 @@ dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_ke
    vgpu_eu_thread_init(&t, live);
    if (!payload(r, s, &p, k))
       return;
+   r->ps_running = &p;
    vgpu_3d_thread_run(r, VGPU_3D_PS, k->offset, &t);
+   r->ps_running = NULL;
+}
+
+/* The pixel interpolator's locations (vgpu_pi.c): the channel's centroid
+ * as its payload has it, a sample of its pixel, or an offset in 1/16
+ * pixel from the pixel centre.  A sample the draw does not have is the
+ * pixel centre (Vulkan leaves interpolateAtSample of such a sample
+ * undefined). */
+void
+vgpu_ps_barycentrics_at(const struct vgpu_draw_run *r, unsigned ch, enum vgpu_pi_at at,
+                        int x, int y, float b[2][2])
+{
+   const struct ps_thread *p = r->ps_running;
+   struct pixel_interp pi;
+   if (at == VGPU_PI_AT_CENTROID) {
+      pi = p->px[1][ch];
+   } else {
+      const struct vgpu_om_thread *th = &r->om->th;
+      float px = (float)th->x[ch] + 0.5f, py = (float)th->y[ch] + 0.5f;
+      if (at == VGPU_PI_AT_OFFSET) {
+         px += (float)x / 16.0f;
+         py += (float)y / 16.0f;
+      } else if (p->smp->each && (unsigned)x < p->smp->count) {
+         px = (float)th->x[ch] + p->smp->pos[x][0] / 16.0f;
+         py = (float)th->y[ch] + p->smp->pos[x][1] / 16.0f;
+      }
+      interpolate(p->s, px, py, &pi);
+   }
+   memcpy(b, pi.b, sizeof(pi.b));
 }
 
 /* Depth-only draws (no pixel shader): the tests still run, per sample. */

@@ -36,8 +36,9 @@
 #define URB_HANDLE_BYTES 64u
 #define URB_START_BYTES 8192u
 
-/* Allocations are checked against the URB's size and each other: the
- * PRM requires the stages' ranges to fit and not to overlap. */
+/* Allocations are checked against the URB's size here (a fault: the
+ * model has no bytes past it) and against each other and the push
+ * constants by rule urb-allocation (vgpu_urb_rules.c). */
 static bool
 alloc_stage(struct vgpu_exec *exec, struct vgpu_urb *u, const struct vgpu_3d_urb *in,
             struct vgpu_urb_alloc *out)

@@ -41,6 +41,12 @@ struct vgpu_urb {
  * fault (an allocation outside the device's URB) or out of memory. */
 struct vgpu_urb *vgpu_urb_create(struct vgpu_exec *exec, const struct vgpu_3d *st,
                                  uint32_t urb_size_kb);
+/* Checks the allocations st programs for the draw at draw_addr (its
+ * 3DPRIMITIVE) against rule urb-allocation: each enabled stage's
+ * minimum entries, no stage's entries overlapping another's or the push
+ * constants. */
+void vgpu_urb_check_rules(struct vgpu_exec *exec, const struct vgpu_3d *st,
+                          uint64_t draw_addr);
 void vgpu_urb_destroy(struct vgpu_urb *u);
 
 /* Handle of entry `entry` of a stage (which must have it). */

@@ -180,7 +180,11 @@ static const struct rule rules[] = {
       "Mesa's intel_device_info.c lists it)",
       "a stage's Number of URB Entries must be divisible by 8 when its URB "
       "Entry Allocation Size is less than 9 512-bit units, and the VS "
-      "Number of URB Entries must be within the device's range",
+      "Number of URB Entries must be within the device's range; at a draw "
+      "every enabled stage needs its minimum entries (VS 192 with "
+      "tessellation on Gen8, HS 1, DS 34 on Gen8+, GS 2) and no stage's "
+      "entries (Starting Address, Number x Allocation Size) may overlap "
+      "another's or the push constants at the start of the URB",
    },
    [RULE_PUSH_CONSTANT_ALLOCATION] = {
       "push-constant-allocation",
@@ -918,6 +922,12 @@ vgpu_rules_texture_cache_violation(struct vgpu_exec *exec, const char *packet,
                                    uint64_t addr, const char *detail)
 {
    violation(exec, RULE_TEXTURE_CACHE_COHERENCY, packet, addr, detail);
+}
+
+void
+vgpu_rules_urb_allocation(struct vgpu_exec *exec, uint64_t addr, const char *detail)
+{
+   violation(exec, RULE_URB_ALLOCATION, "3DPRIMITIVE", addr, detail);
 }
 
 void

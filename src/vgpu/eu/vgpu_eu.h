@@ -115,6 +115,12 @@ struct vgpu_eu_env {
                                         const struct isa_send_msg *msg,
                                         const uint8_t *payload, uint8_t *reply,
                                         uint32_t exec_mask);
+   /* The pixel interpolator's messages (src/vgpu/3d/vgpu_pi.c), for the
+    * pixel stage. */
+   enum vgpu_eu_status (*pixel_interp)(void *user, struct vgpu_eu_thread *t,
+                                       const struct isa_send_msg *msg,
+                                       const uint8_t *payload, uint8_t *reply,
+                                       uint32_t exec_mask);
    /* Called once per sampler message that reads texels of surface s
     * (struct vgpu_tex_surface, src/vgpu/sampler): the hardware-rule
     * checker's texture-cache rule (cs/vgpu_cache_rules.c).  NULL: none. */

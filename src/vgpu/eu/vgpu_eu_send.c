@@ -1,6 +1,7 @@
 /* Shared functions reached by send: the data port (untyped surface,
  * scattered, block, scratch, A64 and SLM messages, atomics, fences), the
- * message gateway (barriers) and the thread spawner (EOT).  Typed surface
+ * message gateway (barriers) and the thread spawner (EOT); the pixel
+ * interpolator is the pixel stage's (src/vgpu/3d/vgpu_pi.c).  Typed surface
  * messages are vgpu_eu_typed.c's, every sampler message the sampler's
  * (src/vgpu/sampler, vgpu_sampler_message).
  *
@@ -547,6 +548,11 @@ execute(struct msg *m)
          return eu_send_unsupported(m->t, "render target message outside a pixel shader");
       return m->env->render_target(m->env->user, m->t, &m->d, m->payload, m->reply,
                                    m->mask);
+   case ISA_MSG_PI_SHARED_OFFSET: case ISA_MSG_PI_SAMPLE:
+   case ISA_MSG_PI_CENTROID: case ISA_MSG_PI_PER_SLOT_OFFSET:
+      if (!m->env->pixel_interp)
+         return eu_send_unsupported(m->t, "pixel interpolator message outside a pixel shader");
+      return m->env->pixel_interp(m->env->user, m->t, &m->d, m->payload, m->reply, m->mask);
    case ISA_MSG_UNKNOWN:
       return eu_send_unsupported(m->t, "send message type vgpu does not know");
    default:

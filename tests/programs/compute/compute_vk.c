@@ -16,6 +16,7 @@ struct compute_vk_features {
    VkPhysicalDeviceShaderAtomicInt64Features a64;
    VkPhysicalDeviceDescriptorIndexingFeatures di;
    VkPhysicalDeviceBufferDeviceAddressFeatures bda;
+   VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures sgx;
 };
 
 /* SPIR-V capability -> the Vulkan feature that allows it (Vulkan spec,
@@ -293,6 +294,7 @@ chain_features(VkPhysicalDevice pd, struct compute_vk_features *f)
       .a64 = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES },
       .di = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_FEATURES },
       .bda = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES },
+      .sgx = { .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_EXTENDED_TYPES_FEATURES },
    };
    void **next = &f->f2.pNext;
    *next = &f->s16;
@@ -312,6 +314,10 @@ chain_features(VkPhysicalDevice pd, struct compute_vk_features *f)
    if (has_extension(pd, "VK_EXT_descriptor_indexing")) {
       *next = &f->di;
       next = &f->di.pNext;
+   }
+   if (has_extension(pd, "VK_KHR_shader_subgroup_extended_types")) {
+      *next = &f->sgx;
+      next = &f->sgx.pNext;
    }
    if (has_extension(pd, "VK_KHR_buffer_device_address"))
       *next = &f->bda;
@@ -369,6 +375,22 @@ unsupported_limit(const struct compute_vk *v, const struct compute_vk_module *m,
       return buf;
    }
    return NULL;
+}
+
+/* Group operations on 8/16/64-bit integers or 16-bit floats need
+ * shaderSubgroupExtendedTypes (Vulkan "Group Operations"); a module that
+ * declares both kinds of capability is taken to do that. */
+static bool
+uses_extended_subgroup_types(const struct compute_vk_module *m)
+{
+   bool group = false, types = false;
+   for (uint32_t i = 0; i < m->num_caps; i++) {
+      SpvCapability c = m->caps[i];
+      group |= c >= SpvCapabilityGroupNonUniformVote && c <= SpvCapabilityGroupNonUniformQuad;
+      types |= c == SpvCapabilityInt8 || c == SpvCapabilityInt16 || c == SpvCapabilityInt64 ||
+               c == SpvCapabilityFloat16;
+   }
+   return group && types;
 }
 
 static const char *
@@ -660,8 +682,14 @@ compute_vk_unsupported(const struct compute_vk *v, const struct compute_vk_job *
    /* SPIR-V 1.3 (glslang --target-env vulkan1.1) needs a Vulkan 1.1 device */
    if (m.version > 0x00010000 && v->props.apiVersion < VK_API_VERSION_1_1)
       return "Vulkan 1.1 (SPIR-V 1.3)";
+   /* SPIR-V 1.4 and 1.5 (--target-env vulkan1.2): a Vulkan 1.2 device (or
+    * VK_KHR_spirv_1_4 for 1.4, which no device here needs) */
+   if (m.version > 0x00010300 && v->props.apiVersion < VK_API_VERSION_1_2)
+      return "Vulkan 1.2 (SPIR-V 1.4+)";
    struct compute_vk_features have;
    query_features(v->pd, v->props.apiVersion, &have);
+   if (uses_extended_subgroup_types(&m) && !have.sgx.shaderSubgroupExtendedTypes)
+      return "shaderSubgroupExtendedTypes";
    for (size_t i = 0; i < ARRAY_LEN(feature_caps); i++) {
       if (module_has(&m, feature_caps[i].cap) && !*feature_field(&have, feature_caps[i].offset))
          return feature_caps[i].feature;
@@ -679,7 +707,7 @@ bool
 compute_vk_open(struct compute_vk *v)
 {
    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .apiVersion = VK_API_VERSION_1_1 };
+                             .apiVersion = VK_API_VERSION_1_2 };
    VkResult r = vkCreateInstance(&(VkInstanceCreateInfo){
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app },
       NULL, &v->instance);
@@ -740,7 +768,7 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
    scan_module(job->code, job->words, &m);
    struct compute_vk_features want;
    chain_features(v->pd, &want);
-   const char *exts[ARRAY_LEN(feature_caps) + 2];
+   const char *exts[ARRAY_LEN(feature_caps) + 3];
    uint32_t num_exts = 0;
    bool mirror_clamp = false;
    want_texture_features(job, &want.f2.features, &mirror_clamp);
@@ -749,6 +777,10 @@ compute_vk_create_device(struct compute_vk *v, const struct compute_vk_job *job)
    /* SPV_KHR_float_controls in a SPIR-V 1.3 module needs the extension */
    if (m.num_float_modes)
       exts[num_exts++] = "VK_KHR_shader_float_controls";
+   if (uses_extended_subgroup_types(&m)) {
+      want.sgx.shaderSubgroupExtendedTypes = VK_TRUE;
+      exts[num_exts++] = "VK_KHR_shader_subgroup_extended_types";
+   }
    for (size_t i = 0; i < ARRAY_LEN(feature_caps); i++) {
       if (!module_has(&m, feature_caps[i].cap))
          continue;

@@ -37,6 +37,7 @@ enum {
    CAP_GEOMETRY = 2, CAP_TESSELLATION = 3, CAP_TESSELLATION_POINT_SIZE = 23,
    CAP_GEOMETRY_POINT_SIZE = 24, CAP_CLIP_DISTANCE = 32, CAP_CULL_DISTANCE = 33,
    CAP_SAMPLE_RATE_SHADING = 35, CAP_DRAW_PARAMETERS = 4427, CAP_STENCIL_EXPORT = 5013,
+   CAP_INTERPOLATION_FUNCTION = 52,
 };
 #define SPIRV_OP_CAPABILITY 17
 
@@ -70,6 +71,7 @@ struct needs {
    bool indirect_count;
    bool transform_feedback;
    bool stencil_export;            /* VK_EXT_shader_stencil_export */
+   bool spirv_1_4;                 /* a module of SPIR-V 1.4+: Vulkan 1.2 */
 };
 
 struct buffer {
@@ -184,6 +186,8 @@ static void
 need_capabilities(const struct shader_code *code, struct needs *n)
 {
    size_t words = code->size / 4;
+   if (words > 1 && code->words[1] > 0x00010300)
+      n->spirv_1_4 = true;
    for (size_t i = 5; i < words;) {
       uint32_t count = code->words[i] >> 16, op = code->words[i] & 0xffff;
       if (!count)
@@ -198,7 +202,10 @@ need_capabilities(const struct shader_code *code, struct needs *n)
             break;
          case CAP_CLIP_DISTANCE: n->features.shaderClipDistance = VK_TRUE; break;
          case CAP_CULL_DISTANCE: n->features.shaderCullDistance = VK_TRUE; break;
-         case CAP_SAMPLE_RATE_SHADING: n->features.sampleRateShading = VK_TRUE; break;
+         case CAP_SAMPLE_RATE_SHADING:
+         case CAP_INTERPOLATION_FUNCTION:   /* Vulkan: needs sampleRateShading */
+            n->features.sampleRateShading = VK_TRUE;
+            break;
          case CAP_DRAW_PARAMETERS: n->draw_parameters = true; break;
          case CAP_STENCIL_EXPORT: n->stencil_export = true; break;
          default: break;
@@ -302,7 +309,7 @@ open_instance(struct run *r)
       .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
       .pApplicationInfo = &(VkApplicationInfo){
          .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "gfx_run",
-         .apiVersion = VK_API_VERSION_1_1 },
+         .apiVersion = VK_API_VERSION_1_2 },
    }, NULL, &r->instance));
    uint32_t count = 1;
    VkResult res = vkEnumeratePhysicalDevices(r->instance, &count, &r->pd);
@@ -314,6 +321,8 @@ open_instance(struct run *r)
    fprintf(stderr, "device: %s\n", r->props.deviceName);
    if (r->props.apiVersion < VK_API_VERSION_1_1)
       unsupported("Vulkan 1.1", NULL);
+   if (r->needs.spirv_1_4 && r->props.apiVersion < VK_API_VERSION_1_2)
+      unsupported("Vulkan 1.2", "(SPIR-V 1.5)");
 }
 
 /* Every feature the program needs, or "unsupported: ..." and exit. */
