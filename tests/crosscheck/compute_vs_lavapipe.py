@@ -316,6 +316,14 @@ def device_icds(args, device):
     return icds
 
 
+def program_devices(args, programs, program):
+    """The devices program runs on: every one, or with --spread the one
+    whose turn it is in the list of programs."""
+    if not args.spread:
+        return args.device
+    return [args.device[programs.index(program) % len(args.device)]]
+
+
 def run_all(args, programs, work):
     """Runs every job in parallel; returns {(device or None, driver, name): Result}."""
     jobs = {}
@@ -332,7 +340,7 @@ def run_all(args, programs, work):
             cmd = [args.runner, p.spv] + p.args
             jobs[(None, None, p.name)] = pool.submit(run_program, cmd, lavapipe_env,
                                                      os.path.join(work, "lavapipe", p.name))
-            for device in args.device:
+            for device in program_devices(args, programs, p):
                 for driver, icd in device_icds(args, device):
                     env = dict(base_env(), VK_ICD_FILENAMES=icd)
                     if driver != "genvk":
@@ -346,6 +354,8 @@ def run_all(args, programs, work):
                         run_decoded if driver == "genvk" else run_program, *run_args)
             # one thread group runs on one worker whatever VGPU_THREADS says
             for device in args.threads_check if p.groups() > 1 else []:
+                if device not in program_devices(args, programs, p):
+                    continue
                 icd = device_icds(args, device)[0][1]
                 env = mesa_env(dict(base_env(), VK_ICD_FILENAMES=icd, VGPU_THREADS="1"))
                 jobs[(device, "one-thread", p.name)] = pool.submit(
@@ -405,7 +415,7 @@ def report_threads(programs, results, device):
     default runs; returns (failures, passes)."""
     counts = collections.Counter()
     for p in programs:
-        if p.groups() < 2:
+        if p.groups() < 2 or (device, "one-thread", p.name) not in results:
             continue
         many, one = results[(device, "mesa", p.name)], results[(device, "one-thread", p.name)]
         if many.status != one.status:
@@ -433,6 +443,8 @@ def report_driver(args, programs, results, device, driver, icd, mesa_status):
     counts = collections.Counter()
     reasons = collections.Counter()
     for p in programs:
+        if (device, driver, p.name) not in results:
+            continue
         reference, result = results[(None, None, p.name)], results[(device, driver, p.name)]
         if driver == "genvk":
             status, reason, lines = judge_genvk(p, device, reference, result,
@@ -472,6 +484,10 @@ def main():
     ap.add_argument("--threads-check", action="append", default=[], choices=DEVICES,
                     help="also run Mesa's driver on this device with VGPU_THREADS=1; "
                     "its buffers must equal the default run's")
+    ap.add_argument("--spread", action="store_true",
+                    help="run each program on one device only, the devices taking "
+                    "turns (for sanitized builds: every program and every "
+                    "generation's code runs, not every pair)")
     ap.add_argument("--mesa-device", action="append", choices=DEVICES,
                     help="run Mesa's driver only on these devices (default: every "
                     "device); genvk then cannot be held to Mesa's results elsewhere")
