@@ -33,9 +33,6 @@
 #include "vgpu_priv.h"
 #include "vgpu_urb.h"
 
-#define URB_HANDLE_BYTES 64u
-#define URB_START_BYTES 8192u
-
 /* Allocations are checked against the URB's size here (a fault: the
  * model has no bytes past it) and against each other and the push
  * constants by rule urb-allocation (vgpu_urb_rules.c). */
@@ -43,8 +40,8 @@ static bool
 alloc_stage(struct vgpu_exec *exec, struct vgpu_urb *u, const struct vgpu_3d_urb *in,
             struct vgpu_urb_alloc *out)
 {
-   uint64_t first = (uint64_t)in->start * URB_START_BYTES;
-   uint64_t bytes = (uint64_t)in->entries * in->entry_size * URB_HANDLE_BYTES;
+   uint64_t first = (uint64_t)in->start * VGPU_URB_START_BYTES;
+   uint64_t bytes = (uint64_t)in->entries * in->entry_size * VGPU_URB_HANDLE_BYTES;
    if (!in->entries)
       return true;
    if (first + bytes > u->size) {
@@ -53,7 +50,7 @@ alloc_stage(struct vgpu_exec *exec, struct vgpu_urb *u, const struct vgpu_3d_urb
    }
    *out = (struct vgpu_urb_alloc){
       .first = (uint32_t)first, .entries = in->entries,
-      .entry_bytes = in->entry_size * URB_HANDLE_BYTES,
+      .entry_bytes = in->entry_size * VGPU_URB_HANDLE_BYTES,
    };
    return true;
 }
@@ -90,13 +87,13 @@ uint32_t
 vgpu_urb_handle(const struct vgpu_urb *u, enum vgpu_3d_stage stage, uint32_t entry)
 {
    const struct vgpu_urb_alloc *a = &u->stage[stage];
-   return (a->first + entry * a->entry_bytes) / URB_HANDLE_BYTES;
+   return (a->first + entry * a->entry_bytes) / VGPU_URB_HANDLE_BYTES;
 }
 
 uint8_t *
 vgpu_urb_entry(struct vgpu_urb *u, uint32_t handle)
 {
-   return &u->bytes[(uint64_t)handle * URB_HANDLE_BYTES];
+   return &u->bytes[(uint64_t)handle * VGPU_URB_HANDLE_BYTES];
 }
 
 /* Host bytes [at, at + len) from the start of the entry `handle` names,
@@ -105,7 +102,7 @@ vgpu_urb_entry(struct vgpu_urb *u, uint32_t handle)
 static uint8_t *
 entry_bytes(struct vgpu_urb *u, uint32_t handle, uint64_t at, uint32_t len)
 {
-   uint64_t addr = (uint64_t)handle * URB_HANDLE_BYTES;
+   uint64_t addr = (uint64_t)handle * VGPU_URB_HANDLE_BYTES;
    for (unsigned s = VGPU_3D_VS; s <= VGPU_3D_GS; s++) {
       const struct vgpu_urb_alloc *a = &u->stage[s];
       if (!a->entries || addr < a->first ||

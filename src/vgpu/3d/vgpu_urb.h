@@ -21,6 +21,11 @@
 struct vgpu_exec;
 struct isa_send_msg;
 
+/* A URB handle counts 64-byte rows (3DSTATE_URB_xS entry sizes are in the
+ * same units); a stage's starting address counts 8 KB blocks. */
+#define VGPU_URB_HANDLE_BYTES 64u
+#define VGPU_URB_START_BYTES 8192u
+
 struct vgpu_urb_alloc {
    uint32_t first;      /* byte offset of entry 0 in the URB */
    uint32_t entries;

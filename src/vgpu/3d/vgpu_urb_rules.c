@@ -6,9 +6,6 @@
 #include "vgpu_priv.h"
 #include "vgpu_urb.h"
 
-#define URB_HANDLE_BYTES 64u
-#define URB_START_BYTES 8192u
-
 static const char *const urb_stage_names[] = { "VS", "HS", "DS", "GS" };
 
 /* The fewest entries an enabled stage may have.  The VS's device range
@@ -68,8 +65,8 @@ check_ranges(struct vgpu_exec *exec, const struct vgpu_3d *st, uint64_t addr)
    const uint64_t push_end = push_constant_end(st);
    for (unsigned s = VGPU_3D_VS; s <= VGPU_3D_GS; s++) {
       const struct vgpu_3d_urb *a = &st->urb[s];
-      const uint64_t first = (uint64_t)a->start * URB_START_BYTES;
-      const uint64_t end = first + (uint64_t)a->entries * a->entry_size * URB_HANDLE_BYTES;
+      const uint64_t first = (uint64_t)a->start * VGPU_URB_START_BYTES;
+      const uint64_t end = first + (uint64_t)a->entries * a->entry_size * VGPU_URB_HANDLE_BYTES;
       if (!a->entries)
          continue;
       if (first < push_end) {
@@ -80,8 +77,8 @@ check_ranges(struct vgpu_exec *exec, const struct vgpu_3d *st, uint64_t addr)
       }
       for (unsigned t = s + 1; t <= VGPU_3D_GS; t++) {
          const struct vgpu_3d_urb *b = &st->urb[t];
-         const uint64_t t_first = (uint64_t)b->start * URB_START_BYTES;
-         const uint64_t t_end = t_first + (uint64_t)b->entries * b->entry_size * URB_HANDLE_BYTES;
+         const uint64_t t_first = (uint64_t)b->start * VGPU_URB_START_BYTES;
+         const uint64_t t_end = t_first + (uint64_t)b->entries * b->entry_size * VGPU_URB_HANDLE_BYTES;
          if (!b->entries || t_end <= first || end <= t_first)
             continue;
          snprintf(detail, sizeof(detail), "%s entries [%llu, %llu) bytes overlap %s's "
