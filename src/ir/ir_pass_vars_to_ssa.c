@@ -19,6 +19,7 @@ struct ssa_ctx {
    struct ir_var **slot_var;
    struct ir_instr ***phi_of;     /* [block][slot] placed phi or NULL */
    struct ir_instr **cur;         /* [slot] current definition during renaming */
+   struct ir_forwarding fw;       /* removed loads -> their values */
 };
 
 static bool
@@ -117,7 +118,7 @@ rewrite_access(struct ssa_ctx *c, struct ir_instr *i, uint32_t sl, struct ir_ins
          v = ir_extract(&b, cur, (unsigned)comp->value[0]);
       else if (comp)
          v = ir_alu2(&b, IR_OP_extract_dyn, i->type, cur, comp);
-      ir_replace_uses(c->f, i, v);
+      ir_forward(&c->fw, i, v);
    }
    ir_instr_remove(i);
 }
@@ -146,27 +147,37 @@ frontiers(struct ssa_ctx *c)
    return df;
 }
 
+/* The blocks storing each slot, as a [slot][block] byte matrix: one walk
+ * of the function for every slot. */
+static uint8_t *
+store_blocks(struct ssa_ctx *c)
+{
+   uint8_t *stores = calloc((size_t)c->nslots * c->nb, 1);
+   for (uint32_t bi = 0; bi < c->nb; bi++) {
+      ir_foreach_instr(i, c->blocks[bi]) {
+         struct ir_instr *comp;
+         int32_t sl = i->op == IR_OP_store ? access_slot(c, i, &comp) : -1;
+         if (sl >= 0)
+            stores[(size_t)sl * c->nb + bi] = 1;
+      }
+   }
+   return stores;
+}
+
 static void
 place_phis(struct ssa_ctx *c)
 {
-   uint8_t *df = frontiers(c);
+   uint8_t *df = frontiers(c), *stores = store_blocks(c);
    uint32_t *work = malloc((c->nb + 1) * sizeof(*work));
    uint8_t *has_phi = malloc(c->nb), *queued = malloc(c->nb);
    struct ir_builder bld = { .shader = c->s, .func = c->f };
    for (uint32_t sl = 0; sl < c->nslots; sl++) {
       memset(has_phi, 0, c->nb);
-      memset(queued, 0, c->nb);
+      memcpy(queued, stores + (size_t)sl * c->nb, c->nb);
       uint32_t nw = 0;
-      for (uint32_t bi = 0; bi < c->nb; bi++) {
-         ir_foreach_instr(i, c->blocks[bi]) {
-            struct ir_instr *comp;
-            if (i->op == IR_OP_store && access_slot(c, i, &comp) == (int32_t)sl &&
-                !queued[bi]) {
-               queued[bi] = 1;
-               work[nw++] = bi;
-            }
-         }
-      }
+      for (uint32_t bi = 0; bi < c->nb; bi++)
+         if (queued[bi])
+            work[nw++] = bi;
       while (nw) {
          uint32_t x = work[--nw];
          for (uint32_t y = 0; y < c->nb; y++) {
@@ -183,6 +194,7 @@ place_phis(struct ssa_ctx *c)
       }
    }
    free(df);
+   free(stores);
    free(work);
    free(has_phi);
    free(queued);
@@ -302,6 +314,13 @@ ir_pass_vars_to_ssa(struct ir_shader *s)
       free(c.slot_var);
       return false;
    }
+   /* loads are forwarded to their values and every use rewritten in one
+    * walk at the end: a walk of the function per load was quadratic */
+   if (!ir_forwarding_init(&c.fw, c.f)) {
+      free(c.slot);
+      free(c.slot_var);
+      return false;
+   }
    ir_compute_dominance(c.f);
    c.nb = c.f->num_blocks;
    c.blocks = malloc(c.nb * sizeof(*c.blocks));
@@ -315,6 +334,7 @@ ir_pass_vars_to_ssa(struct ir_shader *s)
    rename_tree(&c);
    memset(c.cur, 0, c.nslots * sizeof(*c.cur));
    clean_unreachable(&c);
+   ir_forwarding_finish(&c.fw, c.f);
    /* the derefs of promoted variables are now unused */
    ir_foreach_block(b, c.f) {
       ir_foreach_instr_safe(i, b)
