@@ -15,6 +15,15 @@
 
 #define GBE_MAX_BINDINGS 64
 
+/* The largest kernel (gbe_kernel.code_size) the back end emits; larger
+ * ones fail to compile.  The hardware fetches a kernel anywhere in the
+ * Instruction Buffer (STATE_BASE_ADDRESS Instruction Buffer Size, up to
+ * 4 GiB); what bounds it is where kernels live: genvk's instruction heap
+ * (64 MiB for all of a device's kernels, gvk_device.c) and vgpu, which
+ * decodes at most 1 MiB from a kernel's start (vgpu_eu.c): 65536 native
+ * instructions.  Gen7/7.5 also bound every branch (gbe_emit.c). */
+#define GBE_MAX_KERNEL_BYTES (1u << 20)
+
 /* Binding table entries a kernel may use: 240 and up have fixed meanings
  * (PRM Vol 2d "Binding Table Index": 253-255 stateless and SLM). */
 #define GBE_MAX_BINDING_TABLE 240
@@ -48,6 +57,11 @@ struct gbe_options {
     * writes the patch header in its layout, the TES computes its
     * coordinates for it; IR_PRIM_none: the stage's own declaration */
    enum ir_prim tess_domain;
+   /* vertex stage of a multiview pipeline (Vulkan "Multiview"): the draw
+    * runs once per view with ViewIndex in drawid_row's y; the shader
+    * writes it as the render target array index (the view's layer) and
+    * in gbe_vue_map.view_index_row for the fragment shader */
+   bool multiview;
 };
 
 /* How the driver fills the binding table entries of a binding: what the
@@ -199,6 +213,9 @@ struct gbe_vue_map {
     * varyings, component 0; 0 when not written (row 0 is the header) */
    uint8_t primitive_id_row;
    bool writes_primitive_id;
+   /* ViewIndex of a multiview vertex stage (gbe_options.multiview): its
+    * row, after the varyings, component 0; 0 when not written */
+   uint8_t view_index_row;
 };
 
 /* The vertex shader: SIMD8, a vertex a channel (PRM Vol 7 "VS Thread
@@ -223,7 +240,9 @@ struct gbe_vue_map {
  *               Base Vertex Location for indexed draws, the position in
  *               the draw for sequential ones, as src/vgpu/3d/vgpu_vf.c
  *               and Mesa's compiler take it; InstanceID: zero-based)
- *   drawid_row: uint32 (DrawIndex, 0, 0, 0) from a per-draw buffer
+ *   drawid_row: uint32 (DrawIndex, ViewIndex, 0, 0) from a per-draw
+ *               buffer (ViewIndex: the view a multiview draw runs for,
+ *               gbe_options.multiview; uses_view_index when read)
  * The outputs go to the same entry laid out as `vue` says (3DSTATE_URB_VS
  * entry size urb_entry_size 64-byte units). */
 struct gbe_vs_info {
@@ -236,6 +255,7 @@ struct gbe_vs_info {
    uint8_t sgv_row, drawid_row;                /* GBE_NO_SLOT: not needed */
    bool uses_vertex_id, uses_instance_id;      /* sgv_row's z, w */
    bool uses_base_vertex, uses_base_instance;  /* sgv_row's x, y */
+   bool uses_view_index;                       /* drawid_row's y */
    uint32_t num_input_rows;
    uint32_t urb_read_length;                   /* 256-bit units, at least 1 */
    uint32_t urb_entry_size;                    /* 64-byte units: max(input rows, vue rows) */
@@ -394,6 +414,10 @@ enum gbe_bary {
  * when it writes one, else the SBE's PRIM_ID constant (3DSTATE_SBE_SWIZ
  * Constant Source), the primitive's number in the draw. */
 #define GBE_INPUT_PRIMITIVE_ID 0xfeu
+/* gbe_fs_info.input_location of the attribute holding ViewIndex (flat,
+ * component 0): the last vertex stage's gbe_vue_map.view_index_row, or
+ * 0 (CONST_0000) when it writes none: no multiview, view 0. */
+#define GBE_INPUT_VIEW_INDEX 0xfdu
 
 struct gbe_fs_info {
    uint32_t push_bytes;

@@ -425,6 +425,17 @@ link_branches(struct gbe_prog *p)
    return true;
 }
 
+/* Gen7/7.5 hold JIP and UIP in 16-bit signed fields counting 64-bit units
+ * (IVB/HSW PRM Vol 4 Part 3 "EU ISA", branch instruction format: JIP and
+ * UIP in the bits of src1), 16383 native instructions either way; Gen8+
+ * in 32-bit byte counts, far beyond GBE_MAX_KERNEL_BYTES.  Compaction
+ * re-targets the native encoding, so the native distance must fit. */
+static bool
+branch_fits(enum isa_gen gen, int32_t offset)
+{
+   return gen > ISA_GEN75 || (offset >= INT16_MIN && offset <= INT16_MAX);
+}
+
 bool
 gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
 {
@@ -460,6 +471,15 @@ gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
          in.jip = ((int32_t)i->jip->ip - (int32_t)i->ip) * scale;
       if (i->uip && isa_branch_has_uip(p->gen, i->op))
          in.uip = ((int32_t)i->uip->ip - (int32_t)i->ip) * scale;
+      if (!branch_fits(p->gen, in.jip) || !branch_fits(p->gen, in.uip)) {
+         free(native);
+         free(out);
+         int32_t far = branch_fits(p->gen, in.jip) ? in.uip : in.jip;
+         return gbe_fail(p, "the branch at instruction %u jumps %d instructions, beyond "
+                         "%s's branch range (JIP/UIP: signed 16-bit counts of 64-bit "
+                         "units, 16383 instructions)", i->ip, far / scale,
+                         isa_gen_name(p->gen));
+      }
       in.compacted = false;
       if (isa_encode(p->gen, &in, native + i->ip * 16) != 16) {
          char text[256];
@@ -485,6 +505,11 @@ gbe_emit_code(struct gbe_prog *p, struct gbe_kernel *k)
       memcpy(out, native, size);
    }
    free(native);
+   if (size > GBE_MAX_KERNEL_BYTES) {
+      free(out);
+      return gbe_fail(p, "the kernel takes %zu bytes, more than the %u bytes of the "
+                      "largest kernel (GBE_MAX_KERNEL_BYTES)", size, GBE_MAX_KERNEL_BYTES);
+   }
    k->code = out;
    k->code_size = (uint32_t)size;
    st->grfs = p->grfs_used;

@@ -1,4 +1,4 @@
-/* The fragment stage (Gen8+, SIMD8 and SIMD16): the pixel shader payload
+/* The fragment stage (Gen8+, SIMD8, SIMD16 and SIMD32): the pixel shader payload
  * (PRM Vol 7 "Pixel Shader Thread Payload", the layout
  * src/vgpu/3d/vgpu_ps.c documents and gbe.h's gbe_fs_info gives the
  * driver), input interpolation, system values, discard and demote,
@@ -6,9 +6,13 @@
  *
  *   g0          R0: back-facing in bit 15 of DWord 0 (Gen12: R1.1)
  *   g1          R1: subspan upper-left X/Y in DWords 2-5, pixel mask in 7
- *   then        the barycentric modes of fs.barycentric_modes in bit
- *               order, two GRFs (b1, b2) per 8 channels; source depth and
- *               W, a GRF per 8 channels each
+ *               (SIMD32: g2 the same for slots 4-7, channels 16-31)
+ *   then        per 16 channels (SIMD32: the block of channels 0-15, then
+ *               that of 16-31): the barycentric modes of
+ *               fs.barycentric_modes in bit order, two GRFs (b1, b2) per 8
+ *               channels; source depth and W, a GRF per 8 channels each;
+ *               the position offsets (a GRF); the coverage mask (a GRF
+ *               per 8 channels)
  *   grf_start   push constants (push_regs GRFs), then two GRFs of setup
  *               data per attribute: component k in GRF k / 2 at DWord
  *               4 (k % 2): (b1 coefficient, b2 coefficient, -, constant)
@@ -23,7 +27,14 @@
  * ~0 for the pixels of the pixel mask until they discard or demote; the
  * render target writes carry it as the header's pixel mask (PRM Vol 2d
  * "Render Target Write" message header, M1.7), so that helpers and
- * discarded pixels never reach memory. */
+ * discarded pixels never reach memory.
+ *
+ * SIMD32 (Gen8+): the data port and the pixel interpolator take at most
+ * 16 channels a message, so each render target write and interpolator
+ * message is two SIMD16 messages, the second for channels 16-31 (Slot
+ * Group Select, with g2 in its header), as Mesa's brw_fs splits them;
+ * dual source and the stencil export stay SIMD8 (scan_dual_source,
+ * scan_stencil). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +47,10 @@
 struct gbe_fs_ctx {
    uint8_t slot_of[GBE_MAX_VARYINGS];       /* location -> attribute + 1 (0: none) */
    uint8_t primitive_id_slot;               /* gl_PrimitiveID's attribute + 1 (0: none) */
-   unsigned bary_reg[NUM_MODES];            /* first GRF of each mode's pairs */
-   unsigned depth_reg, w_reg, pos_reg, coverage_reg;
+   uint8_t view_index_slot;                 /* ViewIndex's, likewise */
+   /* per block of 16 channels (payload_layout) */
+   unsigned bary_reg[2][NUM_MODES];         /* first GRF of each mode's pairs */
+   unsigned depth_reg[2], w_reg[2], pos_reg[2], coverage_reg[2];
    unsigned attr_reg;                       /* first GRF of the setup data */
    unsigned rt_base;                        /* first GRF of the RT write payload */
    unsigned rt_mlen;
@@ -112,18 +125,19 @@ scan_inputs(struct gbe_ctx *c)
    return true;
 }
 
-/* gl_PrimitiveID comes in as one more flat attribute after the varyings
- * (GBE_INPUT_PRIMITIVE_ID), which the driver's SBE fills. */
+/* gl_PrimitiveID and ViewIndex come in as flat attributes after the
+ * varyings (GBE_INPUT_PRIMITIVE_ID, GBE_INPUT_VIEW_INDEX), which the
+ * driver's SBE fills; *slot: the attribute + 1. */
 static bool
-add_primitive_id_input(struct gbe_ctx *c)
+add_flat_sysval_input(struct gbe_ctx *c, uint8_t location, const char *name, uint8_t *slot)
 {
    struct gbe_fs_info *fs = &c->k->fs;
    if (fs->num_inputs == GBE_MAX_VARYINGS)
-      return gbe_fail(c->p, "gl_PrimitiveID and %u inputs: more than %u attributes",
+      return gbe_fail(c->p, "%s and %u inputs: more than %u attributes", name,
                       fs->num_inputs, GBE_MAX_VARYINGS);
-   fs->input_location[fs->num_inputs] = GBE_INPUT_PRIMITIVE_ID;
+   fs->input_location[fs->num_inputs] = location;
    fs->flat_inputs |= 1u << fs->num_inputs;
-   c->fs->primitive_id_slot = (uint8_t)(++fs->num_inputs);
+   *slot = (uint8_t)(++fs->num_inputs);
    return true;
 }
 
@@ -281,7 +295,16 @@ init_zero(struct gbe_ctx *c, struct gbe_reg r)
    c->b = saved;
 }
 
-/* live = the pixel mask of R1.7, a bit per channel, as ~0/0 dwords. */
+/* The GRF of R1's fields for channel group g: R2 for channels 16-31 of
+ * SIMD32 (vgpu_ps.c header_regs). */
+static unsigned
+r1_of(unsigned g)
+{
+   return 1 + g / 16;
+}
+
+/* live = the pixel mask of R1.7 (SIMD32: and R2.7 for channels 16-31),
+ * a bit per channel, as ~0/0 dwords. */
 static void
 init_live(struct gbe_ctx *c)
 {
@@ -290,8 +313,11 @@ init_live(struct gbe_ctx *c)
    f->live = gbe_tmp(c, ISA_TYPE_UD);
    c->b.we_all = true;
    c->b.exec_size = 1;
-   struct gbe_reg f1 = { .file = GBE_ARF, .type = ISA_TYPE_UW, .nr = ISA_ARF_FLAG | FLAG_F1 };
-   gbe_alu1(&c->b, ISA_OP_MOV, f1, gbe_fixed(1, 7 * 4, ISA_TYPE_UW, 0));
+   for (unsigned g = 0; g < c->p->simd; g += 16) {
+      struct gbe_reg f1 = { .file = GBE_ARF, .type = ISA_TYPE_UW, .nr = ISA_ARF_FLAG | FLAG_F1,
+                            .offset = g / 8 };
+      gbe_alu1(&c->b, ISA_OP_MOV, f1, gbe_fixed(r1_of(g), 7 * 4, ISA_TYPE_UW, 0));
+   }
    c->b.exec_size = (uint8_t)c->p->simd;
    gbe_alu1(&c->b, ISA_OP_MOV, f->live, gbe_imm(ISA_TYPE_UD, 0));
    struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, f->live, gbe_imm(ISA_TYPE_UD, ~0u));
@@ -300,32 +326,36 @@ init_live(struct gbe_ctx *c)
    c->b = saved;
 }
 
+/* The per-channel payload of each block of 16 channels (one block
+ * below SIMD32) after R0 and R1 (SIMD32: R2 too). */
 static void
 payload_layout(struct gbe_ctx *c)
 {
    struct gbe_fs_info *fs = &c->k->fs;
    struct gbe_fs_ctx *f = c->fs;
-   const unsigned groups = c->p->simd / 8;
-   unsigned reg = 2;
-   for (unsigned m = 0; m < NUM_MODES; m++) {
-      if ((fs->barycentric_modes >> m) & 1) {
-         f->bary_reg[m] = reg;
-         reg += 2 * groups;
+   const unsigned groups = (c->p->simd > 16 ? 16 : c->p->simd) / 8;
+   unsigned reg = 1 + (c->p->simd + 15) / 16;
+   for (unsigned h = 0; h * 16 < c->p->simd; h++) {
+      for (unsigned m = 0; m < NUM_MODES; m++) {
+         if ((fs->barycentric_modes >> m) & 1) {
+            f->bary_reg[h][m] = reg;
+            reg += 2 * groups;
+         }
       }
-   }
-   if (fs->uses_source_depth) {
-      f->depth_reg = reg;
-      reg += groups;
-   }
-   if (fs->uses_source_w) {
-      f->w_reg = reg;
-      reg += groups;
-   }
-   if (fs->uses_position_offset)
-      f->pos_reg = reg++;
-   if (fs->uses_coverage_mask) {
-      f->coverage_reg = reg;
-      reg += groups;
+      if (fs->uses_source_depth) {
+         f->depth_reg[h] = reg;
+         reg += groups;
+      }
+      if (fs->uses_source_w) {
+         f->w_reg[h] = reg;
+         reg += groups;
+      }
+      if (fs->uses_position_offset)
+         f->pos_reg[h] = reg++;
+      if (fs->uses_coverage_mask) {
+         f->coverage_reg[h] = reg;
+         reg += groups;
+      }
    }
    fs->grf_start = reg;
 }
@@ -333,8 +363,9 @@ payload_layout(struct gbe_ctx *c)
 static bool
 fs_setup(struct gbe_ctx *c)
 {
-   if (c->p->simd == 32)
-      return gbe_fail(c->p, "SIMD32 fragment shaders are not supported yet");
+   if (c->p->simd == 32 && c->p->gen < ISA_GEN8)
+      return gbe_fail(c->p, "SIMD32 fragment shaders need Gen8 or later, not %s",
+                      isa_gen_name(c->p->gen));
    c->fs = calloc(1, sizeof(*c->fs));
    if (!c->fs)
       return !(c->p->oom = true);
@@ -344,7 +375,12 @@ fs_setup(struct gbe_ctx *c)
    if (!scan_inputs(c) || !scan_outputs(c))
       return false;
    scan_instrs(c, sv);
-   if (sv[IR_SYSVAL_primitive_id] && !add_primitive_id_input(c))
+   if (sv[IR_SYSVAL_primitive_id] &&
+       !add_flat_sysval_input(c, GBE_INPUT_PRIMITIVE_ID, "gl_PrimitiveID",
+                              &f->primitive_id_slot))
+      return false;
+   if (sv[IR_SYSVAL_view_index] &&
+       !add_flat_sysval_input(c, GBE_INPUT_VIEW_INDEX, "gl_ViewIndex", &f->view_index_slot))
       return false;
    fs->early_fragment_tests = c->s->info.early_fragment_tests;
    payload_layout(c);
@@ -361,7 +397,8 @@ fs_setup(struct gbe_ctx *c)
    c->p->first_free_grf = f->attr_reg + 2 * fs->num_inputs;
    /* descriptors follow the render targets in the binding table */
    c->k->binding_table_size = fs->num_render_targets;
-   const unsigned regs = c->p->simd / 8;
+   /* a message's: SIMD32 writes are two SIMD16 messages */
+   const unsigned regs = (c->p->simd > 16 ? 16 : c->p->simd) / 8;
    f->rt_mlen = 2 + (fs->writes_sample_mask ? 1 : 0) + 4 * regs + (fs->dual_source ? 4 : 0) +
                 (fs->computes_depth ? regs : 0) + (fs->computes_stencil ? 1 : 0);
    f->rt_base = 128 - f->rt_mlen;
@@ -439,14 +476,34 @@ group8(struct gbe_ctx *c, const struct gbe_builder *saved, unsigned g)
    c->b.group = (uint8_t)g;
 }
 
+/* Barycentrics as the payload lays them out: two registers, b1 then b2,
+ * per eight channels, from half[0] for channels 0-15 and half[1] for
+ * 16-31 (the payload's blocks are apart; the pixel interpolator's
+ * replies, one register run, have half[1] 4 GRFs on). */
+struct fs_bary {
+   struct gbe_reg half[2];
+};
+
+static struct fs_bary
+run_bary(struct gbe_reg r)
+{
+   return (struct fs_bary){ { r, gbe_offset(r, 4 * 32) } };
+}
+
+/* The pair of registers of channels [g, g + 8). */
+static struct gbe_reg
+bary_at(const struct fs_bary *b, unsigned g)
+{
+   return gbe_offset(b->half[g / 16], ((g % 16) / 8) * 64);
+}
+
 /* d = the plane (GRF areg, byte aoff: b1, b2 coefficients, -, constant)
- * at the barycentrics from bary on, laid out as the payload's (two
- * registers, b1 then b2, per eight channels; the pixel interpolator
- * returns them so too): Gen8-10 PLN reads the pair of registers of each
- * eight channels; Gen11 dropped PLN (PRM Vol 7 "pln"), two MADs do it. */
+ * at the barycentrics bary: Gen8-10 PLN reads the pair of registers of
+ * each eight channels; Gen11 dropped PLN (PRM Vol 7 "pln"), two MADs do
+ * it. */
 static void
 interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff,
-            struct gbe_reg bary)
+            const struct fs_bary *bary)
 {
    struct gbe_builder saved = c->b;
    struct gbe_reg c0 = gbe_fixed(areg, aoff, ISA_TYPE_F, 0);
@@ -455,7 +512,7 @@ interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff,
    for (unsigned g = 0; g < c->p->simd; g += 8) {
       group8(c, &saved, g);
       struct gbe_reg dst = gbe_retype(gbe_channel(d, g), ISA_TYPE_F);
-      struct gbe_reg b1 = gbe_offset(bary, (g / 8) * 64);
+      struct gbe_reg b1 = bary_at(bary, g);
       if (c->p->gen < ISA_GEN11) {
          gbe_alu2(&c->b, ISA_OP_PLN, dst, c0, b1);
          continue;
@@ -468,18 +525,19 @@ interpolate(struct gbe_ctx *c, struct gbe_reg d, unsigned areg, unsigned aoff,
 }
 
 /* The payload's barycentrics of mode m. */
-static struct gbe_reg
+static struct fs_bary
 payload_bary(struct gbe_ctx *c, unsigned m)
 {
-   return gbe_fixed(c->fs->bary_reg[m], 0, ISA_TYPE_F, 1);
+   return (struct fs_bary){ { gbe_fixed(c->fs->bary_reg[0][m], 0, ISA_TYPE_F, 1),
+                              gbe_fixed(c->fs->bary_reg[1][m], 0, ISA_TYPE_F, 1) } };
 }
 
 /* Input r of instruction i's type into d, interpolated at the
- * barycentrics from bary on (GBE_BAD: the payload's of the variable's
+ * barycentrics bary (half[0] GBE_BAD: the payload's of the variable's
  * own qualifiers). */
 static bool
 input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
-           const struct io_ref *r, struct gbe_reg bary)
+           const struct io_ref *r, struct fs_bary bary)
 {
    const struct ir_type *t = i->type;
    if (t->bits != 32 || t->kind == IR_TYPE_BOOL)
@@ -488,7 +546,7 @@ input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
    if (loc >= GBE_MAX_VARYINGS || !c->fs->slot_of[loc] || r->comp + t->comps > 4)
       return gbe_fail(c->p, "%%%u: an input past its variable", i->index);
    const bool flat = r->var->interp & IR_INTERP_FLAT;
-   if (bary.file == GBE_BAD)
+   if (bary.half[0].file == GBE_BAD)
       bary = payload_bary(c, mode_of(r->var->interp));
    for (unsigned k = 0; k < t->comps; k++) {
       unsigned comp = r->comp + k;
@@ -498,13 +556,15 @@ input_into(struct gbe_ctx *c, const struct ir_instr *i, struct gbe_reg *d,
          gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[k], ISA_TYPE_UD),
                   gbe_fixed(areg, aoff + 12, ISA_TYPE_UD, 0));
       else
-         interpolate(c, d[k], areg, aoff, bary);
+         interpolate(c, d[k], areg, aoff, &bary);
    }
    return true;
 }
 
+static const struct fs_bary no_bary = { { { .file = GBE_BAD }, { .file = GBE_BAD } } };
+
 static bool
-load_input(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r, struct gbe_reg bary)
+load_input(struct gbe_ctx *c, struct ir_instr *i, const struct io_ref *r, struct fs_bary bary)
 {
    struct gbe_reg *d = gbe_def(c, i);
    return d && input_into(c, i, d, r, bary);
@@ -544,7 +604,7 @@ load_input_dynamic(struct gbe_ctx *c, struct ir_instr *i, const struct ir_instr 
       tmp[k] = gbe_tmp(c, ISA_TYPE_UD);
    for (unsigned e = 0; e < var->type->length; e++) {
       struct io_ref r = { .var = var, .loc = e, .comp = var->component + comp };
-      if (!input_into(c, i, e ? tmp : d, &r, (struct gbe_reg){ .file = GBE_BAD }))
+      if (!input_into(c, i, e ? tmp : d, &r, no_bary))
          return false;
       if (!e)
          continue;
@@ -686,7 +746,8 @@ derivative(struct gbe_ctx *c, struct ir_instr *i)
 /* ---- system values ---- */
 
 /* Each channel's pixel: its subspan's upper-left corner (R1 DWords 2-5,
- * X in the low word, Y in the high one) spread over the subspan's four
+ * SIMD32's slots 4-7 in R2, X in the low word, Y in the high one) spread
+ * over the subspan's four
  * channels, plus (0, 1, 0, 1) in X and (0, 0, 1, 1) in Y from a vector
  * immediate, which needs a destination aligned to 16 bytes (PRM Vol 7
  * "Register Region Restrictions"): one add per 8 channels. */
@@ -702,7 +763,7 @@ pixel_coord(struct gbe_ctx *c, struct gbe_reg *d)
       c->b.exec_size = 4;
       for (unsigned s = 0; s < c->p->simd / 4; s++)
          gbe_alu1(&c->b, ISA_OP_MOV, gbe_offset(t, 8 * s),
-                  gbe_fixed(1, 8 + 4 * s + 2 * comp, ISA_TYPE_UW, 0));
+                  gbe_fixed(r1_of(4 * s), 8 + 4 * (s % 4) + 2 * comp, ISA_TYPE_UW, 0));
       c->b.exec_size = 8;
       for (unsigned g = 0; g < c->p->simd; g += 8)
          gbe_alu2(&c->b, ISA_OP_ADD, gbe_offset(t, 2 * g), gbe_offset(t, 2 * g),
@@ -713,17 +774,17 @@ pixel_coord(struct gbe_ctx *c, struct gbe_reg *d)
    c->b = saved;
 }
 
-/* A payload value of a GRF per 8 channels from `reg` on; inverted (1/x)
- * for W, whose payload holds the interpolated clip W (vgpu_ps.c) where
- * FragCoord.w is its reciprocal. */
+/* A payload value of a GRF per 8 channels from reg[h] on for the block h
+ * of 16 channels; inverted (1/x) for W, whose payload holds the
+ * interpolated clip W (vgpu_ps.c) where FragCoord.w is its reciprocal. */
 static void
-per_channel_payload(struct gbe_ctx *c, struct gbe_reg d, unsigned reg, bool inverse)
+per_channel_payload(struct gbe_ctx *c, struct gbe_reg d, const unsigned *reg, bool inverse)
 {
    struct gbe_builder saved = c->b;
    for (unsigned g = 0; g < c->p->simd; g += 8) {
       group8(c, &saved, g);
       struct gbe_reg dst = gbe_retype(gbe_channel(d, g), ISA_TYPE_F);
-      struct gbe_reg src = gbe_fixed(reg + g / 8, 0, ISA_TYPE_F, 1);
+      struct gbe_reg src = gbe_fixed(reg[g / 16] + (g % 16) / 8, 0, ISA_TYPE_F, 1);
       if (inverse) {
          struct gbe_inst *m = gbe_alu2(&c->b, ISA_OP_MATH, dst, src, gbe_null(ISA_TYPE_F));
          m->cmod = 1;   /* INV */
@@ -748,7 +809,8 @@ front_facing(struct gbe_ctx *c, struct gbe_reg d)
 }
 
 /* Per-sample dispatch: each subspan's sample number, a nibble per slot
- * of R1.0 (Gen8+), spread over its four channels. */
+ * of R1.0 (Gen8+; SIMD32's slots 4-7 in R2.0), spread over its four
+ * channels. */
 static void
 sample_id(struct gbe_ctx *c, struct gbe_reg d)
 {
@@ -758,8 +820,8 @@ sample_id(struct gbe_ctx *c, struct gbe_reg d)
    c->b.exec_size = 4;
    struct gbe_reg t = gbe_tmp(c, ISA_TYPE_UD);
    for (unsigned s = 0; s < c->p->simd / 4; s++)
-      gbe_alu2(&c->b, ISA_OP_SHR, gbe_offset(t, 16 * s), gbe_fixed(1, 0, ISA_TYPE_UD, 0),
-               gbe_imm(ISA_TYPE_UD, 4 * s));
+      gbe_alu2(&c->b, ISA_OP_SHR, gbe_offset(t, 16 * s),
+               gbe_fixed(r1_of(4 * s), 0, ISA_TYPE_UD, 0), gbe_imm(ISA_TYPE_UD, 4 * (s % 4)));
    c->b = saved;
    gbe_alu2(&c->b, ISA_OP_AND, gbe_retype(d, ISA_TYPE_UD), t, gbe_imm(ISA_TYPE_UD, 0xf));
 }
@@ -770,9 +832,16 @@ sample_id(struct gbe_ctx *c, struct gbe_reg d)
 static void
 sample_pos(struct gbe_ctx *c, struct gbe_reg *d)
 {
+   struct gbe_builder saved = c->b;
    for (unsigned k = 0; k < 2; k++) {
       struct gbe_reg t = gbe_tmp(c, ISA_TYPE_F);
-      gbe_alu1(&c->b, ISA_OP_MOV, t, gbe_fixed(c->fs->pos_reg, k, ISA_TYPE_UB, 2));
+      for (unsigned g = 0; g < c->p->simd; g += 16) {
+         c->b.exec_size = (uint8_t)(c->p->simd > 16 ? 16 : c->p->simd);
+         c->b.group = (uint8_t)g;
+         gbe_alu1(&c->b, ISA_OP_MOV, gbe_channel(t, g),
+                  gbe_fixed(c->fs->pos_reg[g / 16], k, ISA_TYPE_UB, 2));
+      }
+      c->b = saved;
       gbe_alu2(&c->b, ISA_OP_MUL, gbe_retype(d[k], ISA_TYPE_F), t,
                gbe_imm(ISA_TYPE_F, 0x3d800000u));   /* 1/16 */
    }
@@ -809,12 +878,14 @@ fs_sysval(struct gbe_ctx *c, struct ir_instr *i)
    case IR_SYSVAL_helper_invocation:
       gbe_alu1(&c->b, ISA_OP_NOT, gbe_retype(d[0], ISA_TYPE_UD), c->fs->live);
       return true;
-   case IR_SYSVAL_primitive_id:
+   case IR_SYSVAL_primitive_id: case IR_SYSVAL_view_index: {
       /* a flat attribute's value is its constant coefficient (dword 3) */
+      const uint8_t slot = i->imm == IR_SYSVAL_view_index ? c->fs->view_index_slot
+                                                          : c->fs->primitive_id_slot;
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD),
-               gbe_fixed(c->fs->attr_reg + 2 * (c->fs->primitive_id_slot - 1u), 12,
-                         ISA_TYPE_UD, 0));
+               gbe_fixed(c->fs->attr_reg + 2 * (slot - 1u), 12, ISA_TYPE_UD, 0));
       return true;
+   }
    case IR_SYSVAL_subgroup_size:
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_retype(d[0], ISA_TYPE_UD), gbe_imm(ISA_TYPE_UD, c->p->simd));
       return true;
@@ -831,23 +902,33 @@ fs_sysval(struct gbe_ctx *c, struct ir_instr *i)
 
 /* A pixel interpolator message of location `msg` for the variable's
  * perspective or linear barycentrics (PRM Vol 7 "Shared Functions - Pixel
- * Interpolator"; src/vgpu/3d/vgpu_pi.c): returns them as the payload
- * holds its own, two registers per eight channels.  Messages but the per
- * slot offset one carry a payload the unit does not read: R0. */
+ * Interpolator"; src/vgpu/3d/vgpu_pi.c): returns them in one register
+ * run, two registers per eight channels.  Messages but the per slot
+ * offset one carry a payload the unit does not read: R0.  The unit takes
+ * 16 channels a message: SIMD32 sends one per half, the second with Slot
+ * Group Select (its per slot offsets 4 GRFs on: slot_offsets). */
 static struct gbe_reg
 pi_send(struct gbe_ctx *c, enum isa_msg msg, uint8_t data, bool linear, struct gbe_reg payload)
 {
-   const unsigned regs = c->p->simd / 8;
+   const unsigned w = c->p->simd > 16 ? 16 : c->p->simd, regs = w / 8;
+   const bool per_slot = msg == ISA_MSG_PI_PER_SLOT_OFFSET;
    struct gbe_reg bary = gbe_vreg(c->p, ISA_TYPE_F, 2 * c->p->simd);
-   struct isa_send_msg m = {
-      .msg = msg, .simd = (uint8_t)c->p->simd, .nopersp = linear, .pi_data = data,
-      .mlen = (uint8_t)(msg == ISA_MSG_PI_PER_SLOT_OFFSET ? 2 * regs : 1),
-      .rlen = (uint8_t)(2 * regs),
-   };
-   if (payload.file == GBE_BAD)
-      payload = gbe_fixed(0, 0, ISA_TYPE_UD, 1);
-   if (!gbe_send(c, &m, bary, payload))
-      return (struct gbe_reg){ .file = GBE_BAD };
+   struct gbe_builder saved = c->b;
+   for (unsigned g = 0; g < c->p->simd; g += w) {
+      struct isa_send_msg m = {
+         .msg = msg, .simd = (uint8_t)w, .nopersp = linear, .pi_data = data,
+         .mlen = (uint8_t)(per_slot ? 2 * regs : 1), .rlen = (uint8_t)(2 * regs),
+         .slot_group_hi = g >= 16,
+      };
+      struct gbe_reg pl = per_slot ? gbe_offset(payload, (g / 16) * 4 * 32)
+                                   : gbe_fixed(0, 0, ISA_TYPE_UD, 1);
+      c->b.exec_size = (uint8_t)w;
+      c->b.group = (uint8_t)g;
+      struct gbe_inst *s = gbe_send(c, &m, gbe_offset(bary, (g / 16) * 4 * 32), pl);
+      c->b = saved;
+      if (!s)
+         return (struct gbe_reg){ .file = GBE_BAD };
+   }
    return bary;
 }
 
@@ -862,20 +943,30 @@ sixteenths(float v)
 }
 
 /* A run-time offset: X of each channel in 1/16 pixel as a DWord, a
- * register per eight channels, then Y (the per slot offset payload). */
+ * register per eight channels, then Y (the per slot offset payload); for
+ * SIMD32 a payload per 16 channels, one after the other. */
 static struct gbe_reg
 slot_offsets(struct gbe_ctx *c, const struct gbe_reg *off)
 {
+   const unsigned w = c->p->simd > 16 ? 16 : c->p->simd;
    struct gbe_reg pl = gbe_vreg(c->p, ISA_TYPE_D, 2 * c->p->simd);
+   struct gbe_builder saved = c->b;
    for (unsigned k = 0; k < 2; k++) {
-      struct gbe_reg f = gbe_tmp(c, ISA_TYPE_F), d = gbe_channel(pl, k * c->p->simd);
+      struct gbe_reg f = gbe_tmp(c, ISA_TYPE_F);
       gbe_alu2(&c->b, ISA_OP_MUL, f, gbe_retype(off[k], ISA_TYPE_F),
                gbe_imm(ISA_TYPE_F, 0x41800000u));   /* 16 */
-      gbe_alu1(&c->b, ISA_OP_MOV, d, f);
-      struct gbe_inst *lo = gbe_alu2(&c->b, ISA_OP_SEL, d, d, gbe_imm(ISA_TYPE_D, (uint32_t)-8));
-      lo->cmod = ISA_CMOD_GE;
-      struct gbe_inst *hi = gbe_alu2(&c->b, ISA_OP_SEL, d, d, gbe_imm(ISA_TYPE_D, 7));
-      hi->cmod = ISA_CMOD_L;
+      for (unsigned g = 0; g < c->p->simd; g += w) {
+         struct gbe_reg d = gbe_channel(pl, 2 * g + k * w);
+         c->b.exec_size = (uint8_t)w;
+         c->b.group = (uint8_t)g;
+         gbe_alu1(&c->b, ISA_OP_MOV, d, gbe_channel(f, g));
+         struct gbe_inst *lo = gbe_alu2(&c->b, ISA_OP_SEL, d, d,
+                                        gbe_imm(ISA_TYPE_D, (uint32_t)-8));
+         lo->cmod = ISA_CMOD_GE;
+         struct gbe_inst *hi = gbe_alu2(&c->b, ISA_OP_SEL, d, d, gbe_imm(ISA_TYPE_D, 7));
+         hi->cmod = ISA_CMOD_L;
+         c->b = saved;
+      }
    }
    return pl;
 }
@@ -910,17 +1001,13 @@ at_dynamic_sample(struct gbe_ctx *c, struct gbe_reg idx, bool linear)
    return bary;
 }
 
-/* The barycentrics interpolateAt* instruction i asks for: the payload's
- * for the centroid and the thread's own sample, else the pixel
- * interpolator's, at a constant location through the descriptor (as
+/* The barycentrics interpolateAt* instruction i asks for through the
+ * pixel interpolator, at a constant location through the descriptor (as
  * Mesa's brw_fs_nir does) or per channel. */
 static struct gbe_reg
-interp_at_bary(struct gbe_ctx *c, const struct ir_instr *i, unsigned interp)
+interp_at_pi(struct gbe_ctx *c, const struct ir_instr *i, bool linear)
 {
-   const bool linear = interp & IR_INTERP_NOPERSPECTIVE;
    const struct gbe_reg none = { .file = GBE_BAD };
-   if (i->op == IR_OP_interp_centroid || at_own_sample(i))
-      return payload_bary(c, interp_at_mode(i, interp));
    const struct ir_instr *a = i->srcs[1];
    if (i->op == IR_OP_interp_sample) {
       if (a->op == IR_OP_const)
@@ -939,6 +1026,17 @@ interp_at_bary(struct gbe_ctx *c, const struct ir_instr *i, unsigned interp)
    return pi_send(c, ISA_MSG_PI_PER_SLOT_OFFSET, 0, linear, slot_offsets(c, gbe_val(c, a)));
 }
 
+/* The payload's for the centroid and the thread's own sample, else the
+ * pixel interpolator's. */
+static struct fs_bary
+interp_at_bary(struct gbe_ctx *c, const struct ir_instr *i, unsigned interp)
+{
+   if (i->op == IR_OP_interp_centroid || at_own_sample(i))
+      return payload_bary(c, interp_at_mode(i, interp));
+   struct gbe_reg r = interp_at_pi(c, i, interp & IR_INTERP_NOPERSPECTIVE);
+   return r.file == GBE_BAD ? no_bary : run_bary(r);
+}
+
 /* interpolateAtCentroid/Sample/Offset of an input; a flat one is its
  * value. */
 static bool
@@ -950,10 +1048,10 @@ interpolate_at(struct gbe_ctx *c, struct ir_instr *i)
                                              "follow", i->index);
    if (r.var->storage != IR_STORAGE_INPUT)
       return gbe_fail(c->p, "%%%u: interpolateAt* of something not an input", i->index);
-   struct gbe_reg bary = { .file = GBE_BAD };
+   struct fs_bary bary = no_bary;
    if (!(r.var->interp & IR_INTERP_FLAT)) {
       bary = interp_at_bary(c, i, r.var->interp);
-      if (bary.file == GBE_BAD)
+      if (bary.half[0].file == GBE_BAD)
          return false;
    }
    return load_input(c, i, &r, bary);
@@ -975,7 +1073,7 @@ fs_instr(struct gbe_ctx *c, struct ir_instr *i)
          return c->p->failed ? false : gbe_fail(c->p, "%%%u: an input or output the back end "
                                                 "cannot follow", i->index);
       return r.var->storage == IR_STORAGE_INPUT ?
-                load_input(c, i, &r, (struct gbe_reg){ .file = GBE_BAD }) :
+                load_input(c, i, &r, no_bary) :
                 load_output(c, i, &r);
    }
    case IR_OP_store:
@@ -1023,10 +1121,10 @@ fs_discard(struct gbe_ctx *c, struct ir_block *b)
 
 /* ---- render target writes ---- */
 
-/* The message header: R0 and R1, with R1.7's pixel mask replaced by the
- * channels still live (PRM Vol 2d "Render Target Write" header). */
+/* The channels still live as bits of f1 (SIMD32: f1.0 channels 0-15,
+ * f1.1 16-31). */
 static void
-rt_header(struct gbe_ctx *c, unsigned base)
+live_flags(struct gbe_ctx *c)
 {
    struct gbe_builder saved = c->b;
    c->b.we_all = true;
@@ -1037,37 +1135,53 @@ rt_header(struct gbe_ctx *c, unsigned base)
    struct gbe_inst *m = gbe_alu1(&c->b, ISA_OP_MOV, gbe_null(ISA_TYPE_UD), c->fs->live);
    m->cmod = ISA_CMOD_NZ;
    m->flag = FLAG_F1_0;
+   c->b = saved;
+}
+
+/* The message header of the channels from g on: R0 and R1 (SIMD32's
+ * upper half: R2), with DWord 7's pixel mask replaced by the channels
+ * still live (PRM Vol 2d "Render Target Write" header). */
+static void
+rt_header(struct gbe_ctx *c, unsigned base, unsigned g)
+{
+   struct gbe_builder saved = c->b;
    c->b.we_all = true;
+   c->b.group = 0;
    c->b.exec_size = 8;
-   for (unsigned r = 0; r < 2; r++)
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + r, 0, ISA_TYPE_UD, 1),
-               gbe_fixed(r, 0, ISA_TYPE_UD, 1));
+   gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base, 0, ISA_TYPE_UD, 1), gbe_fixed(0, 0, ISA_TYPE_UD, 1));
+   gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 1, 0, ISA_TYPE_UD, 1),
+            gbe_fixed(r1_of(g), 0, ISA_TYPE_UD, 1));
    c->b.exec_size = 1;
-   f1.stride = 0;
+   struct gbe_reg f1 = { .file = GBE_ARF, .type = c->p->simd > 16 ? ISA_TYPE_UW : ISA_TYPE_UD,
+                         .nr = ISA_ARF_FLAG | FLAG_F1, .offset = g / 8 };
    gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 1, 7 * 4, ISA_TYPE_UD, 0), f1);
    c->b = saved;
 }
 
+/* The payload of the message for channels [g, g + 16) (or the kernel's
+ * width below 16), from GRF base on. */
 static void
-rt_write(struct gbe_ctx *c, unsigned rt, bool last)
+rt_payload(struct gbe_ctx *c, unsigned rt, unsigned g)
 {
    struct gbe_fs_ctx *f = c->fs;
-   const unsigned regs = c->p->simd / 8, base = f->rt_base;
+   const unsigned w = c->p->simd > 16 ? 16 : c->p->simd, regs = w / 8, base = f->rt_base;
    struct gbe_builder saved = c->b;
-   rt_header(c, base);
+   rt_header(c, base, g);
    c->b.we_all = true;
+   c->b.exec_size = (uint8_t)w;
+   c->b.group = (uint8_t)g;
    /* oMask: after the header, one GRF of 16-bit masks, a word per
     * channel (PRM Vol 2d "Render Target Write" payload; 3DSTATE_PS_EXTRA
     * oMask Present to RenderTarget) */
    const unsigned omask = c->k->fs.writes_sample_mask ? 1 : 0;
    if (omask) {
-      struct gbe_reg m = gbe_retype(f->sample_mask, ISA_TYPE_UW);
+      struct gbe_reg m = gbe_retype(gbe_channel(f->sample_mask, g), ISA_TYPE_UW);
       m.stride = 2;
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(base + 2, 0, ISA_TYPE_UW, 1), m);
    }
    for (unsigned k = 0; k < 4; k++) {
       struct gbe_reg dst = gbe_fixed(base + 2 + omask + k * regs, 0, ISA_TYPE_UD, 1);
-      struct gbe_reg v = (c->k->fs.render_target_mask >> rt) & 1 ? f->out[rt][k]
+      struct gbe_reg v = (c->k->fs.render_target_mask >> rt) & 1 ? gbe_channel(f->out[rt][k], g)
                                                                  : gbe_imm(ISA_TYPE_UD, 0);
       gbe_alu1(&c->b, ISA_OP_MOV, dst, v);
    }
@@ -1075,7 +1189,7 @@ rt_write(struct gbe_ctx *c, unsigned rt, bool last)
    for (unsigned k = 0; c->k->fs.dual_source && k < 4; k++)
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg++, 0, ISA_TYPE_UD, 1), f->src1[k]);
    if (c->k->fs.computes_depth) {
-      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg, 0, ISA_TYPE_F, 1), f->depth);
+      gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg, 0, ISA_TYPE_F, 1), gbe_channel(f->depth, g));
       reg += regs;
    }
    if (c->k->fs.computes_stencil) {
@@ -1085,14 +1199,33 @@ rt_write(struct gbe_ctx *c, unsigned rt, bool last)
       gbe_alu1(&c->b, ISA_OP_MOV, gbe_fixed(reg, 0, ISA_TYPE_UB, 1), s);
    }
    c->b = saved;
-   struct isa_send_msg m = {
-      .msg = ISA_MSG_RT_WRITE, .mlen = (uint8_t)f->rt_mlen, .header = true, .bti = (uint8_t)rt,
-      .simd = (uint8_t)c->p->simd, .last_rt = last, .write = true,
-      .ctrl = c->k->fs.dual_source ? 2 : 0,   /* SIMD8 dual source (low channels) */
-   };
-   struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD), gbe_fixed(base, 0, ISA_TYPE_UD, 1));
-   if (s)
-      s->eot = last;
+}
+
+/* Render target rt's write, SIMD32's as two SIMD16 messages, the second
+ * with Slot Group Select (the data port takes 16 channels a message:
+ * PRM Vol 2d "Render Target Write" message descriptor); the last one of
+ * the last target ends the thread. */
+static void
+rt_write(struct gbe_ctx *c, unsigned rt, bool last)
+{
+   const unsigned w = c->p->simd > 16 ? 16 : c->p->simd;
+   struct gbe_builder saved = c->b;
+   for (unsigned g = 0; g < c->p->simd; g += w) {
+      rt_payload(c, rt, g);
+      struct isa_send_msg m = {
+         .msg = ISA_MSG_RT_WRITE, .mlen = (uint8_t)c->fs->rt_mlen, .header = true,
+         .bti = (uint8_t)rt, .simd = (uint8_t)w, .last_rt = last, .write = true,
+         .slot_group_hi = g >= 16,
+         .ctrl = c->k->fs.dual_source ? 2 : 0,   /* SIMD8 dual source (low channels) */
+      };
+      c->b.exec_size = (uint8_t)w;
+      c->b.group = (uint8_t)g;
+      struct gbe_inst *s = gbe_send(c, &m, gbe_null(ISA_TYPE_UD),
+                                    gbe_fixed(c->fs->rt_base, 0, ISA_TYPE_UD, 1));
+      c->b = saved;
+      if (s)
+         s->eot = last && g + w == c->p->simd;
+   }
 }
 
 static void
@@ -1108,6 +1241,7 @@ fs_finish(struct gbe_ctx *c)
    }
    const struct gbe_fs_info *fs = &c->k->fs;
    uint32_t mask = fs->render_target_mask ? fs->render_target_mask : 1;
+   live_flags(c);
    while (mask) {
       unsigned rt = (unsigned)__builtin_ctz(mask);
       mask &= mask - 1;

@@ -222,7 +222,7 @@ scan(struct gbe_ctx *c, struct vs_scan *s)
 
 /* Input rows: the locations read in order, then the system-value rows. */
 static void
-input_rows(struct gbe_vs_info *vs, const struct vs_scan *s)
+input_rows(struct gbe_vs_info *vs, const struct vs_scan *s, bool multiview)
 {
    uint32_t row = 0;
    for (unsigned l = 0; l < GBE_MAX_VS_ATTRIBUTES; l++) {
@@ -245,7 +245,9 @@ input_rows(struct gbe_vs_info *vs, const struct vs_scan *s)
    if (vs->uses_base_vertex || vs->uses_base_instance || vs->uses_vertex_id ||
        vs->uses_instance_id)
       vs->sgv_row = (uint8_t)row++;
-   if (sv[IR_SYSVAL_draw_index])
+   /* ViewIndex outside multiview is 0 (Vulkan "ViewIndex"): no row */
+   vs->uses_view_index = multiview;
+   if (sv[IR_SYSVAL_draw_index] || multiview)
       vs->drawid_row = (uint8_t)row++;
    vs->num_input_rows = row;
    /* 3DSTATE_VS Vertex URB Entry Read Length counts pairs of rows and
@@ -253,14 +255,28 @@ input_rows(struct gbe_vs_info *vs, const struct vs_scan *s)
    vs->urb_read_length = row ? (row + 1) / 2 : 1;
 }
 
+/* A multiview vertex shader writes the view's layer as the render target
+ * array index (Vulkan "Multiview": view i renders to layer i) and
+ * ViewIndex in a row after the varyings for the fragment shader. */
 static void
-vue_rows(struct gbe_vs_info *vs, const struct vs_scan *s)
+vue_rows(struct gbe_vs_info *vs, const struct vs_scan *s, bool multiview)
 {
    struct gbe_vue_map *vue = &vs->vue;
    gbe_vue_rows(vue, s->outputs);
+   if (multiview) {
+      vue->writes_layer = true;
+      vue->view_index_row = (uint8_t)vue->num_rows++;
+   }
    uint32_t rows = vue->num_rows > vs->urb_read_length * 2 ? vue->num_rows
                                                            : vs->urb_read_length * 2;
    vs->urb_entry_size = (rows * 16 + 63) / 64;
+}
+
+/* Component comp of a system-value row (UD, a vertex a channel). */
+static struct gbe_reg
+sysval_reg(struct gbe_ctx *c, uint8_t row, unsigned comp)
+{
+   return gbe_fixed(c->vs->input_grf + 4u * row + comp, 0, ISA_TYPE_UD, 1);
 }
 
 static bool
@@ -283,8 +299,9 @@ vs_setup(struct gbe_ctx *c)
       return false;
    if (addresses)
       return gbe_fail(c->p, "64-bit buffer atomics in a vertex shader are not supported yet");
-   input_rows(vs, &s);
-   vue_rows(vs, &s);
+   const bool multiview = c->p->opt->multiview;
+   input_rows(vs, &s, multiview);
+   vue_rows(vs, &s, multiview);
    if (!gbe_xfb_fill(c->p, c->s, &vs->vue, &c->k->xfb))
       return false;
    vs->grf_start = PUSH_GRF;
@@ -298,17 +315,15 @@ vs_setup(struct gbe_ctx *c)
    if (c->p->first_free_grf + c->p->eot_regs > GBE_EOT_LAST_GRF)
       return gbe_fail(c->p, "the vertex shader payload does not fit the register file");
    gbe_vue_zero_outputs(c, &vs->vue, c->vs->out);
+   if (multiview) {
+      const struct gbe_reg view = sysval_reg(c, vs->drawid_row, 1);
+      gbe_alu1(&c->b, ISA_OP_MOV, c->vs->out[0][1], view);
+      gbe_alu1(&c->b, ISA_OP_MOV, c->vs->out[vs->vue.view_index_row][0], view);
+   }
    return true;
 }
 
 /* ---- system values ---- */
-
-/* Component comp of a system-value row (UD, a vertex a channel). */
-static struct gbe_reg
-sysval_reg(struct gbe_ctx *c, uint8_t row, unsigned comp)
-{
-   return gbe_fixed(c->vs->input_grf + 4u * row + comp, 0, ISA_TYPE_UD, 1);
-}
 
 static bool
 vs_sysval(struct gbe_ctx *c, struct ir_instr *i)
@@ -343,6 +358,10 @@ vs_sysval(struct gbe_ctx *c, struct ir_instr *i)
       return true;
    case IR_SYSVAL_draw_index:
       gbe_alu1(&c->b, ISA_OP_MOV, dst, sysval_reg(c, vs->drawid_row, 0));
+      return true;
+   case IR_SYSVAL_view_index:
+      gbe_alu1(&c->b, ISA_OP_MOV, dst, vs->uses_view_index ? sysval_reg(c, vs->drawid_row, 1)
+                                                           : gbe_imm(ISA_TYPE_UD, 0));
       return true;
    default:
       return gbe_isel_subgroup_sysval(c, i, dst, "vertex shader");

@@ -7,8 +7,9 @@
 
 #include "gbe_isel.h"
 
-/* The header, the position, two clip/cull rows and a row per location. */
-#define GBE_VUE_MAX_ROWS (4 + GBE_MAX_VARYINGS)
+/* The header, the position, two clip/cull rows, a row per location and
+ * one for gl_PrimitiveID (geometry) or ViewIndex (multiview vertex). */
+#define GBE_VUE_MAX_ROWS (5 + GBE_MAX_VARYINGS)
 /* PRM Vol 7 "URB_SIMD8_Write": "The write data payload can be between 1
  * and 8 message phases long": two rows of four GRFs. */
 #define GBE_VUE_ROWS_PER_WRITE 2

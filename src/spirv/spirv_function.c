@@ -1061,10 +1061,15 @@ store_sysval(struct spirv_ctx *c, struct ir_var *var, enum ir_sysval sv)
 }
 
 /* Built-in inputs are copied from their system value into a private
- * variable, and private initialisers stored, before the body runs. */
+ * variable, and initialisers stored, before the body runs.  Every
+ * invocation stores a Workgroup variable's initialiser (the null constant
+ * of VK_KHR_zero_initialize_workgroup_memory), then waits for the whole
+ * workgroup: no invocation may store to it before all have initialised
+ * it, or a late one would overwrite the store. */
 static void
 init_entry(struct spirv_ctx *c)
 {
+   bool shared_init = false;
    for (uint32_t id = 1; id < c->bound; id++) {
       struct spirv_id *d = &c->ids[id];
       if (d->kind != ID_VAR || !d->var)
@@ -1079,8 +1084,12 @@ init_entry(struct spirv_ctx *c)
          store_sysval(c, d->var, builtin_map[i].sv);
       } else if (d->c) {
          store_tree(c, ir_deref_var(&c->b, d->var), spirv_const_to_sval(c, d->c));
+         shared_init |= d->var->storage == IR_STORAGE_WORKGROUP;
       }
    }
+   if (shared_init)
+      ir_barrier(&c->b, IR_BARRIER_EXEC_SCOPE(IR_SCOPE_WORKGROUP) | IR_BARRIER_WORKGROUP_MEM |
+                        IR_BARRIER_MEM_SCOPE(IR_SCOPE_WORKGROUP));
 }
 
 /* Creates the blocks of the function starting at `start` after `after` in

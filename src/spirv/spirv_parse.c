@@ -817,28 +817,16 @@ static void
 parse_entry_point(struct spirv_ctx *c, const uint32_t *w, uint32_t n)
 {
    need(c, n, 3);
-   const char *name = literal_string(c, w + 2, n - 2);
-   const char *want = c->opt ? c->opt->entry_point : NULL;
-   if (c->entry_id || (want && strcmp(want, name)))
+   literal_string(c, w + 2, n - 2);
+   if (c->entry_id || w[0] != c->want.model || w[1] != c->want.id)
       return;
-   static const struct { SpvExecutionModel model; enum ir_stage stage; } stages[] = {
-      { SpvExecutionModelVertex, IR_STAGE_VERTEX },
-      { SpvExecutionModelFragment, IR_STAGE_FRAGMENT },
-      { SpvExecutionModelGLCompute, IR_STAGE_COMPUTE },
-      { SpvExecutionModelTessellationControl, IR_STAGE_TESS_CTRL },
-      { SpvExecutionModelTessellationEvaluation, IR_STAGE_TESS_EVAL },
-      { SpvExecutionModelGeometry, IR_STAGE_GEOMETRY },
-   };
-   for (unsigned i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
-      if (stages[i].model == w[0]) {
-         c->entry_id = w[1];
-         c->model = w[0];
-         c->s->stage = stages[i].stage;
-         c->s->info.invocations = 1;   /* geometry without Invocations runs once */
-         return;
-      }
-   }
-   spirv_fail(c, "unsupported execution model %u", w[0]);
+   enum ir_stage stage;
+   if (!spirv_model_stage(w[0], &stage))
+      spirv_fail(c, "unsupported execution model %u", w[0]);
+   c->entry_id = w[1];
+   c->model = w[0];
+   c->s->stage = stage;
+   c->s->info.invocations = 1;   /* geometry without Invocations runs once */
 }
 
 /* Execution modes of the graphics stages (SPIR-V 3.6) that change what
@@ -1080,6 +1068,14 @@ parse_module(struct spirv_ctx *c)
    uint32_t num_deferred = 0;
    bool in_function = false, translating = false, entry_done = false;
    parse_header(c);
+   /* A module that does not scan is reported by the loop below, where its
+    * fault is; one without the entry point at the end. */
+   char scan_err[8];
+   const bool by_stage = c->opt && c->opt->match_stage;
+   if (!spirv_find_entry(c->words, c->num_words, c->opt ? c->opt->entry_point : NULL,
+                         by_stage ? &c->opt->stage : NULL, &c->want, scan_err,
+                         sizeof(scan_err)))
+      c->want = (struct spirv_entry){ 0, 0 };
    for (size_t pos = 5; pos < c->num_words;) {
       c->pos = pos;
       uint32_t wc = c->words[pos] >> 16;
@@ -1128,7 +1124,9 @@ parse_module(struct spirv_ctx *c)
    if (in_function)
       spirv_fail(c, "function without OpFunctionEnd");
    if (!c->entry_id)
-      spirv_fail(c, "no usable entry point");
+      spirv_fail(c, c->opt && c->opt->match_stage ? "no usable entry point of that name "
+                                                     "and stage"
+                                                   : "no usable entry point");
    if (!entry_done)
       spirv_fail(c, "entry point function %u is not defined", c->entry_id);
 }

@@ -13,6 +13,8 @@
 /* Records tessellation execution mode `mode` (a SpvExecutionMode) in
  * *in; other modes leave it unchanged (spirv_modes.c). */
 void spirv_tess_mode(struct ir_stage_info *in, uint32_t mode);
+/* The stage of a SPIR-V Execution Model; false for one not translated. */
+bool spirv_model_stage(uint32_t model, enum ir_stage *stage);
 
 enum stype_kind {
    ST_VOID, ST_BOOL, ST_INT, ST_FLOAT, ST_VECTOR, ST_MATRIX, ST_ARRAY, ST_RTARRAY,
@@ -113,6 +115,7 @@ struct spirv_ctx {
    size_t err_size;
    uint32_t entry_id;
    SpvExecutionModel model;
+   struct spirv_entry want;      /* the entry point the options select */
    struct ir_builder b;
    struct ir_instr *const_anchor;
    bool scratch;                 /* building into a scratch block (spec-const ops) */

@@ -462,6 +462,9 @@ void vgpu_rules_texture_cache_violation(struct vgpu_exec *exec, const char *pack
 /* Reports the URB allocation of the 3DPRIMITIVE at addr (rule
  * urb-allocation; vgpu_urb.c checks it at the draw). */
 void vgpu_rules_urb_allocation(struct vgpu_exec *exec, uint64_t addr, const char *detail);
+/* Reports the pixel dispatch widths of the 3DPRIMITIVE at addr (rule
+ * ps-dispatch; vgpu_ps_rules.c checks them at the draw). */
+void vgpu_rules_ps_dispatch(struct vgpu_exec *exec, uint64_t addr, const char *detail);
 /* Reports vertex element `element` of the 3DPRIMITIVE at addr, which the
  * VF cannot fetch as programmed (why: vgpu_vf_element_error's reason). */
 void vgpu_rules_vertex_element(struct vgpu_exec *exec, uint64_t addr,

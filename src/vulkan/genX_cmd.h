@@ -80,6 +80,9 @@ void genX(cmd_dispatch_indirect)(struct gvk_cmd_buffer *cmd, uint64_t addr);
 /* genX_cmd_draw.c */
 void genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d);
 void genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indirect *d);
+void genX(cmd_emit_rendering)(struct gvk_cmd_buffer *cmd);
+void genX(cmd_fill_render_targets)(const struct gvk_cmd_buffer *cmd, uint32_t *map,
+                                   const struct gvk_rt_table_fixup *f);
 /* genX_gfx_xfb.c: 3DSTATE_STREAMOUT, the SO declarations and buffers
  * before a draw when the pipeline or the transform feedback state
  * changed; the gvk_genx_cmd transform feedback entries. */

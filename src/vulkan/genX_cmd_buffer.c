@@ -233,65 +233,75 @@ genX(cmd_select_3d)(struct gvk_cmd_buffer *cmd)
 
 /* ---- STATE_BASE_ADDRESS ---- */
 
+/* STATE_BASE_ADDRESS with Surface and Dynamic State Base Address at
+ * state, packed at dw (in the current batch block: Gen7 relocations are
+ * recorded there). */
+static void
+pack_sba(struct gvk_cmd_buffer *cmd, uint32_t *dw, uint64_t state)
+{
+   const struct gvk_bo *kernels = cmd->device->kernels.bo;
+   struct GENX(STATE_BASE_ADDRESS) sba = { GENX(STATE_BASE_ADDRESS_header) };
+   /* General state is the whole address space: scratch pointers are
+    * absolute. */
+   sba.general_state_base_address = 0;
+   sba.general_state_mocs = GVK_MOCS;
+   sba.general_state_base_address_modify_enable = true;
+   sba.stateless_data_port_access_mocs = GVK_MOCS;
+   sba.surface_state_base_address = state;
+   sba.surface_state_mocs = GVK_MOCS;
+   sba.surface_state_base_address_modify_enable = true;
+   sba.dynamic_state_base_address = state;
+   sba.dynamic_state_mocs = GVK_MOCS;
+   sba.dynamic_state_base_address_modify_enable = true;
+   sba.indirect_object_base_address = 0;
+   sba.indirect_object_mocs = GVK_MOCS;
+   sba.indirect_object_base_address_modify_enable = true;
+   sba.instruction_base_address = kernels->addr;
+   sba.instruction_mocs = GVK_MOCS;
+   sba.instruction_base_address_modify_enable = true;
+#if GFX_VER >= 8
+   /* Sizes in 4 KiB pages (BDW PRM Vol 2a, STATE_BASE_ADDRESS). */
+   sba.general_state_buffer_size = 0xfffff;
+   sba.general_state_buffer_size_modify_enable = true;
+   sba.dynamic_state_buffer_size = GVK_BLOCK_SIZE / 4096;
+   sba.dynamic_state_buffer_size_modify_enable = true;
+   sba.indirect_object_buffer_size = 0xfffff;
+   sba.indirect_object_buffer_size_modify_enable = true;
+   sba.instruction_buffer_size = (uint32_t)(kernels->size / 4096);
+   sba.instruction_buffer_size_modify_enable = true;
+#else
+   /* Gen7 bounds-checks accesses against upper bounds (0 would disable
+    * the check, but the border colour fetch checks anyway, as Mesa
+    * found): the top of the 32-bit space. */
+   sba.general_state_access_upper_bound = 0xfffff000;
+   sba.general_state_access_upper_bound_modify_enable = true;
+   sba.dynamic_state_access_upper_bound = 0xfffff000;
+   sba.dynamic_state_access_upper_bound_modify_enable = true;
+   sba.instruction_access_upper_bound = 0xfffff000;
+   sba.instruction_access_upper_bound_modify_enable = true;
+#endif
+#if GFX_VER >= 9
+   /* No bindless surfaces: an empty heap at the state block. */
+   sba.bindless_surface_state_base_address = state;
+   sba.bindless_surface_state_mocs = GVK_MOCS;
+   sba.bindless_surface_state_size = 0;
+   sba.bindless_surface_state_base_address_modify_enable = true;
+#endif
+#if GFX_VER >= 12
+   sba.bindless_sampler_state_base_address = state;
+   sba.bindless_sampler_state_mocs = GVK_MOCS;
+   sba.bindless_sampler_state_buffer_size = 0;
+   sba.bindless_sampler_state_base_address_modify_enable = true;
+#endif
+   GENX(STATE_BASE_ADDRESS_pack)(&cmd->batch, dw, &sba);
+}
+
 static void
 emit_sba(struct gvk_cmd_buffer *cmd)
 {
-   const uint64_t state = cmd->state.block->bo->addr;
-   const struct gvk_bo *kernels = cmd->device->kernels.bo;
-   gvk_batch_emit(&cmd->batch, STATE_BASE_ADDRESS, sba) {
-      /* General state is the whole address space: scratch pointers are
-       * absolute. */
-      sba.general_state_base_address = 0;
-      sba.general_state_mocs = GVK_MOCS;
-      sba.general_state_base_address_modify_enable = true;
-      sba.stateless_data_port_access_mocs = GVK_MOCS;
-      sba.surface_state_base_address = state;
-      sba.surface_state_mocs = GVK_MOCS;
-      sba.surface_state_base_address_modify_enable = true;
-      sba.dynamic_state_base_address = state;
-      sba.dynamic_state_mocs = GVK_MOCS;
-      sba.dynamic_state_base_address_modify_enable = true;
-      sba.indirect_object_base_address = 0;
-      sba.indirect_object_mocs = GVK_MOCS;
-      sba.indirect_object_base_address_modify_enable = true;
-      sba.instruction_base_address = kernels->addr;
-      sba.instruction_mocs = GVK_MOCS;
-      sba.instruction_base_address_modify_enable = true;
-#if GFX_VER >= 8
-      /* Sizes in 4 KiB pages (BDW PRM Vol 2a, STATE_BASE_ADDRESS). */
-      sba.general_state_buffer_size = 0xfffff;
-      sba.general_state_buffer_size_modify_enable = true;
-      sba.dynamic_state_buffer_size = GVK_BLOCK_SIZE / 4096;
-      sba.dynamic_state_buffer_size_modify_enable = true;
-      sba.indirect_object_buffer_size = 0xfffff;
-      sba.indirect_object_buffer_size_modify_enable = true;
-      sba.instruction_buffer_size = (uint32_t)(kernels->size / 4096);
-      sba.instruction_buffer_size_modify_enable = true;
-#else
-      /* Gen7 bounds-checks accesses against upper bounds (0 would disable
-       * the check, but the border colour fetch checks anyway, as Mesa
-       * found): the top of the 32-bit space. */
-      sba.general_state_access_upper_bound = 0xfffff000;
-      sba.general_state_access_upper_bound_modify_enable = true;
-      sba.dynamic_state_access_upper_bound = 0xfffff000;
-      sba.dynamic_state_access_upper_bound_modify_enable = true;
-      sba.instruction_access_upper_bound = 0xfffff000;
-      sba.instruction_access_upper_bound_modify_enable = true;
-#endif
-#if GFX_VER >= 9
-      /* No bindless surfaces: an empty heap at the state block. */
-      sba.bindless_surface_state_base_address = state;
-      sba.bindless_surface_state_mocs = GVK_MOCS;
-      sba.bindless_surface_state_size = 0;
-      sba.bindless_surface_state_base_address_modify_enable = true;
-#endif
-#if GFX_VER >= 12
-      sba.bindless_sampler_state_base_address = state;
-      sba.bindless_sampler_state_mocs = GVK_MOCS;
-      sba.bindless_sampler_state_buffer_size = 0;
-      sba.bindless_sampler_state_base_address_modify_enable = true;
-#endif
-   }
+   uint32_t *dw = gvk_batch_alloc(&cmd->batch, GENX(STATE_BASE_ADDRESS_length), 4);
+   pack_sba(cmd, dw, cmd->state.block->bo->addr);
+   gvk_cmd_note_state_base_address(cmd, dw);
 }
 
 void
@@ -383,4 +393,7 @@ const struct gvk_genx_cmd GVK_GENX_PASTE(gvk_genx_cmd_, GFX_VERx10) = {
    .xfb_begin = genX(cmd_xfb_begin),
    .xfb_end = genX(cmd_xfb_end),
    .draw_byte_count = genX(cmd_draw_byte_count),
+   .emit_rendering = genX(cmd_emit_rendering),
+   .fill_render_targets = genX(cmd_fill_render_targets),
+   .repack_state_base_address = pack_sba,
 };

@@ -224,6 +224,9 @@ build_stage_tables(struct gvk_cmd_buffer *cmd, struct gvk_gfx_tables *t)
    t->binding_table[GVK_GFX_FS] = emit_binding_table(cmd, &fs->kernel,
                                                      fs->kernel.fs.num_render_targets,
                                                      fs->kernel.fs.render_target_mask);
+   gvk_cmd_defer_render_targets(cmd, t->binding_table[GVK_GFX_FS],
+                                fs->kernel.fs.num_render_targets,
+                                fs->kernel.fs.render_target_mask);
    t->sampler_table[GVK_GFX_FS] =
       genX(cmd_emit_sampler_table)(cmd, &fs->kernel, graphics_descriptor);
 }
@@ -842,6 +845,31 @@ emit_drawing_rectangle(struct gvk_cmd_buffer *cmd)
    }
 }
 
+/* ---- secondaries that do not know their attachments ---- */
+
+void
+genX(cmd_emit_rendering)(struct gvk_cmd_buffer *cmd)
+{
+   if (cmd->pipeline != GVK_CMD_PIPELINE_3D)
+      genX(cmd_select_3d)(cmd);
+   emit_depth_buffer(cmd);
+   emit_drawing_rectangle(cmd);
+}
+
+/* The table's entries hold surface state offsets from Surface State Base
+ * Address, the block's start. */
+void
+genX(cmd_fill_render_targets)(const struct gvk_cmd_buffer *cmd, uint32_t *map,
+                              const struct gvk_rt_table_fixup *f)
+{
+   const uint32_t *table = map + f->table / 4;
+   for (uint32_t bti = 0; bti < f->rts; bti++) {
+      uint32_t *dw = map + table[bti] / 4;
+      if (!((f->rt_mask >> bti & 1) && render_target_surface(cmd, dw, bti)))
+         null_surface(cmd, dw);
+   }
+}
+
 /* ---- VF cache ---- */
 
 /* The vertex fetcher caches what it reads by address: draw parameters
@@ -869,8 +897,9 @@ invalidate_vf_cache(struct gvk_cmd_buffer *cmd)
 /* ---- the flush before a 3DPRIMITIVE ---- */
 
 /* The draw parameters' state (upload_draw_params, emit_draw_param_buffers):
- * two dwords 8-byte aligned and one, padding included. */
-enum { DRAW_PARAM_BYTES = 16 + 8 };
+ * two dwords 8-byte aligned, padding included, and two more for each
+ * view a multiview draw runs for. */
+enum { DRAW_PARAM_BYTES = 16 + 8 * GVK_MAX_VIEWS };
 
 static uint32_t
 draw_state_bytes(const struct gvk_cmd_buffer *cmd)
@@ -967,8 +996,12 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
       /* The PS tables hold the render targets and the null surfaces of
        * the render area's size. */
       gvk_cmd_gfx_tables_clear(cmd);
-      emit_depth_buffer(cmd);
-      emit_drawing_rectangle(cmd);
+      /* A secondary that does not know the attachments keeps the
+       * primary's (genX(cmd_emit_rendering)). */
+      if (!cmd->deferred_rts.unknown_attachments) {
+         emit_depth_buffer(cmd);
+         emit_drawing_rectangle(cmd);
+      }
    }
    if (dirty & GVK_GFX_DIRTY_VIEWPORT)
       emit_viewports(cmd);
@@ -1000,10 +1033,12 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
 /* ---- draws ---- */
 
 /* The per-draw vertex buffers of the draw parameters (gbe.h
- * gbe_vs_info): (BaseVertex, BaseInstance) at params, DrawIndex at
- * draw_id, each read with pitch 0 by every vertex. */
+ * gbe_vs_info): (BaseVertex, BaseInstance) at params, (DrawIndex,
+ * ViewIndex) from draw_id and view, each read with pitch 0 by every
+ * vertex. */
 static void
-emit_draw_param_buffers(struct gvk_cmd_buffer *cmd, uint64_t params, uint32_t draw_id)
+emit_draw_param_buffers(struct gvk_cmd_buffer *cmd, uint64_t params, uint32_t draw_id,
+                        uint32_t view)
 {
    const struct gvk_gfx_pipeline *g = gfx(cmd);
    const uint32_t n = g->uses_draw_params + g->uses_draw_id;
@@ -1011,8 +1046,9 @@ emit_draw_param_buffers(struct gvk_cmd_buffer *cmd, uint64_t params, uint32_t dr
       return;
    uint64_t id_addr = 0;
    if (g->uses_draw_id) {
-      uint32_t *id = gvk_batch_alloc(&cmd->state, 1, 4);
-      *id = draw_id;
+      uint32_t *id = gvk_batch_alloc(&cmd->state, 2, 8);
+      id[0] = draw_id;
+      id[1] = view;
       id_addr = state_address(cmd, gvk_batch_offset(&cmd->state, id));
    }
    uint32_t *dw = vertex_buffers_header(cmd, n);
@@ -1021,7 +1057,24 @@ emit_draw_param_buffers(struct gvk_cmd_buffer *cmd, uint64_t params, uint32_t dr
       dw += GENX(VERTEX_BUFFER_STATE_length);
    }
    if (g->uses_draw_id)
-      pack_vb(cmd, dw, GVK_VB_DRAW_ID, id_addr, 4, 0);
+      pack_vb(cmd, dw, GVK_VB_DRAW_ID, id_addr, 8, 0);
+}
+
+/* Multiview (Vulkan "Multiview"): a draw inside a view mask runs once for
+ * each view, in increasing order, the vertex shader routing view i to
+ * layer i (gbe_options.multiview).  Without one, once, as view 0. */
+static uint32_t
+draw_views(const struct gvk_cmd_buffer *cmd)
+{
+   return cmd->rendering.view_mask ? cmd->rendering.view_mask : 1;
+}
+
+static uint32_t
+next_view(uint32_t *views)
+{
+   const uint32_t v = (uint32_t)__builtin_ctz(*views);
+   *views &= *views - 1;
+   return v;
 }
 
 /* Vulkan's BaseVertex is firstVertex for non-indexed draws and
@@ -1062,8 +1115,11 @@ genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
 {
    if (!flush_gfx(cmd))
       return;
-   emit_draw_param_buffers(cmd, upload_draw_params(cmd, d), d->draw_id);
-   emit_primitive(cmd, d);
+   const uint64_t params = upload_draw_params(cmd, d);
+   for (uint32_t views = draw_views(cmd); views;) {
+      emit_draw_param_buffers(cmd, params, d->draw_id, next_view(&views));
+      emit_primitive(cmd, d);
+   }
 }
 
 /* ---- indirect draws ---- */
@@ -1139,17 +1195,20 @@ genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indire
       if (!flush_gfx(cmd))
          return;
       const uint64_t at = d->addr + (uint64_t)i * d->stride;
-      /* The (BaseVertex, BaseInstance) pair is the command's own
-       * (firstVertex, firstInstance) or (vertexOffset, firstInstance). */
-      emit_draw_param_buffers(cmd, at + (d->indexed ? 12 : 8), i);
       load_draw_registers(cmd, d->indexed, at);
       if (d->count_addr)
          predicate_draw(cmd, d->count_addr, i);
-      gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
-         prim.indirect_parameter_enable = true;
-         prim.predicate_enable = d->count_addr != 0;
-         prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
-         prim.primitive_topology_type = cmd->graphics.prim;
+      /* the registers and the predicate stand for every view */
+      for (uint32_t views = draw_views(cmd); views;) {
+         /* The (BaseVertex, BaseInstance) pair is the command's own
+          * (firstVertex, firstInstance) or (vertexOffset, firstInstance). */
+         emit_draw_param_buffers(cmd, at + (d->indexed ? 12 : 8), i, next_view(&views));
+         gvk_batch_emit(&cmd->batch, 3DPRIMITIVE, prim) {
+            prim.indirect_parameter_enable = true;
+            prim.predicate_enable = d->count_addr != 0;
+            prim.vertex_access_type = d->indexed ? ACCESS_RANDOM : ACCESS_SEQUENTIAL;
+            prim.primitive_topology_type = cmd->graphics.prim;
+         }
       }
    }
 }
@@ -1171,6 +1230,22 @@ genX(cmd_draw_indirect)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_indire
    (void)d;
    gvk_cmd_set_error(cmd, gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdDraw*Indirect: no "
                                    "graphics on this generation"));
+}
+
+/* Without draws no secondary has render targets to fill in. */
+void
+genX(cmd_emit_rendering)(struct gvk_cmd_buffer *cmd)
+{
+   (void)cmd;
+}
+
+void
+genX(cmd_fill_render_targets)(const struct gvk_cmd_buffer *cmd, uint32_t *map,
+                              const struct gvk_rt_table_fixup *f)
+{
+   (void)cmd;
+   (void)map;
+   (void)f;
 }
 
 #endif

@@ -149,6 +149,23 @@ query_begin(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t qu
    }
 }
 
+/* Inside a multiview render pass instance a query or timestamp takes one
+ * query per view of the view mask (Vulkan "Queries" with multiview); the
+ * first holds the result of every view (the replayed draws all count in
+ * it), the others are made available with every value zero, as the spec
+ * lets an implementation do. */
+static void
+zero_other_views(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query)
+{
+   const uint32_t mask = cmd->rendering.active ? cmd->rendering.view_mask : 0;
+   const uint32_t views = (uint32_t)__builtin_popcount(mask);
+   for (uint32_t v = 1; v < views; v++) {
+      for (uint32_t offset = 8; offset < pool->stride; offset += 8)
+         genX(emit_store_imm64)(cmd, query_addr(pool, query + v, offset), 0);
+      set_availability(cmd, pool, query + v, true);
+   }
+}
+
 static void
 query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t query,
           uint32_t index)
@@ -167,6 +184,7 @@ query_end(struct gvk_cmd_buffer *cmd, struct gvk_query_pool *pool, uint32_t quer
       break;
    }
    set_availability(cmd, pool, query, true);
+   zero_other_views(cmd, pool, query);
 }
 
 /* Top of pipe: the TIMESTAMP register when the command streamer reaches
@@ -184,6 +202,7 @@ write_timestamp(struct gvk_cmd_buffer *cmd, VkPipelineStageFlags2 stage,
    else
       genX(emit_post_sync)(cmd, GVK_POST_SYNC_WRITE_TIMESTAMP, addr, 0);
    set_availability(cmd, pool, query, true);
+   zero_other_views(cmd, pool, query);
 }
 
 /* Writes the low dword, or the qword, of a 64-bit register to dst. */

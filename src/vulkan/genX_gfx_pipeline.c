@@ -174,8 +174,9 @@ build_elements(struct gvk_device *device, const VkGraphicsPipelineCreateInfo *in
          continue;
       }
       if (r == vs->drawid_row) {
-         *e = (struct element){ .vb = GVK_VB_DRAW_ID, .format = ISL_FORMAT_R32_UINT,
-                                .comp = { VFCOMP_STORE_SRC, VFCOMP_STORE_0,
+         /* (DrawIndex, ViewIndex) from the per-draw buffer */
+         *e = (struct element){ .vb = GVK_VB_DRAW_ID, .format = ISL_FORMAT_R32G32_UINT,
+                                .comp = { VFCOMP_STORE_SRC, VFCOMP_STORE_SRC,
                                           VFCOMP_STORE_0, VFCOMP_STORE_0 } };
          g->uses_draw_id = true;
          continue;
@@ -544,6 +545,8 @@ input_row(const struct gbe_vue_map *vue, uint32_t loc)
 {
    if (loc == GBE_INPUT_PRIMITIVE_ID)
       return vue->primitive_id_row ? vue->primitive_id_row : GBE_NO_SLOT;
+   if (loc == GBE_INPUT_VIEW_INDEX)
+      return vue->view_index_row ? vue->view_index_row : GBE_NO_SLOT;
    return loc < GBE_MAX_VARYINGS ? vue->location_row[loc] : GBE_NO_SLOT;
 }
 
@@ -609,6 +612,17 @@ fs_kernel(const struct gvk_gfx_pipeline *g)
    return g->fs[0] ? g->fs[0] : g->fs[1];
 }
 
+/* The PS width whose scratch slot is the largest (stage_scratch). */
+static const struct gvk_shader *
+stage_scratch_fs(const struct gvk_gfx_pipeline *g)
+{
+   const struct gvk_shader *best = NULL;
+   for (unsigned i = 0; i < 3; i++)
+      if (g->fs[i] && (!best || g->fs[i]->scratch_per_thread > best->scratch_per_thread))
+         best = g->fs[i];
+   return best;
+}
+
 /* 3DSTATE_WM: the rasterizer's side of the pixel shader.  Point
  * rasterization follows the upper-right rule as Mesa's drivers program it
  * for Vulkan. */
@@ -629,11 +643,50 @@ emit_wm(struct packer *pk, const struct gbe_fs_info *fs)
 
 /* 3DSTATE_PS with each compiled width (KSP0 SIMD8, KSP2 SIMD16 beside it,
  * or KSP0 for a lone SIMD16: PRM Vol 2a 3DSTATE_PS "Dispatch Enables"). */
+/* The widths 3DSTATE_PS enables among the compiled ones, by the PRM's
+ * dispatch rules (Vol 2a 3DSTATE_PS "8/16/32 Pixel Dispatch Enable", as
+ * Mesa's intel_set_ps_dispatch_state applies them; vgpu's rule
+ * ps-dispatch checks each): per-sample dispatch at more than one sample
+ * takes one width only before Gen12 (the dispatch classifications that
+ * allow it), the widest; Gen12 has no SIMD32 there and keeps SIMD16
+ * alone; 16 samples per pixel rule SIMD32 out (Gen9+). */
+static void
+ps_widths(const struct gvk_gfx_pipeline *g, bool per_sample, unsigned samples,
+          const struct gvk_shader *k[3])
+{
+   for (unsigned i = 0; i < 3; i++)
+      k[i] = g->fs[i];
+   if (per_sample && samples > 1) {
+      if (GFX_VER >= 12)
+         k[2] = NULL;
+      if (k[1] || k[2])
+         k[0] = NULL;
+      if (GFX_VER < 12 && k[2])
+         k[1] = NULL;
+   }
+   if (GFX_VER >= 9 && samples == 16 && !(per_sample && samples > 1))
+      k[2] = NULL;
+}
+
+/* Kernel Start Pointers (PRM Vol 2a 3DSTATE_PS "Dispatch Enables"
+ * table): KSP0 SIMD8, or a lone SIMD16 or SIMD32; KSP1 SIMD32 beside
+ * another width; KSP2 SIMD16 beside another width. */
+static unsigned
+ksp_index(const struct gvk_shader *const k[3], unsigned w)
+{
+   const unsigned enabled = (k[0] != NULL) + (k[1] != NULL) + (k[2] != NULL);
+   if (w == 0 || enabled == 1)
+      return 0;
+   return w == 2 ? 1 : 2;
+}
+
 static void
 emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g, bool per_sample,
-        struct stage_scratch scratch)
+        unsigned samples, struct stage_scratch scratch)
 {
-   const struct gvk_shader *k8 = g->fs[0], *k16 = g->fs[1], *any = fs_kernel(g);
+   const struct gvk_shader *any = fs_kernel(g), *k[3];
+   const bool sample_rate = any && (any->kernel.fs.per_sample || per_sample);
+   ps_widths(g, sample_rate, samples, k);
    pack(pk, 3DSTATE_PS, ps) {
       if (!any)
          continue;
@@ -645,18 +698,28 @@ emit_ps(struct packer *pk, const struct gvk_gfx_pipeline *g, bool per_sample,
       ps.maximum_number_of_threads_per_psd = 63;
       ps.push_constant_enable = fs->push_regs > 0;
       ps.position_xy_offset_select = fs->uses_position_offset ? 3 : 0; /* POSOFFSET_SAMPLE */
-      ps._8_pixel_dispatch_enable = k8 != NULL;
-      ps._16_pixel_dispatch_enable = k16 != NULL;
-      if (k8) {
-         ps.kernel_start_pointer_0 = k8->offset;
-         ps.dispatch_grf_start_register_for_constant_setup_data_0 = k8->kernel.fs.grf_start;
-      }
-      if (k16 && k8) {
-         ps.kernel_start_pointer_2 = k16->offset;
-         ps.dispatch_grf_start_register_for_constant_setup_data_2 = k16->kernel.fs.grf_start;
-      } else if (k16) {
-         ps.kernel_start_pointer_0 = k16->offset;
-         ps.dispatch_grf_start_register_for_constant_setup_data_0 = k16->kernel.fs.grf_start;
+      ps._8_pixel_dispatch_enable = k[0] != NULL;
+      ps._16_pixel_dispatch_enable = k[1] != NULL;
+      ps._32_pixel_dispatch_enable = k[2] != NULL;
+      for (unsigned w = 0; w < 3; w++) {
+         if (!k[w])
+            continue;
+         const uint64_t ksp = k[w]->offset;
+         const uint32_t grf = k[w]->kernel.fs.grf_start;
+         switch (ksp_index(k, w)) {
+         case 0:
+            ps.kernel_start_pointer_0 = ksp;
+            ps.dispatch_grf_start_register_for_constant_setup_data_0 = grf;
+            break;
+         case 1:
+            ps.kernel_start_pointer_1 = ksp;
+            ps.dispatch_grf_start_register_for_constant_setup_data_1 = grf;
+            break;
+         default:
+            ps.kernel_start_pointer_2 = ksp;
+            ps.dispatch_grf_start_register_for_constant_setup_data_2 = grf;
+            break;
+         }
       }
    }
    pack(pk, 3DSTATE_PS_EXTRA, x) {
@@ -1122,7 +1185,8 @@ emit_all(struct gvk_device *device, struct gvk_pipeline *p,
       return result;
    emit_wm(pk, fs ? &fs->kernel.fs : NULL);
    emit_ps(pk, g, sample_shading(info->pMultisampleState),
-           stage_scratch(device, g->fs[0], g->fs[1]));
+           raster_samples(info->pMultisampleState),
+           stage_scratch(device, stage_scratch_fs(g), NULL));
    pack(pk, 3DSTATE_WM_CHROMAKEY, ck);
    result = build_blend(pk, info, g, formats.color_count);
    if (result != VK_SUCCESS)

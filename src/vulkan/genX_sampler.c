@@ -16,6 +16,9 @@ enum { BORDER_COLOR_MODE_OGL = 0 };
 /* "Texture Coordinate Mode" (TCX/TCY/TCZ Address Control Mode) */
 enum { TCM_WRAP = 0, TCM_MIRROR = 1, TCM_CLAMP = 2, TCM_CLAMP_BORDER = 4,
        TCM_MIRROR_ONCE = 5 };
+/* "Reduction Type" (Gen9+): MINIMUM and MAXIMUM take the smallest or
+ * largest of the texels the filter weighs, per channel */
+enum { REDUCTION_MINIMUM = 2, REDUCTION_MAXIMUM = 3 };
 #if GFX_VER >= 8
 enum { LOD_PRECLAMP_OGL = 2 };       /* "LOD PreClamp Mode" */
 #else
@@ -166,6 +169,26 @@ fill_border(struct gvk_sampler *sampler, const uint32_t rgba[4], bool is_int)
 }
 #endif
 
+/* VK_EXT_sampler_filter_minmax (Gen9+, where SAMPLER_STATE has the
+ * Reduction Type): a sampler without VkSamplerReductionModeCreateInfo
+ * averages. */
+static void
+set_reduction(struct GENX(SAMPLER_STATE) *s, const VkSamplerCreateInfo *info)
+{
+#if GFX_VER >= 9
+   const VkSamplerReductionModeCreateInfo *r =
+      gvk_find_struct(info->pNext, VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO);
+   if (!r || r->reductionMode == VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE)
+      return;
+   s->reduction_type_enable = true;
+   s->reduction_type = r->reductionMode == VK_SAMPLER_REDUCTION_MODE_MIN ? REDUCTION_MINIMUM
+                                                                         : REDUCTION_MAXIMUM;
+#else
+   (void)s;
+   (void)info;
+#endif
+}
+
 void
 genX(sampler_fill)(struct gvk_sampler *sampler, const VkSamplerCreateInfo *info)
 {
@@ -204,6 +227,7 @@ genX(sampler_fill)(struct gvk_sampler *sampler, const VkSamplerCreateInfo *info)
       .tcz_address_control_mode = address_mode(info->addressModeW),
       .non_normalized_coordinate_enable = info->unnormalizedCoordinates,
    };
+   set_reduction(&s, info);
    GENX(SAMPLER_STATE_pack)(NULL, sampler->state, &s);
 
    uint32_t rgba[4];

@@ -128,8 +128,20 @@ add_block(struct gvk_cmd_buffer *cmd, struct gvk_bo *bo, bool is_batch,
 }
 
 static void
+release_deferred_rts(struct gvk_cmd_buffer *cmd)
+{
+   for (uint32_t i = 0; i < cmd->deferred_rts.clear_count; i++)
+      gvk_free(cmd_alloc(cmd), cmd->deferred_rts.clears[i].attachments);
+   gvk_free(cmd_alloc(cmd), cmd->deferred_rts.clears);
+   gvk_free(cmd_alloc(cmd), cmd->deferred_rts.tables);
+   gvk_free(cmd_alloc(cmd), cmd->deferred_rts.sbas);
+   memset(&cmd->deferred_rts, 0, sizeof(cmd->deferred_rts));
+}
+
+static void
 release_blocks(struct gvk_cmd_buffer *cmd)
 {
+   release_deferred_rts(cmd);
    for (uint32_t i = 0; i < cmd->block_count; i++) {
       struct gvk_cmd_block *block = &cmd->blocks[i];
       gvk_reloc_list_finish(&block->relocs, cmd_alloc(cmd));
@@ -241,6 +253,11 @@ gvk_batch_reserve_slow(struct gvk_batch *b, uint32_t bytes)
 uint32_t
 gvk_batch_offset(const struct gvk_batch *b, const void *p)
 {
+   /* After a failure allocations return the sink, which is in no block:
+    * its "offset" would be packed into fields it may not fit (aligned
+    * pointers), and nothing recorded then is submitted. */
+   if (b->cmd->status != VK_SUCCESS)
+      return 0;
    return (uint32_t)((const char *)p - (const char *)b->start);
 }
 
@@ -360,6 +377,10 @@ gvk_BeginCommandBuffer(VkCommandBuffer commandBuffer,
    if (cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY && pBeginInfo->pInheritanceInfo &&
        (pBeginInfo->flags & VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT))
       gvk_rendering_inherit(cmd, pBeginInfo->pInheritanceInfo);
+   /* Inherited without views (gvk_rendering_inherit leaves them clean):
+    * the executing primary supplies them. */
+   cmd->deferred_rts.unknown_attachments = cmd->level == VK_COMMAND_BUFFER_LEVEL_SECONDARY &&
+                                           cmd->rendering.active && !cmd->rendering.dirty;
    cmd->device->genx->begin(cmd);
    return VK_SUCCESS;
 }
@@ -522,13 +543,15 @@ gvk_CmdPipelineBarrier(VkCommandBuffer commandBuffer,
  * the primary's execution), and on Gen7 the primary carries a copy of
  * their relocations. */
 
+/* The relocations of bytes [src_start, src_end) of a block. */
 static VkResult
 copy_relocs(struct gvk_cmd_buffer *cmd, struct gvk_reloc_list *dst,
-            const struct gvk_reloc_list *src, uint32_t src_end, int64_t shift)
+            const struct gvk_reloc_list *src, uint32_t src_start, uint32_t src_end,
+            int64_t shift)
 {
    for (uint32_t i = 0; i < src->count; i++) {
       const struct drm_i915_gem_relocation_entry *e = &src->entries[i];
-      if (e->offset >= src_end)
+      if (e->offset < src_start || e->offset >= src_end)
          continue;
       /* The target's address plus the delta, as gvk_batch_reloc added it. */
       VkResult result = gvk_reloc_add(cmd->device, dst, cmd_alloc(cmd),
@@ -541,20 +564,26 @@ copy_relocs(struct gvk_cmd_buffer *cmd, struct gvk_reloc_list *dst,
    return VK_SUCCESS;
 }
 
-static void
-copy_batch_block(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_block *src)
+/* Copies bytes [from, to) of a batch block's commands; returns where
+ * they went, NULL when nowhere. */
+static uint32_t *
+copy_batch_range(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_block *src, uint32_t from,
+                 uint32_t to)
 {
-   if (!src->length)
-      return;
-   uint32_t *dst = gvk_batch_alloc(&cmd->batch, src->length / 4, 4);
+   if (from >= to)
+      return NULL;
+   uint32_t *dst = gvk_batch_alloc(&cmd->batch, (to - from) / 4, 4);
    if (cmd->status != VK_SUCCESS)
-      return;
-   memcpy(dst, src->bo->map, src->length);
-   const int64_t shift = gvk_batch_offset(&cmd->batch, dst);
-   VkResult result = copy_relocs(cmd, &cmd->batch.block->relocs, &src->relocs,
-                                 src->length, shift);
-   if (result != VK_SUCCESS)
+      return NULL;
+   memcpy(dst, (const char *)src->bo->map + from, to - from);
+   const int64_t shift = (int64_t)gvk_batch_offset(&cmd->batch, dst) - from;
+   VkResult result = copy_relocs(cmd, &cmd->batch.block->relocs, &src->relocs, from, to,
+                                 shift);
+   if (result != VK_SUCCESS) {
       gvk_cmd_set_error(cmd, result);
+      return NULL;
+   }
+   return dst;
 }
 
 static bool
@@ -575,10 +604,212 @@ borrow_state_block(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_block *src)
    uint32_t index;
    VkResult result = add_block(cmd, src->bo, false, &index);
    if (result == VK_SUCCESS)
-      result = copy_relocs(cmd, &cmd->blocks[index].relocs, &src->relocs,
+      result = copy_relocs(cmd, &cmd->blocks[index].relocs, &src->relocs, 0,
                            GVK_BLOCK_SIZE, 0);
    if (result != VK_SUCCESS)
       gvk_cmd_set_error(cmd, result);
+}
+
+/* ---- secondaries that do not know their attachments ----
+ *
+ * (gvk_cmd_buffer.h, struct gvk_rt_table_fixup.)  Graphics exist from
+ * Gen8, where every device is softpinned: the repacked addresses need no
+ * relocation. */
+
+static bool
+grow_array(struct gvk_cmd_buffer *cmd, void **array, uint32_t count, uint32_t *capacity,
+           size_t size)
+{
+   if (count < *capacity)
+      return true;
+   const uint32_t n = *capacity ? *capacity * 2 : 8;
+   void *a = gvk_alloc(cmd_alloc(cmd), n * size, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!a) {
+      gvk_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return false;
+   }
+   if (count)
+      memcpy(a, *array, count * size);
+   gvk_free(cmd_alloc(cmd), *array);
+   *array = a;
+   *capacity = n;
+   return true;
+}
+
+void
+gvk_cmd_defer_render_targets(struct gvk_cmd_buffer *cmd, uint32_t table, uint32_t rts,
+                             uint32_t rt_mask)
+{
+   if (!cmd->deferred_rts.unknown_attachments || !rts || cmd->status != VK_SUCCESS ||
+       !grow_array(cmd, (void **)&cmd->deferred_rts.tables, cmd->deferred_rts.table_count,
+                   &cmd->deferred_rts.table_capacity, sizeof(struct gvk_rt_table_fixup)))
+      return;
+   cmd->deferred_rts.tables[cmd->deferred_rts.table_count++] = (struct gvk_rt_table_fixup){
+      .state_block = cmd->state.block_index, .table = table, .rts = rts, .rt_mask = rt_mask,
+   };
+}
+
+void
+gvk_cmd_note_state_base_address(struct gvk_cmd_buffer *cmd, const uint32_t *dw)
+{
+   if (!cmd->deferred_rts.unknown_attachments || cmd->status != VK_SUCCESS ||
+       !grow_array(cmd, (void **)&cmd->deferred_rts.sbas, cmd->deferred_rts.sba_count,
+                   &cmd->deferred_rts.sba_capacity, sizeof(struct gvk_sba_fixup)))
+      return;
+   cmd->deferred_rts.sbas[cmd->deferred_rts.sba_count++] = (struct gvk_sba_fixup){
+      .batch_block = cmd->batch.block_index,
+      .offset = gvk_batch_offset(&cmd->batch, dw),
+      .state_block = cmd->state.block_index,
+   };
+}
+
+/* The primary's copy of sec's state block s, its render-target entries
+ * written from the primary's attachments: copy[s] its index in
+ * cmd->blocks (UINT32_MAX for a block without deferred tables). */
+static void
+copy_deferred_state_block(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec,
+                          uint32_t s, uint32_t *copy)
+{
+   uint32_t index;
+   VkResult result = add_block(cmd, NULL, false, &index);
+   if (result != VK_SUCCESS) {
+      gvk_cmd_set_error(cmd, result);
+      return;
+   }
+   uint32_t *map = cmd->blocks[index].bo->map;
+   memcpy(map, sec->blocks[s].bo->map, GVK_BLOCK_SIZE);
+   for (uint32_t i = 0; i < sec->deferred_rts.table_count; i++) {
+      const struct gvk_rt_table_fixup *f = &sec->deferred_rts.tables[i];
+      if (f->state_block == s)
+         cmd->device->genx->fill_render_targets(cmd, map, f);
+   }
+   copy[s] = index;
+}
+
+void
+gvk_cmd_defer_clear(struct gvk_cmd_buffer *cmd, uint32_t attachment_count,
+                    const VkClearAttachment *attachments, uint32_t rect_count,
+                    const VkClearRect *rects)
+{
+   if (!attachment_count || !rect_count)
+      return;
+   /* What the secondary owes precedes the clear; the clear has a place
+    * in a batch block even as the first command. */
+   cmd->device->genx->flush(cmd);
+   gvk_batch_reserve(&cmd->batch, 0);
+   if (cmd->status != VK_SUCCESS ||
+       !grow_array(cmd, (void **)&cmd->deferred_rts.clears, cmd->deferred_rts.clear_count,
+                   &cmd->deferred_rts.clear_capacity, sizeof(struct gvk_deferred_clear)))
+      return;
+   const size_t a_bytes = attachment_count * sizeof(*attachments);
+   char *mem = gvk_alloc(cmd_alloc(cmd), a_bytes + rect_count * sizeof(*rects),
+                         VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (!mem) {
+      gvk_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return;
+   }
+   struct gvk_deferred_clear *c = &cmd->deferred_rts.clears[cmd->deferred_rts.clear_count++];
+   *c = (struct gvk_deferred_clear){
+      .batch_block = cmd->batch.block_index,
+      .offset = gvk_batch_offset(&cmd->batch, cmd->batch.next),
+      .attachment_count = attachment_count, .rect_count = rect_count,
+      .attachments = (VkClearAttachment *)mem, .rects = (VkClearRect *)(mem + a_bytes),
+   };
+   if (attachment_count)
+      memcpy(c->attachments, attachments, a_bytes);
+   if (rect_count)
+      memcpy(c->rects, rects, rect_count * sizeof(*rects));
+   /* The primary's clear runs compute kernels with its own state base,
+    * pipeline and tables: the secondary's next commands set theirs
+    * again. */
+   gvk_cmd_invalidate_state(cmd);
+   cmd->pipeline = GVK_CMD_PIPELINE_UNKNOWN;
+}
+
+static void
+repoint_state_base_addresses(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec,
+                             uint32_t batch_block, uint32_t from, uint32_t to,
+                             uint32_t *dst, const uint32_t *copy)
+{
+   for (uint32_t i = 0; i < sec->deferred_rts.sba_count; i++) {
+      const struct gvk_sba_fixup *f = &sec->deferred_rts.sbas[i];
+      if (f->batch_block != batch_block || f->offset < from || f->offset >= to ||
+          copy[f->state_block] == UINT32_MAX)
+         continue;
+      cmd->device->genx->repack_state_base_address(cmd, dst + (f->offset - from) / 4,
+                                                   cmd->blocks[copy[f->state_block]].bo->addr);
+   }
+}
+
+/* The primary clears its own attachments (after the secondary's
+ * commands, whose state base, pipeline and tables it cannot know), then
+ * owes what the clear's kernels leave pending, and its attachments'
+ * packets again. */
+static void
+run_deferred_clear(struct gvk_cmd_buffer *cmd, const struct gvk_deferred_clear *c)
+{
+   gvk_cmd_invalidate_state(cmd);
+   cmd->pipeline = GVK_CMD_PIPELINE_UNKNOWN;
+   gvk_CmdClearAttachments((VkCommandBuffer)cmd, c->attachment_count, c->attachments,
+                           c->rect_count, c->rects);
+   cmd->device->genx->flush(cmd);
+   cmd->device->genx->emit_rendering(cmd);
+}
+
+/* Bytes [from, to) of sec's batch block b. */
+static void
+copy_secondary_range(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec, uint32_t b,
+                     uint32_t from, uint32_t to, const uint32_t *copy)
+{
+   uint32_t *dst = copy_batch_range(cmd, &sec->blocks[b], from, to);
+   if (dst && copy)
+      repoint_state_base_addresses(cmd, sec, b, from, to, dst, copy);
+}
+
+/* Copies sec's commands, running its deferred clears where they were
+ * recorded; copy (NULL: sec knows its attachments) maps its state blocks
+ * to the primary's copies. */
+static void
+copy_secondary(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec,
+               const uint32_t *copy)
+{
+   uint32_t next_clear = 0;
+   for (uint32_t i = 0; i < sec->block_count && cmd->status == VK_SUCCESS; i++) {
+      const struct gvk_cmd_block *block = &sec->blocks[i];
+      if (!block->is_batch) {
+         borrow_state_block(cmd, block);
+         continue;
+      }
+      uint32_t from = 0;
+      for (; next_clear < sec->deferred_rts.clear_count &&
+             sec->deferred_rts.clears[next_clear].batch_block == i; next_clear++) {
+         const struct gvk_deferred_clear *c = &sec->deferred_rts.clears[next_clear];
+         copy_secondary_range(cmd, sec, i, from, c->offset, copy);
+         run_deferred_clear(cmd, c);
+         from = c->offset;
+      }
+      copy_secondary_range(cmd, sec, i, from, block->length, copy);
+   }
+}
+
+static void
+execute_deferred(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec)
+{
+   uint32_t *copy = gvk_alloc(cmd_alloc(cmd), sec->block_count * sizeof(*copy),
+                              VK_SYSTEM_ALLOCATION_SCOPE_COMMAND);
+   if (!copy) {
+      gvk_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
+      return;
+   }
+   memset(copy, 0xff, sec->block_count * sizeof(*copy));
+   for (uint32_t i = 0; i < sec->deferred_rts.table_count && cmd->status == VK_SUCCESS; i++) {
+      const uint32_t s = sec->deferred_rts.tables[i].state_block;
+      if (copy[s] == UINT32_MAX)
+         copy_deferred_state_block(cmd, sec, s, copy);
+   }
+   cmd->device->genx->emit_rendering(cmd);
+   copy_secondary(cmd, sec, copy);
+   gvk_free(cmd_alloc(cmd), copy);
 }
 
 static void
@@ -590,13 +821,10 @@ execute_secondary(struct gvk_cmd_buffer *cmd, const struct gvk_cmd_buffer *sec)
                                       "executable"));
       return;
    }
-   for (uint32_t i = 0; i < sec->block_count && cmd->status == VK_SUCCESS; i++) {
-      const struct gvk_cmd_block *block = &sec->blocks[i];
-      if (block->is_batch)
-         copy_batch_block(cmd, block);
-      else
-         borrow_state_block(cmd, block);
-   }
+   if (sec->deferred_rts.table_count || sec->deferred_rts.clear_count)
+      execute_deferred(cmd, sec);
+   else
+      copy_secondary(cmd, sec, NULL);
    if (sec->pipeline != GVK_CMD_PIPELINE_UNKNOWN)
       cmd->pipeline = sec->pipeline;
 }

@@ -151,6 +151,38 @@ struct gvk_gfx_tables {
    uint32_t binding_table[GVK_GFX_STAGES], sampler_table[GVK_GFX_STAGES];
 };
 
+/* A secondary command buffer continuing a render pass instance whose
+ * attachments its inheritance does not name (dynamic rendering, a render
+ * pass without a framebuffer or with an imageless one) draws with
+ * render targets only the executing primary knows.  It records every PS
+ * binding table whose render-target entries [0, rts) are placeholders
+ * (for the locations of rt_mask), and every STATE_BASE_ADDRESS it emits;
+ * vkCmdExecuteCommands gives the primary its own copy of each state block
+ * holding such tables, with the primary's render targets written in, and
+ * points the copied STATE_BASE_ADDRESS at the copy (the secondary's
+ * blocks stay untouched: several primaries may execute it at once). */
+struct gvk_rt_table_fixup {
+   uint32_t state_block;        /* index in cmd->blocks */
+   uint32_t table;              /* offset in that block */
+   uint32_t rts, rt_mask;
+};
+struct gvk_sba_fixup {
+   uint32_t batch_block;        /* index in cmd->blocks */
+   uint32_t offset;             /* bytes into that block */
+   uint32_t state_block;        /* the block its bases point at */
+};
+
+/* A vkCmdClearAttachments of such a secondary, which has no image to
+ * fill: the primary runs it on its own attachments where the copy of the
+ * secondary's commands reaches byte offset of batch block batch_block
+ * (the secondary re-emits all its state after that point). */
+struct gvk_deferred_clear {
+   uint32_t batch_block, offset;
+   uint32_t attachment_count, rect_count;
+   VkClearAttachment *attachments;     /* one allocation with rects */
+   VkClearRect *rects;
+};
+
 struct gvk_cmd_buffer {
    struct gvk_object base;                 /* dispatchable */
    struct gvk_device *device;
@@ -256,6 +288,17 @@ struct gvk_cmd_buffer {
    /* The render pass instance or dynamic rendering in progress
     * (gvk_render_pass.c). */
    struct gvk_rendering rendering;
+   /* A secondary drawing into attachments it does not know (above
+    * struct gvk_rt_table_fixup): set by vkBeginCommandBuffer. */
+   struct {
+      bool unknown_attachments;
+      struct gvk_rt_table_fixup *tables;
+      uint32_t table_count, table_capacity;
+      struct gvk_sba_fixup *sbas;
+      uint32_t sba_count, sba_capacity;
+      struct gvk_deferred_clear *clears;
+      uint32_t clear_count, clear_capacity;
+   } deferred_rts;
    /* Flushes and invalidations owed before the next command that needs
     * them (enum gvk_pipe_bits; genX(cmd_apply_pipe_bits) emits them). */
    uint32_t pending_pipe_bits;
@@ -372,6 +415,17 @@ struct gvk_genx_cmd {
    void (*xfb_begin)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
    void (*xfb_end)(struct gvk_cmd_buffer *cmd, const uint64_t counter[4]);
    void (*draw_byte_count)(struct gvk_cmd_buffer *cmd, const struct gvk_draw_byte_count *d);
+   /* Executing a secondary that does not know its attachments
+    * (deferred_rts): in the primary before its commands, the 3D pipeline
+    * and the primary's depth/stencil buffers and drawing rectangle, which
+    * the secondary leaves alone; the primary's render targets written
+    * into map (the primary's copy of the state block holding the table);
+    * a copied STATE_BASE_ADDRESS at dw repacked to point at state. */
+   void (*emit_rendering)(struct gvk_cmd_buffer *cmd);
+   void (*fill_render_targets)(const struct gvk_cmd_buffer *cmd, uint32_t *map,
+                               const struct gvk_rt_table_fixup *f);
+   void (*repack_state_base_address)(struct gvk_cmd_buffer *cmd, uint32_t *dw,
+                                     uint64_t state);
 };
 
 extern const struct gvk_genx_cmd gvk_genx_cmd_70, gvk_genx_cmd_75,
@@ -397,6 +451,19 @@ bool gvk_cmd_check_draw(struct gvk_cmd_buffer *cmd, const char *command);
 /* After vkCmdExecuteCommands or the driver's own dispatches: everything
  * the next dispatch depends on must be emitted again. */
 void gvk_cmd_invalidate_state(struct gvk_cmd_buffer *cmd);
+
+/* A secondary that does not know its attachments (deferred_rts; no-ops
+ * otherwise): the PS binding table at table in the current state block
+ * has placeholder render targets; a STATE_BASE_ADDRESS for the current
+ * state block was packed at dw in the current batch block. */
+void gvk_cmd_defer_render_targets(struct gvk_cmd_buffer *cmd, uint32_t table, uint32_t rts,
+                                  uint32_t rt_mask);
+void gvk_cmd_note_state_base_address(struct gvk_cmd_buffer *cmd, const uint32_t *dw);
+/* vkCmdClearAttachments in such a secondary: recorded for the primary
+ * (struct gvk_deferred_clear). */
+void gvk_cmd_defer_clear(struct gvk_cmd_buffer *cmd, uint32_t attachment_count,
+                         const VkClearAttachment *attachments, uint32_t rect_count,
+                         const VkClearRect *rects);
 
 /* vkCmdBindPipeline for VK_PIPELINE_BIND_POINT_GRAPHICS (gvk_cmd_draw.c). */
 void gvk_cmd_bind_graphics_pipeline(struct gvk_cmd_buffer *cmd, struct gvk_pipeline *p);

@@ -127,8 +127,9 @@ clear_attachment_rects(struct gvk_cmd_buffer *cmd, struct gvk_image_view *view,
 {
    const struct gvk_rendering *r = &cmd->rendering;
    if (!view) {
-      /* A secondary continuing a render pass without its framebuffer:
-       * the fill needs the image's address when it is recorded. */
+      /* The fill needs the image's address when it is recorded (a
+       * secondary without its attachments defers the whole command:
+       * gvk_CmdClearAttachments). */
       if (format != VK_FORMAT_UNDEFINED)
          gvk_fail(VK_ERROR_FEATURE_NOT_PRESENT, "vkCmdClearAttachments: the "
                   "attachment's image view is unknown (a secondary command "
@@ -156,6 +157,12 @@ gvk_CmdClearAttachments(VkCommandBuffer commandBuffer, uint32_t attachmentCount,
    if (!r->active) {
       gvk_fail(VK_ERROR_VALIDATION_FAILED_EXT, "vkCmdClearAttachments: no render "
                "pass instance or dynamic rendering in progress");
+      return;
+   }
+   /* A secondary that does not know its attachments: the primary that
+    * executes it clears its own (gvk_cmd_buffer.h gvk_deferred_clear). */
+   if (cmd->deferred_rts.unknown_attachments) {
+      gvk_cmd_defer_clear(cmd, attachmentCount, pAttachments, rectCount, pRects);
       return;
    }
    for (uint32_t i = 0; i < attachmentCount; i++) {

@@ -227,6 +227,10 @@ image_features(const struct devinfo *dev, const struct isl_vk_format *f,
    uint32_t caps = isl_vk_format_caps(dev, f->vk_format);
    const VkFormatFeatureFlags2 sampled = sampled_features(f, caps, tiling);
    out |= sampled | blit_features(dev, f, sampled);
+   /* SAMPLER_STATE Reduction Type from Skylake (genX_sampler.c) on what
+    * the sampler filters */
+   if (dev->verx10 >= 90 && (sampled & VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_LINEAR_BIT))
+      out |= VK_FORMAT_FEATURE_2_SAMPLED_IMAGE_FILTER_MINMAX_BIT;
    out |= attachment_features(dev, f, caps);
    if ((caps & ISL_CAP_TYPED_WRITE) &&
        storage_readable(dev, (enum isl_format)f->format, caps)) {

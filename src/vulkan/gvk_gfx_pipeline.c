@@ -9,6 +9,7 @@
 #include "gvk_log.h"
 #include "gvk_physical_device.h"
 #include "gvk_pipeline.h"
+#include "gvk_render_pass.h"
 #include "spirv.h"
 #include "util_sha1.h"
 
@@ -182,9 +183,25 @@ compile_tess(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    return VK_SUCCESS;
 }
 
-/* The fragment shader at SIMD8 and SIMD16: the hardware picks a width
- * per dispatch among those enabled; SIMD16 is optional (a kernel that
- * does not compile at 16 runs at 8 alone), SIMD8 is not. */
+/* Whether a SIMD32 kernel is worth dispatching beside the SIMD16 one, our
+ * own rule after Mesa's brw_compile_fs (which tries SIMD32 only when
+ * SIMD8 and SIMD16 compiled without spilling and keeps it only when its
+ * performance estimate beats theirs): no spills, and no more estimated
+ * cycles per pixel than SIMD16's (gbe_sched's estimate, twice SIMD16's
+ * cycles for twice the pixels).  A width that loses is left out rather
+ * than dispatched for less throughput. */
+static bool
+keep_simd32(const struct gvk_shader *s16, const struct gvk_shader *s32)
+{
+   const struct gbe_stats *a = &s16->kernel.stats, *b = &s32->kernel.stats;
+   return !b->spills && b->cycles <= 2 * a->cycles;
+}
+
+/* The fragment shader at SIMD8, SIMD16 and SIMD32: the hardware picks a
+ * width per dispatch among those enabled (emit_ps); SIMD16 is optional
+ * (a kernel that does not compile at 16 runs at 8 alone), SIMD8 is not;
+ * SIMD32 is tried, on Gen8+ as gbe compiles it, only when SIMD16
+ * compiled without spilling (keep_simd32). */
 static VkResult
 compile_fs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
            const VkPipelineShaderStageCreateInfo *info, bool cache_only,
@@ -200,9 +217,51 @@ compile_fs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
    if (fs->dual_source || fs->computes_stencil)
       return VK_SUCCESS;
    if (compile_stage(device, cache, info, 16, cache_only, NULL, 0, layout, &g->fs[1]) !=
-       VK_SUCCESS)
+       VK_SUCCESS) {
       g->fs[1] = NULL;
+      return VK_SUCCESS;
+   }
+   if (device->pdev->info.verx10 < 80 || g->fs[0]->kernel.stats.spills ||
+       g->fs[1]->kernel.stats.spills)
+      return VK_SUCCESS;
+   if (compile_stage(device, cache, info, 32, cache_only, NULL, 0, layout, &g->fs[2]) !=
+       VK_SUCCESS) {
+      g->fs[2] = NULL;
+      return VK_SUCCESS;
+   }
+   if (!keep_simd32(g->fs[1], g->fs[2])) {
+      gvk_shader_unref(device, g->fs[2]);
+      g->fs[2] = NULL;
+   }
    return VK_SUCCESS;
+}
+
+/* The vertex stage; with a view mask (the subpass's or
+ * VkPipelineRenderingCreateInfo's) it renders view i to layer i
+ * (gbe_options.multiview).  multiviewTessellationShader and
+ * multiviewGeometryShader are not supported: the vertex stage must be the
+ * last before rasterization. */
+static VkResult
+compile_vs(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+           const VkGraphicsPipelineCreateInfo *info,
+           const VkPipelineShaderStageCreateInfo *const stages[GVK_GFX_STAGES],
+           bool cache_only, struct gvk_pipeline_layout *layout, struct gvk_gfx_pipeline *g)
+{
+   struct gvk_rendering_formats formats;
+   gvk_rendering_formats_for_pipeline(info, &formats);
+   const bool multiview = formats.view_mask != 0;
+   if (multiview && (stages[GVK_GFX_TCS] || stages[GVK_GFX_TES] || stages[GVK_GFX_GS]))
+      return gvk_fail(VK_ERROR_UNKNOWN, "vkCreateGraphicsPipelines: view mask 0x%x with "
+                      "tessellation or geometry stages (multiviewTessellationShader and "
+                      "multiviewGeometryShader are not supported)", formats.view_mask);
+   struct gvk_shader_stage st;
+   VkResult result = resolve_stage(stages[GVK_GFX_VS], &st);
+   if (result != VK_SUCCESS)
+      return result;
+   st.required_subgroup_size = 8;
+   st.cache_only = cache_only;
+   st.multiview = multiview;
+   return gvk_shader_compile(device, cache, &st, layout, &g->vs);
 }
 
 static VkResult
@@ -220,8 +279,7 @@ build(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       return result;
    const bool cache_only = gvk_pipeline_cache_only(device, info->flags);
    struct gvk_gfx_pipeline *g = p->gfx;
-   result = compile_stage(device, cache, stages[GVK_GFX_VS], 8, cache_only, NULL, 0, p->layout,
-                          &g->vs);
+   result = compile_vs(device, cache, info, stages, cache_only, p->layout, g);
    if (result != VK_SUCCESS)
       return result;
    g->last_vue = &g->vs->kernel.vs.vue;
@@ -294,6 +352,7 @@ gvk_gfx_pipeline_finish(struct gvk_device *device, struct gvk_pipeline *p)
    gvk_shader_unref(device, g->gs);
    gvk_shader_unref(device, g->fs[0]);
    gvk_shader_unref(device, g->fs[1]);
+   gvk_shader_unref(device, g->fs[2]);
    gvk_free(&p->base.alloc, g->batch);
    gvk_free(&p->base.alloc, g);
    p->gfx = NULL;

@@ -18,10 +18,23 @@ gvk_object_create(const VkAllocationCallbacks *parent,
 }
 
 void
+gvk_private_data_free(struct gvk_object *obj)
+{
+   struct gvk_private_entry *e = obj->private_data;
+   obj->private_data = NULL;
+   while (e) {
+      struct gvk_private_entry *next = e->next;
+      gvk_free(&obj->alloc, e);
+      e = next;
+   }
+}
+
+void
 gvk_object_destroy(struct gvk_object *obj)
 {
    if (!obj)
       return;
+   gvk_private_data_free(obj);
    VkAllocationCallbacks alloc = obj->alloc;
    gvk_free(&alloc, obj);
 }

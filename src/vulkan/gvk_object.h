@@ -6,6 +6,13 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
+/* One value vkSetPrivateData stored on an object (gvk_private_data.c). */
+struct gvk_private_entry {
+   struct gvk_private_entry *next;
+   uint64_t slot;
+   uint64_t value;
+};
+
 struct gvk_object {
    /* First word of a dispatchable handle: the loader checks the magic, then
     * stores its dispatch table pointer here (loader-ICD interface, "ICD
@@ -15,6 +22,11 @@ struct gvk_object {
    VkObjectType type;
    /* Callbacks the object was allocated with; it is freed with them. */
    VkAllocationCallbacks alloc;
+   /* VK_EXT_private_data: what vkSetPrivateData stored on this object, one
+    * entry a slot (gvk_private_data.c); freed with the object, so that a
+    * later object at the same address starts with none (the spec's
+    * vkGetPrivateData then reads 0). */
+   struct gvk_private_entry *private_data;
 };
 
 /* Allocates a zeroed object of size bytes whose first member is a struct
@@ -24,6 +36,10 @@ void *gvk_object_create(const VkAllocationCallbacks *parent,
                         VkObjectType type, VkSystemAllocationScope scope);
 
 void gvk_object_destroy(struct gvk_object *obj);
+
+/* Frees obj's private data; gvk_object_destroy does it, objects
+ * embedded in others (the queue) call it themselves. */
+void gvk_private_data_free(struct gvk_object *obj);
 
 /* The first structure of sType type in a pNext chain, or NULL. */
 static inline const void *

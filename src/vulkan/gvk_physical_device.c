@@ -572,6 +572,16 @@ gvk_GetPhysicalDeviceQueueFamilyProperties2(VkPhysicalDevice physicalDevice,
    gvk_outarray_finish(&out);
 }
 
+/* VK_EXT_tooling_info: genvk is a driver, not a tool; the loader and the
+ * layers add their own entries to the driver's none. */
+VKAPI_ATTR VkResult VKAPI_CALL
+gvk_GetPhysicalDeviceToolProperties(VkPhysicalDevice physicalDevice, uint32_t *pToolCount,
+                                    VkPhysicalDeviceToolProperties *pToolProperties)
+{
+   *pToolCount = 0;
+   return VK_SUCCESS;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL
 gvk_EnumerateDeviceExtensionProperties(VkPhysicalDevice physicalDevice,
                                        const char *pLayerName,

@@ -83,6 +83,9 @@ static const struct {
    { GVK_EXT_KHR_create_renderpass2, 80 },
    { GVK_EXT_KHR_imageless_framebuffer, 80 },
    { GVK_EXT_KHR_dynamic_rendering, 80 },
+   /* each draw replayed per view, the vertex stage writing the view's
+    * layer (genX_cmd_draw.c, gbe_vs.c) */
+   { GVK_EXT_KHR_multiview, 80 },
    { GVK_EXT_KHR_separate_depth_stencil_layouts, 80 },
    { GVK_EXT_KHR_driver_properties, 70 },
    /* view formats are taken as they come: nothing is compressed */
@@ -96,6 +99,33 @@ static const struct {
    /* SPIR-V 1.4/1.5 modules (src/spirv); the extension requires
     * VK_KHR_shader_float_controls, which starts at Gen8 */
    { GVK_EXT_KHR_spirv_1_4, 80 },
+   /* Vulkan 1.3 extensions.  No tool in the driver (count 0); private
+    * data on every object (gvk_private_data.c); creation feedback timed
+    * around each stage's kernels, a cache hit when the application's
+    * cache gave them all (gvk_shader.c) */
+   { GVK_EXT_EXT_tooling_info, 70 },
+   { GVK_EXT_EXT_private_data, 70 },
+   { GVK_EXT_EXT_pipeline_creation_feedback, 70 },
+   /* OpTerminateInvocation is OpKill's discard, OpDemoteToHelperInvocation
+    * the back end's demote (src/spirv); fragment shaders start at Gen8 */
+   { GVK_EXT_KHR_shader_terminate_invocation, 80 },
+   { GVK_EXT_EXT_shader_demote_to_helper_invocation, 80 },
+   /* Workgroup variables' null initialisers stored at entry, then a
+    * workgroup barrier (src/spirv init_entry) */
+   { GVK_EXT_KHR_zero_initialize_workgroup_memory, 70 },
+   /* SAMPLER_STATE Reduction Type (genX_sampler.c), which Skylake added */
+   { GVK_EXT_EXT_sampler_filter_minmax, 90 },
+   /* robustImageAccess: the data port's Surface Boundary Checking reads
+    * 0 and drops writes outside a typed surface, the sampler's ld reads 0
+    * outside the view's levels and layers (surface states of the view's
+    * extent: gvk_image_view.c) */
+   { GVK_EXT_EXT_image_robustness, 70 },
+   /* VkFormatProperties3 from the table VkFormatProperties comes from
+    * (gvk_format.c), with the bits only VkFormatFeatureFlags2 holds */
+   { GVK_EXT_KHR_format_feature_flags2, 70 },
+   /* the 16-byte texel buffer offset alignment of the limits, without the
+    * single-texel relaxation (gvk_buffer.c's views) */
+   { GVK_EXT_EXT_texel_buffer_alignment, 70 },
 };
 
 /* MEMORY_OBJECT_CONTROL_STATE for the driver's surfaces and buffers:
@@ -257,6 +287,9 @@ vk11_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan11Fe
    *f = (VkPhysicalDeviceVulkan11Features){
       /* the draw-parameter vertex elements (genX_gfx_pipeline.c) */
       .shaderDrawParameters = pdev->info.verx10 >= 80,
+      /* vertex-stage pipelines only: no multiviewGeometryShader or
+       * multiviewTessellationShader (gvk_gfx_pipeline.c) */
+      .multiview = pdev->info.verx10 >= 80,
       .storageBuffer16BitAccess = VK_TRUE,
       .uniformAndStorageBuffer16BitAccess = VK_TRUE,
       .storagePushConstant16 = VK_TRUE,
@@ -281,6 +314,7 @@ vk12_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan12Fe
       .timelineSemaphore = VK_TRUE,
       .bufferDeviceAddress = bda,
       .samplerMirrorClampToEdge = VK_TRUE,
+      .samplerFilterMinmax = pdev->supported.has[GVK_EXT_EXT_sampler_filter_minmax],
       .imagelessFramebuffer = pdev->supported.has[GVK_EXT_KHR_imageless_framebuffer],
       .separateDepthStencilLayouts =
          pdev->supported.has[GVK_EXT_KHR_separate_depth_stencil_layouts],
@@ -302,6 +336,14 @@ vk13_features(const struct gvk_physical_device *pdev, VkPhysicalDeviceVulkan13Fe
       .computeFullSubgroups = VK_TRUE,
       .synchronization2 = VK_TRUE,
       .dynamicRendering = pdev->supported.has[GVK_EXT_KHR_dynamic_rendering],
+      .privateData = pdev->supported.has[GVK_EXT_EXT_private_data],
+      .robustImageAccess = pdev->supported.has[GVK_EXT_EXT_image_robustness],
+      .shaderZeroInitializeWorkgroupMemory =
+         pdev->supported.has[GVK_EXT_KHR_zero_initialize_workgroup_memory],
+      .shaderTerminateInvocation =
+         pdev->supported.has[GVK_EXT_KHR_shader_terminate_invocation],
+      .shaderDemoteToHelperInvocation =
+         pdev->supported.has[GVK_EXT_EXT_shader_demote_to_helper_invocation],
    };
 }
 
@@ -336,6 +378,13 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
       f->uniformAndStorageBuffer16BitAccess = a->v11.uniformAndStorageBuffer16BitAccess;
       f->storagePushConstant16 = a->v11.storagePushConstant16;
       f->storageInputOutput16 = a->v11.storageInputOutput16;
+      break;
+   }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES: {
+      VkPhysicalDeviceMultiviewFeatures *f = (void *)s;
+      f->multiview = a->v11.multiview;
+      f->multiviewGeometryShader = a->v11.multiviewGeometryShader;
+      f->multiviewTessellationShader = a->v11.multiviewTessellationShader;
       break;
    }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES: {
@@ -409,6 +458,29 @@ fill_feature_struct(const struct all_features *a, VkBaseOutStructure *s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES:
       ((VkPhysicalDeviceSynchronization2Features *)s)->synchronization2 =
          a->v13.synchronization2;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_FEATURES_EXT:
+      ((VkPhysicalDeviceTexelBufferAlignmentFeaturesEXT *)s)->texelBufferAlignment =
+         a->ext->has[GVK_EXT_EXT_texel_buffer_alignment];
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ZERO_INITIALIZE_WORKGROUP_MEMORY_FEATURES:
+      ((VkPhysicalDeviceZeroInitializeWorkgroupMemoryFeatures *)s)
+         ->shaderZeroInitializeWorkgroupMemory = a->v13.shaderZeroInitializeWorkgroupMemory;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_IMAGE_ROBUSTNESS_FEATURES:
+      ((VkPhysicalDeviceImageRobustnessFeatures *)s)->robustImageAccess =
+         a->v13.robustImageAccess;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIVATE_DATA_FEATURES:
+      ((VkPhysicalDevicePrivateDataFeatures *)s)->privateData = a->v13.privateData;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_TERMINATE_INVOCATION_FEATURES:
+      ((VkPhysicalDeviceShaderTerminateInvocationFeatures *)s)->shaderTerminateInvocation =
+         a->v13.shaderTerminateInvocation;
+      break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES:
+      ((VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures *)s)
+         ->shaderDemoteToHelperInvocation = a->v13.shaderDemoteToHelperInvocation;
       break;
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT: {
       VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT *f = (void *)s;
@@ -512,8 +584,10 @@ vk11_properties(const struct gvk_physical_device *pdev,
       .subgroupSupportedOperations = GVK_SUBGROUP_OPS,
       .subgroupQuadOperationsInAllStages = VK_FALSE,
       .pointClippingBehavior = VK_POINT_CLIPPING_BEHAVIOR_ALL_CLIP_PLANES,
-      .maxMultiviewViewCount = 1,
-      .maxMultiviewInstanceIndex = 0,
+      /* a multiview draw runs once per view with the application's
+       * instances (genX_cmd_draw.c): any instance index is valid */
+      .maxMultiviewViewCount = pdev->info.verx10 >= 80 ? GVK_MAX_VIEWS : 1,
+      .maxMultiviewInstanceIndex = pdev->info.verx10 >= 80 ? UINT32_MAX : 0,
       .maxPerSetDescriptors = GVK_MAX_SET_DESCRIPTORS,
       .maxMemoryAllocationSize = pdev->memory.memoryHeaps[0].size,
    };
@@ -620,6 +694,11 @@ vk12_properties(const struct gvk_physical_device *pdev,
    };
    float_controls(pdev, p);
    update_after_bind_limits(pdev, p);
+   /* every filterable format reduces (gvk_format.c), the single-channel
+    * ones the spec lists among them; a view's component mapping with min
+    * or max is not promised */
+   p->filterMinmaxSingleComponentFormats =
+      pdev->supported.has[GVK_EXT_EXT_sampler_filter_minmax];
    ds_resolve_properties(pdev, &p->supportedDepthResolveModes,
                          &p->supportedStencilResolveModes, &p->independentResolveNone,
                          &p->independentResolve);
@@ -748,6 +827,12 @@ fill_property_struct(const struct all_properties *a, VkBaseOutStructure *s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES:
       fill_id_properties(a, (VkPhysicalDeviceIDProperties *)s);
       break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_PROPERTIES: {
+      VkPhysicalDeviceMultiviewProperties *m = (void *)s;
+      m->maxMultiviewViewCount = a->v11.maxMultiviewViewCount;
+      m->maxMultiviewInstanceIndex = a->v11.maxMultiviewInstanceIndex;
+      break;
+   }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES:
       fill_subgroup_properties(a, (VkPhysicalDeviceSubgroupProperties *)s);
       break;
@@ -760,6 +845,22 @@ fill_property_struct(const struct all_properties *a, VkBaseOutStructure *s)
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES:
       fill_subgroup_size_control(a, (VkPhysicalDeviceSubgroupSizeControlProperties *)s);
       break;
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SAMPLER_FILTER_MINMAX_PROPERTIES: {
+      VkPhysicalDeviceSamplerFilterMinmaxProperties *p = (void *)s;
+      p->filterMinmaxSingleComponentFormats = a->v12.filterMinmaxSingleComponentFormats;
+      p->filterMinmaxImageComponentMapping = a->v12.filterMinmaxImageComponentMapping;
+      break;
+   }
+   case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TEXEL_BUFFER_ALIGNMENT_PROPERTIES: {
+      VkPhysicalDeviceTexelBufferAlignmentProperties *p = (void *)s;
+      p->storageTexelBufferOffsetAlignmentBytes = a->v13.storageTexelBufferOffsetAlignmentBytes;
+      p->storageTexelBufferOffsetSingleTexelAlignment =
+         a->v13.storageTexelBufferOffsetSingleTexelAlignment;
+      p->uniformTexelBufferOffsetAlignmentBytes = a->v13.uniformTexelBufferOffsetAlignmentBytes;
+      p->uniformTexelBufferOffsetSingleTexelAlignment =
+         a->v13.uniformTexelBufferOffsetSingleTexelAlignment;
+      break;
+   }
    case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_STENCIL_RESOLVE_PROPERTIES: {
       VkPhysicalDeviceDepthStencilResolveProperties *p = (void *)s;
       p->supportedDepthResolveModes = a->v12.supportedDepthResolveModes;

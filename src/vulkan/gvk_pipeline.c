@@ -2,6 +2,7 @@
  * pipelines, and the CURBE of a dispatch. */
 #include <stddef.h>
 #include <string.h>
+#include <time.h>
 
 #include "gvk_alloc.h"
 #include "gvk_descriptor.h"
@@ -183,6 +184,104 @@ create_compute_pipeline(struct gvk_device *device, struct gvk_pipeline_cache *ca
 _Static_assert(offsetof(VkComputePipelineCreateInfo, flags) ==
                offsetof(VkGraphicsPipelineCreateInfo, flags), "create info flags");
 
+/* ---- VK_EXT_pipeline_creation_feedback ---- */
+
+uint64_t
+gvk_now_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* What a VkPipelineCreationFeedbackCreateInfo receives, gathered while
+ * the pipeline is created: each stage's kernels are compiled several
+ * calls down, from either kind of pipeline, and report to the one this
+ * thread is creating (a pipeline is created on one thread). */
+struct creation_feedback {
+   const VkPipelineCreationFeedbackCreateInfo *info;
+   uint64_t start;
+   uint32_t count;
+   VkShaderStageFlagBits stage[GVK_GFX_STAGES];
+   VkPipelineCreationFeedback feedback[GVK_GFX_STAGES];
+};
+
+static _Thread_local struct creation_feedback *current_feedback;
+
+void
+gvk_pipeline_feedback_kernel(VkShaderStageFlagBits stage, bool app_cache_hit, uint64_t ns)
+{
+   struct creation_feedback *fb = current_feedback;
+   for (uint32_t i = 0; fb && i < fb->count; i++) {
+      if (fb->stage[i] != stage)
+         continue;
+      fb->feedback[i].duration += ns;
+      if (!app_cache_hit)
+         fb->feedback[i].flags &= ~VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+   }
+}
+
+/* Starts gathering for a create info that asks for feedback (the stages
+ * in pStages order, each a cache hit until one of its kernels is not). */
+static void
+feedback_begin(const void *create_info, struct creation_feedback *fb)
+{
+   const VkBaseInStructure *base = create_info;
+   fb->info = gvk_find_struct(base->pNext,
+                              VK_STRUCTURE_TYPE_PIPELINE_CREATION_FEEDBACK_CREATE_INFO);
+   if (!fb->info)
+      return;
+   fb->start = gvk_now_ns();
+   const VkPipelineShaderStageCreateInfo *stages;
+   uint32_t count;
+   if (base->sType == VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO) {
+      stages = &((const VkComputePipelineCreateInfo *)create_info)->stage;
+      count = 1;
+   } else {
+      stages = ((const VkGraphicsPipelineCreateInfo *)create_info)->pStages;
+      count = ((const VkGraphicsPipelineCreateInfo *)create_info)->stageCount;
+   }
+   /* a graphics stage twice or more than the stages there are fails
+    * creation (gvk_gfx_pipeline.c); feedback is then not valid anyway */
+   fb->count = MIN2(count, (uint32_t)GVK_GFX_STAGES);
+   for (uint32_t i = 0; i < fb->count; i++) {
+      fb->stage[i] = stages[i].stage;
+      fb->feedback[i] = (VkPipelineCreationFeedback){
+         .flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT |
+                  VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT,
+      };
+   }
+   current_feedback = fb;
+}
+
+/* The pipeline is a cache hit when all its stages are; nothing is valid
+ * when creation failed. */
+static void
+feedback_end(struct creation_feedback *fb, VkResult result)
+{
+   if (!fb->info)
+      return;
+   current_feedback = NULL;
+   const VkPipelineCreationFeedbackFlags hit =
+      VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT;
+   VkPipelineCreationFeedback pipeline = {
+      .flags = VK_PIPELINE_CREATION_FEEDBACK_VALID_BIT | (fb->count ? hit : 0),
+      .duration = gvk_now_ns() - fb->start,
+   };
+   for (uint32_t i = 0; i < fb->count; i++) {
+      if (!(fb->feedback[i].flags & hit))
+         pipeline.flags &= ~hit;
+   }
+   if (result != VK_SUCCESS)
+      pipeline = (VkPipelineCreationFeedback){ 0 };
+   *fb->info->pPipelineCreationFeedback = pipeline;
+   uint32_t n = MIN2(fb->count, fb->info->pipelineStageCreationFeedbackCount);
+   for (uint32_t i = 0; i < n; i++) {
+      fb->info->pPipelineStageCreationFeedbacks[i] =
+         result == VK_SUCCESS ? fb->feedback[i] : (VkPipelineCreationFeedback){ 0 };
+   }
+}
+
 VkResult
 gvk_create_pipelines(VkDevice _device, VkPipelineCache pipelineCache, uint32_t count,
                      const void *infos, size_t info_size, gvk_create_pipeline_fn *create,
@@ -200,7 +299,10 @@ gvk_create_pipelines(VkDevice _device, VkPipelineCache pipelineCache, uint32_t c
    uint32_t i = 0;
    for (; i < count; i++) {
       const void *info = (const char *)infos + i * info_size;
+      struct creation_feedback fb;
+      feedback_begin(info, &fb);
       VkResult r = create(device, cache, info, alloc, &out[i]);
+      feedback_end(&fb, r);
       if (r == VK_SUCCESS)
          continue;
       if (result == VK_SUCCESS || (result > 0 && r < 0))

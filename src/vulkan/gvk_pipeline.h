@@ -56,6 +56,9 @@ struct gvk_shader_stage {
    /* tessellation control stages: the evaluation stage's domain (enum
     * ir_prim: gbe_options.tess_domain, part of the cache key); 0 otherwise */
    uint32_t tess_domain;
+   /* vertex stages of a pipeline with a non-zero view mask
+    * (gbe_options.multiview, part of the cache key) */
+   bool multiview;
 };
 
 /* A kernel placed in the device's instruction heap (device->kernels):
@@ -243,7 +246,7 @@ enum gvk_gfx_stage {
 struct gvk_gfx_pipeline {
    struct gvk_shader *vs;
    struct gvk_shader *tcs, *tes, *gs;     /* NULL when the pipeline has none */
-   struct gvk_shader *fs[2];              /* SIMD8, SIMD16 (either NULL) */
+   struct gvk_shader *fs[3];              /* SIMD8, SIMD16, SIMD32 (16, 32 may be NULL) */
    /* the VUE the clipper, SF, SBE and stream output read: the last
     * pre-rasterization stage's outputs */
    const struct gbe_vue_map *last_vue;
@@ -349,6 +352,14 @@ VkResult gvk_create_pipelines(VkDevice device, VkPipelineCache cache, uint32_t c
                               const void *infos, size_t info_size,
                               gvk_create_pipeline_fn *create,
                               const VkAllocationCallbacks *alloc, VkPipeline *out);
+/* VK_EXT_pipeline_creation_feedback: gvk_shader_compile reports each
+ * kernel of a stage (several for a SIMD8 and SIMD16 fragment shader): the
+ * time it took, and whether the application's pipeline cache gave it.
+ * Counted for the pipeline gvk_create_pipelines is creating on this
+ * thread, when its create info asks for feedback. */
+void gvk_pipeline_feedback_kernel(VkShaderStageFlagBits stage, bool app_cache_hit,
+                                  uint64_t ns);
+uint64_t gvk_now_ns(void);
 /* VK_PIPELINE_CREATE_FAIL_ON_PIPELINE_COMPILE_REQUIRED_BIT in effect:
  * only a cached kernel may be used. */
 bool gvk_pipeline_cache_only(const struct gvk_device *device, VkPipelineCreateFlags flags);

@@ -262,6 +262,16 @@ queries_valid(struct gvk_cmd_buffer *cmd, const struct gvk_query_pool *pool,
    return false;
 }
 
+/* The queries a query or timestamp takes: one per view inside a
+ * multiview render pass instance (Vulkan "Queries" with multiview;
+ * genX_cmd_query.c fills the others). */
+static uint32_t
+query_views(const struct gvk_cmd_buffer *cmd)
+{
+   const uint32_t mask = cmd->rendering.active ? cmd->rendering.view_mask : 0;
+   return mask ? (uint32_t)__builtin_popcount(mask) : 1;
+}
+
 VKAPI_ATTR void VKAPI_CALL
 gvk_CmdResetQueryPool(VkCommandBuffer commandBuffer, VkQueryPool _pool,
                       uint32_t first, uint32_t count)
@@ -291,7 +301,7 @@ gvk_CmdEndQueryIndexedEXT(VkCommandBuffer commandBuffer, VkQueryPool _pool, uint
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
    struct gvk_query_pool *pool = gvk_query_pool_from_handle(_pool);
-   if (queries_valid(cmd, pool, query, 1, "vkCmdEndQuery"))
+   if (queries_valid(cmd, pool, query, query_views(cmd), "vkCmdEndQuery"))
       gvk_genx_query_cmds(cmd->device)->end(cmd, pool, query, index);
 }
 
@@ -314,7 +324,7 @@ gvk_CmdWriteTimestamp2(VkCommandBuffer commandBuffer, VkPipelineStageFlags2 stag
 {
    struct gvk_cmd_buffer *cmd = gvk_cmd_buffer_from_handle(commandBuffer);
    struct gvk_query_pool *pool = gvk_query_pool_from_handle(_pool);
-   if (queries_valid(cmd, pool, query, 1, "vkCmdWriteTimestamp"))
+   if (queries_valid(cmd, pool, query, query_views(cmd), "vkCmdWriteTimestamp"))
       gvk_genx_query_cmds(cmd->device)->write_timestamp(cmd, stage, pool, query);
 }
 

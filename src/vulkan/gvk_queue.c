@@ -105,6 +105,7 @@ gvk_queue_finish(struct gvk_queue *queue)
 {
    if (queue->thread)
       stop_thread(queue);
+   gvk_private_data_free(&queue->base);
    gvk_free(&queue->base.alloc, atomic_load(&queue->spare_submit));
    gvk_free(&queue->base.alloc, queue->exec_bos);
    gvk_free(&queue->base.alloc, queue->exec_objects);

@@ -12,6 +12,9 @@
 #include "gvk_object.h"
 
 #define GVK_MAX_COLOR_ATTACHMENTS 8
+/* maxMultiviewViewCount (Mesa's anv reports 16): view masks use bits
+ * 0..15 (VUID-VkRenderPassMultiviewCreateInfo-pViewMasks-06697) */
+#define GVK_MAX_VIEWS 16
 
 struct gvk_image_view;
 struct gvk_cmd_buffer;

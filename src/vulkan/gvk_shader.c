@@ -74,6 +74,7 @@ shader_key(const struct gvk_device *device, const struct gvk_shader_stage *st,
    if (st->input_vue)
       util_sha1_update(&c, st->input_vue, sizeof(*st->input_vue));
    hash_u32(&c, st->tess_domain);
+   hash_u32(&c, st->multiview);
    util_sha1_final(&c, key);
 }
 
@@ -177,7 +178,10 @@ front_end(const struct gvk_shader_stage *st, const struct spirv_options *so,
           VkResult *result)
 {
    char err[512];
-   struct ir_shader *s = spirv_to_ir(st->words, st->word_count, so, err, sizeof(err));
+   struct spirv_options staged = *so;
+   staged.match_stage = true;
+   staged.stage = ir_stage_of(st->stage);
+   struct ir_shader *s = spirv_to_ir(st->words, st->word_count, &staged, err, sizeof(err));
    if (!s) {
       *result = gvk_fail(VK_ERROR_UNKNOWN, "%s: entry point \"%s\": the SPIR-V front "
                          "end rejects the module: %s", command_name(st), st->entry, err);
@@ -313,7 +317,8 @@ compile_kernel(struct gvk_device *device, const struct gvk_shader_stage *st,
    unsigned widths[3], n = simd_candidates(s, gen, st, widths);
    struct gbe_options opt = { .gen = gen, .array_sizes = sizes, .num_array_sizes = num_sizes,
                               .input_vue = st->input_vue,
-                              .tess_domain = (enum ir_prim)st->tess_domain };
+                              .tess_domain = (enum ir_prim)st->tess_domain,
+                              .multiview = st->multiview };
    char err[512], first_err[512] = "";
    bool have = false;
    for (unsigned i = 0; i < n && !(have && !out->stats.spills); i++) {
@@ -495,11 +500,13 @@ compile_shader(struct gvk_device *device, const struct gvk_shader_stage *st,
    return VK_SUCCESS;
 }
 
-VkResult
-gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
-                   const struct gvk_shader_stage *stage,
-                   const struct gvk_pipeline_layout *layout, struct gvk_shader **out)
+/* gvk_shader_compile; *hit: cache gave the kernel. */
+static VkResult
+find_or_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+                const struct gvk_shader_stage *stage, const struct gvk_pipeline_layout *layout,
+                struct gvk_shader **out, bool *hit)
 {
+   *hit = false;
    struct spirv_spec_value *spec;
    unsigned num_spec;
    VkResult result = spec_values(device, stage, &spec, &num_spec);
@@ -511,6 +518,7 @@ gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       cache = NULL;
 
    struct gvk_shader *sh = cache ? gvk_pipeline_cache_lookup(cache, key) : NULL;
+   *hit = sh != NULL;
    if (sh) {
       gvk_free(device_alloc(device), spec);
       result = shader_ready(device, sh);
@@ -534,4 +542,18 @@ gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
       sh = gvk_pipeline_cache_insert(device, cache, sh);
    *out = sh;
    return VK_SUCCESS;
+}
+
+VkResult
+gvk_shader_compile(struct gvk_device *device, struct gvk_pipeline_cache *cache,
+                   const struct gvk_shader_stage *stage,
+                   const struct gvk_pipeline_layout *layout, struct gvk_shader **out)
+{
+   const uint64_t start = gvk_now_ns();
+   bool hit;
+   VkResult result = find_or_compile(device, cache, stage, layout, out, &hit);
+   /* the default cache is the driver's, not the application's */
+   gvk_pipeline_feedback_kernel(stage->stage, hit && cache != device->default_cache,
+                                gvk_now_ns() - start);
+   return result;
 }

@@ -1,6 +1,9 @@
 /* The fragment stage of the back end (src/compiler/gbe_fs.c): the
  * fragment shaders of shaders/fs_*.frag compiled for Gen8, 9, 11 and 12
- * at SIMD8 and SIMD16.  For each, kernel.fs (the contract 3DSTATE_PS,
+ * at SIMD8, SIMD16 and SIMD32 (whose payload has R2 for slots 4-7 and
+ * its per-channel part once per 16 channels, and whose render target
+ * writes and pixel interpolator messages are two SIMD16 messages each,
+ * the second with Slot Group Select).  For each, kernel.fs (the contract 3DSTATE_PS,
  * PS_EXTRA, WM, SBE and the binding table are programmed from) against
  * the layout worked out by hand from the GLSL by gbe.h's rules; then one
  * thread of the kernel on vgpu's EU with its kernel checks on, the
@@ -24,11 +27,12 @@
 
 /* ---- the thread's inputs, the same for every shader ---- */
 
-/* Channel 3 is a helper (not in the pixel mask). */
+/* Channel 3 is a helper (not in the pixel mask), and at SIMD32 channel
+ * 21 too (R2.7's mask). */
 static uint32_t
 pixel_mask(unsigned simd)
 {
-   return (simd == 16 ? 0xffffu : 0xffu) & ~8u;
+   return simd == 32 ? ~(8u | 1u << 21) : (simd == 16 ? 0xffffu : 0xffu) & ~8u;
 }
 
 static int
@@ -209,14 +213,14 @@ expect_demote(unsigned rt, unsigned c, struct expect *e)
    e->rgba[3] = 2.0f;
 }
 
-/* fs_dynamic: sel = c / 4 picks slots[c / 4], whose component j holds
- * 100 e + j */
+/* fs_dynamic: sel = c / 8 picks slots[c / 8] (within the array at
+ * SIMD32 too), whose component j holds 100 e + j */
 static void
 expect_dynamic(unsigned rt, unsigned c, struct expect *e)
 {
    (void)rt;
    for (unsigned j = 0; j < 4; j++) {
-      uint32_t bits = 100 * (c / 4) + j;
+      uint32_t bits = 100 * (c / 8) + j;
       memcpy(&e->rgba[j], &bits, 4);
    }
 }
@@ -261,12 +265,13 @@ expect_stencil(unsigned rt, unsigned c, struct expect *e)
 
 /* fs_interp: the test's pixel interpolator (pi_cb) returns b1 = 4 type
  * + 2 (linear) + c / 16 and b2 the descriptor's message data, or 16 x +
- * y of a per slot offset's (x, y); v is (b1, b2) */
+ * y of a per slot offset's (x, y), each clamped to [-8, 7]; v is (b1,
+ * b2) */
 static void
 expect_interp(unsigned rt, unsigned c, struct expect *e)
 {
    (void)rt;
-   const float x = (float)c - 8.0f, y = c > 8 ? -8.0f : -(float)c;
+   const float x = c > 15 ? 7.0f : (float)c - 8.0f, y = c > 8 ? -8.0f : -(float)c;
    e->rgba[0] = (float)(4 | 0xe0);           /* (0.25, -0.125): (4, -2) */
    e->rgba[1] = 16.0f * x + y;
    e->rgba[2] = 4.0f + 2.0f + (float)c / 16.0f;
@@ -345,7 +350,7 @@ make_cases(struct fs_case *cs)
    for (unsigned a = 0; a < 4; a++)
       for (unsigned j = 0; j < 4; j++)
          dy->setup[a][j] = (struct plane){ .flat = true, .bits = 100 * a + j };
-   dy->setup[4][0] = (struct plane){ 4.0f, 0.0f, 0.0f, 0, false };
+   dy->setup[4][0] = (struct plane){ 2.0f, 0.0f, 0.0f, 0, false };
    dy->expect = expect_dynamic;
    dy->written = written_all;
    /* fs_sample: the position offsets (a GRF per 16 channels) and the
@@ -407,7 +412,11 @@ check_info(const struct fs_case *fc, const char *gen, unsigned simd, const struc
 {
    const struct gbe_fs_info *got = &k->fs;
    struct gbe_fs_info want = fc->info;
-   want.grf_start += (simd / 8 - 1) * fc->grf_per_group;
+   /* SIMD32: R2, then the per-channel payload of 16 channels twice */
+   if (simd == 32)
+      want.grf_start = 3 + 2 * (want.grf_start - 2 + fc->grf_per_group);
+   else
+      want.grf_start += (simd / 8 - 1) * fc->grf_per_group;
 #define SAME(f) CHECK(got->f == want.f, "%s %s SIMD%u: fs." #f " %u, expected %u", fc->spv, gen, \
                       simd, (unsigned)got->f, (unsigned)want.f)
    SAME(push_bytes); SAME(push_regs); SAME(grf_start); SAME(num_inputs); SAME(flat_inputs);
@@ -436,7 +445,7 @@ struct rt_record {
    unsigned n;
    struct {
       unsigned bti, simd, ctrl, mlen;
-      bool last, header;
+      bool last, header, hi;
       uint32_t mask;
       uint8_t payload[16 * 32];
    } w[MAX_WRITES];
@@ -458,6 +467,7 @@ rt_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
    r->w[r->n].simd = simd;
    r->w[r->n].last = msg->last_rt;
    r->w[r->n].header = msg->header;
+   r->w[r->n].hi = msg->slot_group_hi;
    uint32_t mask = exec_mask;
    if (msg->header) {
       uint32_t m17;
@@ -485,19 +495,20 @@ pi_cb(void *user, struct vgpu_eu_thread *t, const struct isa_send_msg *msg,
 {
    (void)exec_mask;
    const struct rt_record *r = user;
-   const unsigned regs = r->simd / 8;
+   const unsigned w = r->simd == 32 ? 16 : r->simd, regs = w / 8;
    const bool slots = msg->msg == ISA_MSG_PI_PER_SLOT_OFFSET;
-   if (msg->simd != r->simd || msg->slot_group_hi || msg->rlen != 2 * regs ||
+   if (msg->simd != w || (msg->slot_group_hi && r->simd != 32) || msg->rlen != 2 * regs ||
        msg->mlen + msg->ex_mlen != (slots ? 2 * regs : 1u)) {
       t->why = "pixel interpolator message of another width or length";
       return VGPU_EU_FAULT;
    }
    const unsigned type = (unsigned)(msg->msg - ISA_MSG_PI_SHARED_OFFSET);
-   for (unsigned c = 0; c < r->simd; c++) {
+   const unsigned first = msg->slot_group_hi ? 16 : 0;
+   for (unsigned c = 0; c < w; c++) {
       int32_t x, y;
       memcpy(&x, payload + (c / 8) * 32 + (c % 8) * 4, 4);
       memcpy(&y, payload + (regs + c / 8) * 32 + (c % 8) * 4, 4);
-      float b1 = (float)(4 * type + (msg->nopersp ? 2 : 0)) + (float)c / 16.0f;
+      float b1 = (float)(4 * type + (msg->nopersp ? 2 : 0)) + (float)(first + c) / 16.0f;
       float b2 = slots ? (float)(16 * x + y) : (float)msg->pi_data;
       memcpy(reply + (c / 8) * 64 + (c % 8) * 4, &b1, 4);
       memcpy(reply + (c / 8) * 64 + 32 + (c % 8) * 4, &b2, 4);
@@ -522,50 +533,57 @@ static unsigned
 payload(const struct fs_case *fc, const struct gbe_kernel *k, struct vgpu_eu_thread *t)
 {
    const struct gbe_fs_info *fs = &k->fs;
-   const unsigned simd = k->simd, groups = simd / 8;
-   memset(t->regs, 0, 64);
+   const unsigned simd = k->simd, width = simd == 32 ? 16 : simd, groups = width / 8;
+   memset(t->regs, 0, 96);
    uint32_t info = 0x4u | (fc->back_facing ? 1u << 15 : 0);
    gbe_test_set_ud(t, 0, 0, k->gen >= ISA_GEN12 ? 0 : info);
-   if (k->gen >= ISA_GEN12)
-      gbe_test_set_ud(t, 1, 1, info);
-   for (unsigned s = 0; s < simd / 4; s++)
-      gbe_test_set_ud(t, 1, 2 + s, (uint32_t)pixel_x(4 * s) | (uint32_t)pixel_y(4 * s) << 16);
-   gbe_test_set_ud(t, 1, 7, pixel_mask(simd));
-   if (fs->per_sample) {
-      uint32_t ids = 0;
-      for (unsigned s = 0; s < simd / 4; s++)
-         ids |= sample_of(4 * s) << (4 * s);
-      gbe_test_set_ud(t, 1, 0, ids);
-   }
-   unsigned reg = 2;
-   for (unsigned m = 0; m < 6; m++) {
-      if (!((fs->barycentric_modes >> m) & 1))
-         continue;
-      for (unsigned g = 0; g < groups; g++, reg += 2) {
-         for (unsigned c = 0; c < 8; c++) {
-            gbe_test_set_ud(t, reg, c, f2u(bary(m >= 3, 0, 8 * g + c)));
-            gbe_test_set_ud(t, reg + 1, c, f2u(bary(m >= 3, 1, 8 * g + c)));
-         }
+   /* R1 of slots 0-3, SIMD32's R2 of slots 4-7 */
+   for (unsigned h = 0; h * 16 < simd; h++) {
+      if (k->gen >= ISA_GEN12)
+         gbe_test_set_ud(t, 1 + h, 1, info);
+      for (unsigned s = 4 * h; s < simd / 4 && s < 4 * h + 4; s++)
+         gbe_test_set_ud(t, 1 + h, 2 + s % 4,
+                         (uint32_t)pixel_x(4 * s) | (uint32_t)pixel_y(4 * s) << 16);
+      gbe_test_set_ud(t, 1 + h, 7, (pixel_mask(simd) >> (16 * h)) & 0xffffu);
+      if (fs->per_sample) {
+         uint32_t ids = 0;
+         for (unsigned s = 4 * h; s < simd / 4 && s < 4 * h + 4; s++)
+            ids |= sample_of(4 * s) << (4 * (s % 4));
+         gbe_test_set_ud(t, 1 + h, 0, ids);
       }
    }
-   if (fs->uses_source_depth)
-      for (unsigned g = 0; g < groups; g++, reg++)
-         for (unsigned c = 0; c < 8; c++)
-            gbe_test_set_ud(t, reg, c, f2u(source_depth(8 * g + c)));
-   if (fs->uses_source_w)
-      for (unsigned g = 0; g < groups; g++, reg++)
-         for (unsigned c = 0; c < 8; c++)
-            gbe_test_set_ud(t, reg, c, f2u(source_w(8 * g + c)));
-   if (fs->uses_position_offset) {
-      for (unsigned c = 0; c < simd; c++)
-         for (unsigned k = 0; k < 2; k++)
-            t->regs[reg * 32 + 2 * c + k] = sample_offset(c, k);
-      reg++;
+   unsigned reg = simd == 32 ? 3 : 2;
+   for (unsigned h = 0; h * 16 < simd; h++) {
+      const unsigned c0 = 16 * h;
+      for (unsigned m = 0; m < 6; m++) {
+         if (!((fs->barycentric_modes >> m) & 1))
+            continue;
+         for (unsigned g = 0; g < groups; g++, reg += 2) {
+            for (unsigned c = 0; c < 8; c++) {
+               gbe_test_set_ud(t, reg, c, f2u(bary(m >= 3, 0, c0 + 8 * g + c)));
+               gbe_test_set_ud(t, reg + 1, c, f2u(bary(m >= 3, 1, c0 + 8 * g + c)));
+            }
+         }
+      }
+      if (fs->uses_source_depth)
+         for (unsigned g = 0; g < groups; g++, reg++)
+            for (unsigned c = 0; c < 8; c++)
+               gbe_test_set_ud(t, reg, c, f2u(source_depth(c0 + 8 * g + c)));
+      if (fs->uses_source_w)
+         for (unsigned g = 0; g < groups; g++, reg++)
+            for (unsigned c = 0; c < 8; c++)
+               gbe_test_set_ud(t, reg, c, f2u(source_w(c0 + 8 * g + c)));
+      if (fs->uses_position_offset) {
+         for (unsigned c = 0; c < width; c++)
+            for (unsigned k = 0; k < 2; k++)
+               t->regs[reg * 32 + 2 * c + k] = sample_offset(c0 + c, k);
+         reg++;
+      }
+      if (fs->uses_coverage_mask)
+         for (unsigned g = 0; g < groups; g++, reg++)
+            for (unsigned c = 0; c < 8; c++)
+               gbe_test_set_ud(t, reg, c, coverage(c0 + 8 * g + c));
    }
-   if (fs->uses_coverage_mask)
-      for (unsigned g = 0; g < groups; g++, reg++)
-         for (unsigned c = 0; c < 8; c++)
-            gbe_test_set_ud(t, reg, c, coverage(8 * g + c));
    unsigned at = fs->grf_start + fs->push_regs;
    for (unsigned a = 0; a < fs->num_inputs && a < 8; a++) {
       for (unsigned j = 0; j < 4; j++) {
@@ -617,65 +635,74 @@ word_at(const uint8_t *payload, unsigned reg, unsigned regs, unsigned k, unsigne
    return v;
 }
 
+/* The channels of a message of width l->regs * 8 for the channels of a
+ * SIMD`simd` thread from first on. */
 static void
 check_channels(const struct fs_case *fc, const char *gen, unsigned simd, unsigned rt,
-               const struct layout *l, const uint8_t *payload, uint32_t want_mask)
+               const struct layout *l, const uint8_t *payload, uint32_t want_mask,
+               unsigned first)
 {
-   for (unsigned c = 0; c < simd; c++) {
-      if (!((want_mask >> c) & 1))
+   for (unsigned i = 0; i < 8 * l->regs; i++) {
+      const unsigned c = first + i;
+      if (!((want_mask >> i) & 1))
          continue;
       struct expect e;
       memset(&e, 0, sizeof(e));
       fc->expect(rt, c, &e);
       for (unsigned j = 0; j < 4; j++) {
-         uint32_t got = word_at(payload, l->colour, l->regs, j, c);
+         uint32_t got = word_at(payload, l->colour, l->regs, j, i);
          CHECK(got == f2u(e.rgba[j]), "%s %s SIMD%u: RT %u channel %u.%c: 0x%08x, expected %g "
                "(0x%08x)", fc->spv, gen, simd, rt, c, "rgba"[j], got, (double)e.rgba[j],
                f2u(e.rgba[j]));
-         uint32_t s1 = l->src1 ? word_at(payload, l->src1, 1, j, c) : 0;
+         uint32_t s1 = l->src1 ? word_at(payload, l->src1, 1, j, i) : 0;
          CHECK(!l->src1 || s1 == f2u(e.src1[j]), "%s %s SIMD%u: channel %u source 1 %c: "
                "0x%08x, expected %g", fc->spv, gen, simd, c, "rgba"[j], s1, (double)e.src1[j]);
       }
-      uint32_t depth = l->depth ? word_at(payload, l->depth, l->regs, 0, c) : 0;
+      uint32_t depth = l->depth ? word_at(payload, l->depth, l->regs, 0, i) : 0;
       CHECK(!l->depth || depth == f2u(e.depth), "%s %s SIMD%u: channel %u depth 0x%08x, "
             "expected %g", fc->spv, gen, simd, c, depth, (double)e.depth);
-      uint8_t st = l->stencil ? payload[l->stencil * 32 + c] : 0;
+      uint8_t st = l->stencil ? payload[l->stencil * 32 + i] : 0;
       CHECK(!l->stencil || st == e.stencil, "%s %s SIMD%u: channel %u stencil %u, expected %u",
             fc->spv, gen, simd, c, st, e.stencil);
    }
 }
 
+/* Each render target's write: one message, or at SIMD32 two SIMD16
+ * messages, channels 0-15 and then 16-31 (Slot Group Select). */
 static void
 check_writes(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k,
              const struct rt_record *r)
 {
-   const unsigned simd = k->simd;
+   const unsigned simd = k->simd, width = simd == 32 ? 16 : simd;
+   const uint32_t width_mask = (1u << width) - 1;
    unsigned n = 0;
    for (unsigned rt = 0; rt < GBE_MAX_RENDER_TARGETS; rt++) {
       if (!((fc->info.render_target_mask >> rt) & 1))
          continue;
-      CHECK(n < r->n && r->w[n].bti == rt, "%s %s SIMD%u: write %u is not to render target %u",
-            fc->spv, gen, simd, n, rt);
-      if (n >= r->n || r->w[n].bti != rt)
-         return;
-      const bool last = !(fc->info.render_target_mask >> (rt + 1));
-      CHECK(r->w[n].last == last, "%s %s SIMD%u: RT %u last-RT bit %d", fc->spv, gen, simd, rt,
-            r->w[n].last);
-      CHECK(r->w[n].simd == simd, "%s %s SIMD%u: RT %u message of SIMD%u", fc->spv, gen, simd,
-            rt, r->w[n].simd);
-      uint32_t want_mask = fc->written(rt, simd);
-      CHECK(r->w[n].mask == want_mask, "%s %s SIMD%u: RT %u writes channels 0x%x, expected "
-            "0x%x", fc->spv, gen, simd, rt, r->w[n].mask, want_mask);
-      struct layout l = rt_layout(&fc->info, simd);
-      CHECK(r->w[n].mlen == l.mlen && r->w[n].header, "%s %s SIMD%u: RT %u message of %u "
-            "GRFs (header %d), expected %u with a header", fc->spv, gen, simd, rt,
-            r->w[n].mlen, r->w[n].header, l.mlen);
-      const unsigned ctrl = fc->info.dual_source ? 2 : simd == 8 ? 4 : 0;
-      CHECK(r->w[n].ctrl == ctrl, "%s %s SIMD%u: RT %u subtype %u, expected %u", fc->spv, gen,
-            simd, rt, r->w[n].ctrl, ctrl);
-      if (r->w[n].mlen == l.mlen)
-         check_channels(fc, gen, simd, rt, &l, r->w[n].payload, want_mask);
-      n++;
+      for (unsigned first = 0; first < simd; first += width, n++) {
+         CHECK(n < r->n && r->w[n].bti == rt, "%s %s SIMD%u: write %u is not to render "
+               "target %u", fc->spv, gen, simd, n, rt);
+         if (n >= r->n || r->w[n].bti != rt)
+            return;
+         const bool last = !(fc->info.render_target_mask >> (rt + 1));
+         CHECK(r->w[n].last == last, "%s %s SIMD%u: RT %u last-RT bit %d", fc->spv, gen, simd,
+               rt, r->w[n].last);
+         CHECK(r->w[n].simd == width && r->w[n].hi == (first == 16), "%s %s SIMD%u: RT %u "
+               "message of SIMD%u (slot group %s) for channels %u on", fc->spv, gen, simd, rt,
+               r->w[n].simd, r->w[n].hi ? "high" : "low", first);
+         uint32_t want_mask = (fc->written(rt, simd) >> first) & width_mask;
+         CHECK(r->w[n].mask == want_mask, "%s %s SIMD%u: RT %u writes channels 0x%x from %u, "
+               "expected 0x%x", fc->spv, gen, simd, rt, r->w[n].mask, first, want_mask);
+         struct layout l = rt_layout(&fc->info, width);
+         CHECK(r->w[n].mlen == l.mlen && r->w[n].header, "%s %s SIMD%u: RT %u message of %u "
+               "GRFs (header %d), expected %u with a header", fc->spv, gen, simd, rt,
+               r->w[n].mlen, r->w[n].header, l.mlen);
+         const unsigned ctrl = fc->info.dual_source ? 2 : width == 8 ? 4 : 0;
+         CHECK(r->w[n].ctrl == ctrl, "%s %s SIMD%u: RT %u subtype %u, expected %u", fc->spv,
+               gen, simd, rt, r->w[n].ctrl, ctrl);
+         if (r->w[n].mlen == l.mlen)
+            check_channels(fc, gen, simd, rt, &l, r->w[n].payload, want_mask, first);
+      }
    }
    CHECK(r->n == n, "%s %s SIMD%u: %u render target writes, expected %u", fc->spv, gen, simd,
          r->n, n);
@@ -691,7 +718,7 @@ run(const struct fs_case *fc, const char *gen, const struct gbe_kernel *k)
       CHECK(false, "out of memory");
       goto out;
    }
-   vgpu_eu_thread_init(t, k->simd == 16 ? 0xffffu : 0xffu);
+   vgpu_eu_thread_init(t, k->simd == 32 ? ~0u : k->simd == 16 ? 0xffffu : 0xffu);
    rec->simd = k->simd;
    unsigned defined = payload(fc, k, t);
    if (k->scratch_per_thread) {
@@ -743,7 +770,7 @@ test_case(const char *dir, const struct fs_case *fc, bool spill)
       return;
    }
    for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
-      for (unsigned simd = 8; simd <= 16; simd *= 2) {
+      for (unsigned simd = 8; simd <= 32; simd *= 2) {
          char gen[64];
          snprintf(gen, sizeof(gen), "%s%s", isa_gen_name(gens[g]), spill ? " spill_all" : "");
          char err[512];
@@ -758,7 +785,7 @@ test_case(const char *dir, const struct fs_case *fc, bool spill)
          ir_shader_destroy(s);
          CHECK(!ok || !spill || k.scratch_per_thread, "%s %s SIMD%u: no scratch", fc->spv, gen,
                simd);
-         const bool refuse = gens[g] < fc->min_gen || (simd == 16 && fc->simd8_only);
+         const bool refuse = gens[g] < fc->min_gen || (simd > 8 && fc->simd8_only);
          if (refuse) {
             CHECK(!ok && err[0], "%s %s SIMD%u: compiled, expected a refusal", fc->spv, gen,
                   simd);
@@ -796,7 +823,7 @@ test_tex(const char *dir)
       return;
    }
    for (unsigned g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
-      for (unsigned simd = 8; simd <= 16; simd *= 2) {
+      for (unsigned simd = 8; simd <= 32; simd *= 2) {
          const char *gen = isa_gen_name(gens[g]);
          char err[512];
          struct spirv_options so = { .entry_point = NULL };
@@ -840,7 +867,7 @@ main(int argc, char **argv)
    if (gbe_test_failures)
       fprintf(stderr, "%d failures\n", gbe_test_failures);
    else
-      printf("gbe_fs: %d fragment shader cases on Gen8, 9, 11 and 12 at SIMD8 and SIMD16 "
+      printf("gbe_fs: %d fragment shader cases on Gen8, 9, 11 and 12 at SIMD8, 16 and 32 "
              "(dual source SIMD8 only, stencil export SIMD8 from Gen9), each also with every "
              "value spilled to scratch: layouts and render target writes as expected\n",
              NUM_CASES);

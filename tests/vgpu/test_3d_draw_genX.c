@@ -2,7 +2,8 @@
  * sequential and indexed draws, an indirect draw whose packet fields
  * differ from the 3DPRIM_* registers it must read, predication both ways,
  * Gen11+'s extended parameters in the packet and in 3DPRIM_XP0-2, the
- * vertex state a draw line reports, and stream output buffers. */
+ * vertex state a draw line reports, stream output buffers and Gen12's
+ * 3DSTATE_PRIMITIVE_REPLICATION. */
 #include <string.h>
 
 #include "genX_pack.h"
@@ -234,6 +235,34 @@ so_buffers(struct rig *r)
 #endif
 }
 
+/* Gen12 3DSTATE_PRIMITIVE_REPLICATION as Mesa's ANV sends it for views
+ * 1 and 2 (two replicas, RTAI offsets 1 and 2), with a viewport offset
+ * too: the state keeps replicas, not the count field less one. */
+static void
+primitive_replication(struct rig *r)
+{
+#if GFX_VER >= 12
+   uint32_t dw[GENX(3DSTATE_PRIMITIVE_REPLICATION_length)];
+   struct GENX(3DSTATE_PRIMITIVE_REPLICATION) v = {
+      GENX(3DSTATE_PRIMITIVE_REPLICATION_header),
+      .replication_count = 1, .replica_mask = 0x3,
+      .rtai_offset = { 1, 2 }, .viewport_offset = { 0, 5 } };
+   GENX(3DSTATE_PRIMITIVE_REPLICATION_pack)(NULL, dw, &v);
+   run(r, dw, GENX(3DSTATE_PRIMITIVE_REPLICATION_length));
+   const struct vgpu_3d_replication *rep = &r->st.replication;
+   CHECK(rep->count == 2 && rep->mask == 0x3);
+   CHECK(rep->rtai_offset[0] == 1 && rep->rtai_offset[1] == 2 && rep->rtai_offset[2] == 0);
+   CHECK(rep->viewport_offset[0] == 0 && rep->viewport_offset[1] == 5);
+
+   /* The all-zero packet ANV sends without replication: one replica. */
+   GENX(3DSTATE_PRIMITIVE_REPLICATION_pack)(NULL, dw,
+      &(struct GENX(3DSTATE_PRIMITIVE_REPLICATION)){
+         GENX(3DSTATE_PRIMITIVE_REPLICATION_header) });
+   run(r, dw, GENX(3DSTATE_PRIMITIVE_REPLICATION_length));
+   CHECK(rep->count == 1 && rep->mask == 0 && rep->rtai_offset[1] == 0);
+#endif
+}
+
 void
 genX(test_3d_draw)(void)
 {
@@ -245,4 +274,5 @@ genX(test_3d_draw)(void)
    extended_draws(&r);
    vertex_state(&r);
    so_buffers(&r);
+   primitive_replication(&r);
 }

@@ -231,6 +231,39 @@ test_undef(void)
    fail(ISA_GEN9, "render-target write with half its header written", k, UNDEF,
         "g11 bytes 0-31 (message payload) by send(8)", NULL);
 
+   /* A register copied onto itself (Mesa's SIMD32 fragment shaders do at
+    * the top of a loop whose iterations fill it under a predicate): no
+    * use of its bytes, and no definition of them either.  f0.0 = 0x00ff:
+    * channels 0-7 write g10, g11 stays undefined. */
+   static const char self[] =
+      "mov(1) f0<1>UW 0x00ffUW { align1 WE_all 1N };\n"
+      "(+f0.0) mov(16) g10<1>F g2<8,8,1>F { align1 1H };\n"
+      "mov(16) g10<1>F g10<8,8,1>F { align1 1H };\n"
+      "mov(8) g11<1>F g11<8,8,1>F { align1 2Q };\n"
+      "%s" RIG_EOT;
+   struct run simd16 = { .checks = VGPU_EU_CHECK_UNDEF, .dispatch = 0xffff };
+   snprintf(k, sizeof(k), self,
+            "(+f0.0) add(16) g12<1>F g10<8,8,1>F g2<8,8,1>F { align1 1H };\n");
+   pass(ISA_GEN9, "self-moves of a half-written register, then its written half", k,
+        simd16);
+   pass(ISA_GEN8, "the same on Gen8", k, simd16);
+   snprintf(k, sizeof(k), self,
+            "add(16) g12<1>F g10<8,8,1>F g2<8,8,1>F { align1 1H };\n");
+   fail(ISA_GEN9, "a self-move defines nothing: its undefined half read after", k,
+        simd16, "g11 bytes 0-31 (src0) by add(16)", NULL);
+   snprintf(k, sizeof(k), self,
+            "mov(16) g12<1>F g10<8,8,1>F { align1 1H };\n");
+   fail(ISA_GEN9, "a move of the undefined half elsewhere", k, simd16,
+        "g11 bytes 0-31 (src0) by mov(16)", NULL);
+   snprintf(k, sizeof(k), self,
+            "mov.nz.f0.0(16) g10<1>F g10<8,8,1>F { align1 1H };\n");
+   fail(ISA_GEN9, "a self-move whose conditional modifier tests the bytes", k, simd16,
+        "g11 bytes 0-31 (src0) by mov(16)", NULL);
+   snprintf(k, sizeof(k), self,
+            "mov(16) g10<1>D g10<8,8,1>F { align1 1H };\n");
+   fail(ISA_GEN9, "a converting self-move computes with the bytes", k, simd16,
+        "g11 bytes 0-31 (src0) by mov(16)", NULL);
+
    /* A WE_all raw move copies each byte's state instead of being judged.
     * g12 gets only z and w of each vec4 (bytes 8-15 and 24-31; x and y,
     * bytes 0-7 and 16-23, nothing ever wrote); g11 is its NoMask copy,
@@ -395,6 +428,14 @@ test_swsb_tokens(void)
    snprintf(k, sizeof(k), send_then,
             "mov(8) g2<1>D g3<8,8,1>D { align1 1Q $0.src };\n");
    pass(ISA_GEN12, "send payload overwritten after $0.src", k, SWSB);
+   /* A send takes its descriptor from a0 as it issues: the next one may
+    * be written at once (Mesa's indirect sends in a loop do so). */
+   snprintf(k, sizeof(k), send_then,
+            "mov(1) a0<1>UD 0x02106e00UD { align1 WE_all 1N };\n"
+            "send(8) g12UD g2UD nullUD a0<0>UD 0x00000000\n"
+            "    dp_data1 MsgDesc: indirect { align1 1Q @1 $1 };\n"
+            "mov(1) a0<1>UD 0x02106e00UD { align1 WE_all 1N };\n");
+   pass(ISA_GEN12, "a0 written again right after the indirect send that read it", k, SWSB);
    /* A token allocated again waits for its previous holder. */
    snprintf(k, sizeof(k), send_then,
             "send(8) g12UD g2UD nullUD " UNTYPED_READ_DESC " 0x00000000\n"

@@ -174,6 +174,32 @@ test_barrier(void)
    rig_destroy(r);
 }
 
+/* sr0.2 holds the Dispatch Mask and sr0.3 the Vector Mask, each group of
+ * four channels with any dispatched one (PRM Vol 7 "State Register"); a
+ * pixel shader's thread runs the Vector Mask but dispatches its lit
+ * pixels only.  Mesa finds a fragment shader's live channels from them. */
+static void
+test_dispatch_masks(void)
+{
+   static const char k[] =
+      "mov(1) g10<1>UD sr0.2<0,1,0>UD { align1 WE_all 1N };\n"
+      "mov(1) g10.1<1>UD sr0.3<0,1,0>UD { align1 WE_all 1N };\n"
+      RIG_EOT;
+   struct eu_rig *r = rig_create(ISA_GEN9);
+   if (rig_load(r, k, 0x0316) && rig_exec(r)) {
+      CHECK(rig_ud(r, 10, 0) == 0x0316, "sr0.2 0x%x, want 0x316", rig_ud(r, 10, 0));
+      CHECK(rig_ud(r, 10, 1) == 0x0fff, "sr0.3 0x%x, want 0xfff", rig_ud(r, 10, 1));
+   }
+   if (rig_load(r, k, 0xf0f0)) {
+      vgpu_eu_thread_set_dmask(&r->t, 0x8020);
+      if (rig_exec(r)) {
+         CHECK(rig_ud(r, 10, 0) == 0x8020, "PS sr0.2 0x%x, want 0x8020", rig_ud(r, 10, 0));
+         CHECK(rig_ud(r, 10, 1) == 0xf0f0, "PS sr0.3 0x%x, want 0xf0f0", rig_ud(r, 10, 1));
+      }
+   }
+   rig_destroy(r);
+}
+
 /* A Gen9 kernel that must stop with a fault and its reason. */
 static void
 expect_fault(const char *what, const char *k)
@@ -291,6 +317,7 @@ main(void)
    test_halt();
    test_simd16_masks();
    test_barrier();
+   test_dispatch_masks();
    test_runaway();
    test_call_ret();
    test_ret_outside();

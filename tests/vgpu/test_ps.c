@@ -69,11 +69,26 @@ env_render_target(void *user, struct vgpu_eu_thread *t, const struct isa_send_ms
    return vgpu_om_render_target(user, t, msg, payload, reply, exec_mask);
 }
 
+/* With record_threads set, threads are only recorded (their kernel and
+ * width), not run: test_width_pick. */
+static bool record_threads;
+static unsigned num_recorded;
+struct recorded_thread {
+   uint64_t kernel;
+   unsigned simd;
+};
+static struct recorded_thread recorded[64];
+
 bool
 vgpu_3d_thread_run(struct vgpu_draw_run *r, enum vgpu_3d_stage stage,
                    uint64_t kernel_offset, struct vgpu_eu_thread *t)
 {
    (void)stage;
+   if (record_threads) {
+      if (num_recorded < 64)
+         recorded[num_recorded++] = (struct recorded_thread){ kernel_offset, r->om->th.simd };
+      return true;
+   }
    struct vgpu_eu_env env = {
       .gen = ISA_GEN9, .user = r, .map = env_map, .max_instructions = 1u << 16,
       .render_target = env_render_target, .checks = VGPU_EU_CHECK_UNDEF,
@@ -655,6 +670,64 @@ test_simd8_header(void)
    }
 }
 
+/* The width of each dispatch (vgpu_ps.c's model of the hardware's pick,
+ * which runs every enabled kernel): threads at the widest enabled width
+ * take the primitive's subspans in order, the rest go to the narrowest
+ * enabled width that holds them; each width's kernel is the one the PRM's
+ * "Dispatch Enables" table assigns it (Vol 2a 3DSTATE_PS: KSP0 SIMD8 or a
+ * lone width, KSP1 SIMD32 beside another, KSP2 SIMD16 beside another). */
+static void
+check_width_pick(unsigned enabled, unsigned n)
+{
+   static const uint64_t ksp[3] = { 0x100, 0x300, 0x200 };
+   struct scene sc;
+   scene_init(&sc);
+   sc.st.shader[VGPU_3D_PS].simd = (uint8_t)enabled;
+   for (unsigned i = 0; i < 3; i++) {
+      sc.st.shader[VGPU_3D_PS].kernel[i] = ksp[i];
+      sc.st.shader[VGPU_3D_PS].grf_start[i] = 11;   /* past SIMD32's payload */
+   }
+   write_surface(0xc7 /* R8G8B8A8_UNORM */, 0, RT_W * 4);
+   write_blend(false);
+   struct vgpu_subspan ss[64];
+   CHECK(make_subspans(ss) >= n, "the triangle has fewer than %u subspans", n);
+   num_recorded = 0;
+   record_threads = true;
+   vgpu_ps_subspans(&sc.r, &sc.s, ss, n);
+   record_threads = false;
+   const unsigned widest = enabled & 32 ? 32 : enabled & 16 ? 16 : 8;
+   const unsigned full = n / (widest / 4), rest = n % (widest / 4);
+   unsigned rest_simd = widest;
+   for (unsigned w = 16; w >= 8; w /= 2)
+      if ((enabled & w) && w / 4 >= rest)
+         rest_simd = w;
+   CHECK(num_recorded == full + (rest ? 1 : 0), "SIMD mask 0x%x, %u subspans: %u threads, "
+         "expected %u", enabled, n, num_recorded, full + (rest ? 1 : 0));
+   for (unsigned i = 0; i < num_recorded; i++) {
+      const unsigned simd = i < full ? widest : rest_simd;
+      const bool alone = enabled == simd;
+      const uint64_t want = simd == 8 || alone ? ksp[0] : simd == 32 ? ksp[1] : ksp[2];
+      CHECK(recorded[i].simd == simd && recorded[i].kernel == want, "SIMD mask 0x%x, %u "
+            "subspans: thread %u SIMD%u at 0x%llx, expected SIMD%u at 0x%llx", enabled, n, i,
+            recorded[i].simd, (unsigned long long)recorded[i].kernel, simd,
+            (unsigned long long)want);
+   }
+}
+
+static void
+test_width_pick(void)
+{
+   for (unsigned n = 1; n <= 19; n++) {
+      check_width_pick(8 | 16 | 32, n);
+      check_width_pick(8 | 16, n);
+      check_width_pick(16 | 32, n);
+      check_width_pick(8 | 32, n);
+      check_width_pick(32, n);
+      check_width_pick(16, n);
+      check_width_pick(8, n);
+   }
+}
+
 /* ---- render targets and depth buffers beyond LOD 0 of a 2D surface ----
  *
  * Expected addresses are worked out from the SKL PRM Vol 5 "Surface
@@ -904,6 +977,7 @@ main(void)
    test_logic_op();
    test_simd8_header();
    test_header_rtai();
+   test_width_pick();
    vgpu_eu_cache_destroy(cache);
    return isl_test_result("test_ps");
 }

@@ -990,6 +990,59 @@ test_push_constant_allocation(void)
    expect("overlap repaired before the draw", cmds, p, NULL);
 }
 
+/* 3DSTATE_PS (Gen8+ 0x7820, 12 dwords) with the dispatch widths of
+ * `simd` (DW6 bits 0-2: 8, 16, 32 Pixel Dispatch Enable) and Render
+ * Target Fast Clear Enable (DW6 bit 8); 3DSTATE_PS_EXTRA (0x784f) with
+ * Pixel Shader Valid (bit 31) and Pixel Shader Is Per Sample (bit 6);
+ * 3DSTATE_MULTISAMPLE (0x780d) Number of Multisamples (DW1 3:1, log2);
+ * then a 3DPRIMITIVE. */
+static uint32_t *
+emit_ps_draw(uint32_t *p, unsigned simd, bool per_sample, unsigned log2_samples,
+             bool fast_clear)
+{
+   uint32_t *ps = p;
+   p = emit_cmd(p, 0x7820, 12, 0);
+   ps[6] = ((simd & 8) ? 1u : 0u) | ((simd & 16) ? 2u : 0u) | ((simd & 32) ? 4u : 0u) |
+           (fast_clear ? 1u << 8 : 0u);
+   p = emit_cmd(p, 0x784f, 2, 1u << 31 | (per_sample ? 1u << 6 : 0u));
+   p = emit_cmd(p, 0x780d, 2, log2_samples << 1);
+   return emit_cmd(p, 0x7b00, 7, 0);
+}
+
+/* Rule ps-dispatch (vgpu_ps_rules.c): the widths a draw's 3DSTATE_PS may
+ * enable together, with the sample rate and count of the draw. */
+static void
+test_ps_dispatch(void)
+{
+   uint32_t cmds[64], *p;
+   if (gen < 8)
+      return;
+   p = emit_ps_draw(cmds, 8 | 16 | 32, false, 2, false);
+   expect("SIMD8/16/32 per pixel at 4 samples", cmds, p, NULL);
+   p = emit_ps_draw(cmds, 0, false, 0, false);
+   expect("no dispatch width", cmds, p, "ps-dispatch");
+   p = emit_ps_draw(cmds, 8 | 16, false, 0, true);
+   expect("SIMD8 with a fast clear", cmds, p, "ps-dispatch");
+   p = emit_ps_draw(cmds, 16, false, 0, true);
+   expect("SIMD16 alone with a fast clear", cmds, p, NULL);
+   /* Per-sample at one sample is per-pixel dispatch: any widths. */
+   p = emit_ps_draw(cmds, 8 | 16 | 32, true, 0, false);
+   expect("three widths per sample at 1 sample", cmds, p, NULL);
+   p = emit_ps_draw(cmds, 8 | 16, true, 2, false);
+   expect("SIMD8 and SIMD16 per sample at 4 samples", cmds, p,
+          gen < 12 ? "ps-dispatch" : NULL);
+   p = emit_ps_draw(cmds, 16, true, 2, false);
+   expect("SIMD16 alone per sample at 4 samples", cmds, p, NULL);
+   p = emit_ps_draw(cmds, 32, true, 3, false);
+   expect("SIMD32 alone per sample at 8 samples", cmds, p, gen < 12 ? NULL : "ps-dispatch");
+   if (gen >= 9) {
+      p = emit_ps_draw(cmds, 16 | 32, false, 4, false);
+      expect("SIMD32 per pixel at 16 samples", cmds, p, "ps-dispatch");
+      p = emit_ps_draw(cmds, 8 | 16, false, 4, false);
+      expect("SIMD8/16 per pixel at 16 samples", cmds, p, NULL);
+   }
+}
+
 int
 main(void)
 {
@@ -1020,6 +1073,7 @@ main(void)
    test_urb_partition();
    test_urb_ds_minimum();
    test_push_constant_allocation();
+   test_ps_dispatch();
    close(fd);
    return test_finish("test_rules");
 }

@@ -171,50 +171,11 @@ static VkPipeline
 make_pipeline(const struct ctx *c, VkRenderPass pass, VkPipelineLayout layout,
               VkShaderModule vs, VkShaderModule fs, const void *next)
 {
-   const VkPipelineShaderStageCreateInfo stages[2] = {
-      { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-        .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = "main" },
-      { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-        .stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = "main" },
-   };
-   const VkPipelineVertexInputStateCreateInfo vi = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-   };
-   const VkPipelineInputAssemblyStateCreateInfo ia = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-      .topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-   };
-   const VkViewport viewport = { 0, 0, W, H, 0, 1 };
-   const VkRect2D scissor = { { 0, 0 }, { W, H } };
-   const VkPipelineViewportStateCreateInfo vp = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-      .viewportCount = 1, .pViewports = &viewport, .scissorCount = 1, .pScissors = &scissor,
-   };
-   const VkPipelineRasterizationStateCreateInfo rs = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-      .polygonMode = VK_POLYGON_MODE_FILL, .cullMode = VK_CULL_MODE_NONE, .lineWidth = 1,
-   };
-   const VkSampleMask mask = 0x1;
-   const VkPipelineMultisampleStateCreateInfo ms = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-      .rasterizationSamples = VK_SAMPLE_COUNT_4_BIT, .pSampleMask = &mask,
-   };
-   const VkPipelineColorBlendAttachmentState att = { .colorWriteMask = 0xf };
-   const VkPipelineColorBlendStateCreateInfo cb = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO,
-      .attachmentCount = 1, .pAttachments = &att,
-   };
-   const VkGraphicsPipelineCreateInfo gpci = {
-      .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, .pNext = next,
-      .stageCount = 2, .pStages = stages, .pVertexInputState = &vi,
-      .pInputAssemblyState = &ia, .pViewportState = &vp, .pRasterizationState = &rs,
-      .pMultisampleState = &ms, .pColorBlendState = &cb, .layout = layout,
-      .renderPass = pass,
-   };
-   VkPipeline p = VK_NULL_HANDLE;
-   CHECK(gvk_CreateGraphicsPipelines(c->dev, VK_NULL_HANDLE, 1, &gpci, NULL, &p) ==
-         VK_SUCCESS);
-   return p;
+   static const VkSampleMask mask = 0x1;
+   const struct gvk_test_draw_pipeline d = { .vs = vs, .fs = fs, .layout = layout, .pass = pass,
+                                        .next = next, .width = W, .height = H,
+                                        .samples = VK_SAMPLE_COUNT_4_BIT, .sample_mask = &mask };
+   return gvk_test_graphics_pipeline(c->dev, &d);
 }
 
 static void

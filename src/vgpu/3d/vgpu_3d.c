@@ -78,12 +78,14 @@ log_draw(const struct vgpu_3d *st, const struct vgpu_draw *d)
                d->extended_param[1], d->extended_param[2]);
    log_info("draw: topology=%s index=%s vertex_count=%u instance_count=%u "
             "start_vertex=%u base_vertex=%d start_instance=%u indirect=%s "
-            "predicate=%s elements=%u stages=%s%s",
+            "predicate=%s elements=%u stages=%s%s ps_dispatch=%s%s%s",
             topology, index_format_name(d, st),
             d->vertex_count, d->instance_count, d->start_vertex, d->base_vertex,
             d->start_instance, d->indirect ? "yes" : "no",
             !d->predicated ? "none" : d->predicate_passed ? "pass" : "fail",
-            st->ve_count, stages, extended);
+            st->ve_count, stages, extended,
+            st->shader[VGPU_3D_PS].simd & 8 ? "8" : "", st->shader[VGPU_3D_PS].simd & 16 ? "/16" : "",
+            st->shader[VGPU_3D_PS].simd & 32 ? "/32" : "");
 }
 
 /* Element i as the VF unit takes it.  Instancing is per vertex buffer on
@@ -170,6 +172,7 @@ vgpu_3d_draw(struct vgpu_exec *exec, const struct vgpu_3d *st,
       return;
    check_vertex_elements(exec, st, draw);
    vgpu_urb_check_rules(exec, st, draw->addr);
+   vgpu_ps_check_rules(exec, st, draw->addr);
    report_vf_fetches(exec, st, draw);
    if (exec->fault)
       return;

@@ -281,6 +281,19 @@ struct vgpu_3d_depth {
    float bounds_min, bounds_max;
 };
 
+/* Gen12 3DSTATE_PRIMITIVE_REPLICATION: the clipper takes each primitive
+ * count times (Replication Count + 1; 1: no replication, whatever the
+ * rest says), replica i only when bit i of the Replica Mask is set, with
+ * its own position row and the header's Render Target Array Index and
+ * Viewport Index plus its offsets (vgpu_replicate.c). */
+#define VGPU_3D_MAX_REPLICAS 16
+struct vgpu_3d_replication {
+   uint32_t count;
+   uint32_t mask;
+   uint8_t viewport_offset[VGPU_3D_MAX_REPLICAS];
+   uint8_t rtai_offset[VGPU_3D_MAX_REPLICAS];
+};
+
 struct vgpu_3d {
    struct vgpu_3d_vertex_buffer vb[VGPU_3D_MAX_VERTEX_BUFFERS];
    struct vgpu_3d_vertex_element ve[VGPU_3D_MAX_VERTEX_ELEMENTS];
@@ -309,6 +322,7 @@ struct vgpu_3d {
     * Gen7/7.5 3DSTATE_MULTISAMPLE's offsets for the count it sets. */
    uint8_t sample_pos[5][16][2];
    uint32_t sample_mask;
+   struct vgpu_3d_replication replication;
    int32_t draw_rect[4];         /* 3DSTATE_DRAWING_RECTANGLE x0 y0 x1 y1 */
    int32_t draw_origin[2];
 };
@@ -337,6 +351,9 @@ struct vgpu_draw {
 bool vgpu_3d_command(struct vgpu_cs *cs, struct vgpu_exec *exec,
                      const uint32_t *dw, unsigned len);
 void vgpu_3d_destroy(struct vgpu_3d *st);
+/* Rule ps-dispatch at the draw at draw_addr (vgpu_ps_rules.c). */
+void vgpu_ps_check_rules(struct vgpu_exec *exec, const struct vgpu_3d *st,
+                         uint64_t draw_addr);
 
 struct vgpu_vf_element;
 /* Vertex element i as the VF unit takes it (vgpu_3d.c). */

@@ -847,6 +847,21 @@ depth_bounds(const struct packet *p)
       d->bounds_max = v.depth_bounds_test_max_value;
    }
 }
+
+/* PRM Vol 2a 3DSTATE_PRIMITIVE_REPLICATION: Replication Count counts
+ * replicas less one. */
+static void
+primitive_replication(const struct packet *p)
+{
+   UNPACK(3DSTATE_PRIMITIVE_REPLICATION, v);
+   struct vgpu_3d_replication *rep = &p->st->replication;
+   rep->count = v.replication_count + 1;
+   rep->mask = v.replica_mask;
+   for (unsigned i = 0; i < VGPU_3D_MAX_REPLICAS; i++) {
+      rep->viewport_offset[i] = (uint8_t)v.viewport_offset[i];
+      rep->rtai_offset[i] = (uint8_t)v.rtai_offset[i];
+   }
+}
 #endif
 
 static void
@@ -1091,6 +1106,7 @@ init_handlers(void)
    HANDLE(3DSTATE_SO_BUFFER_INDEX_2, so_buffer_index_2);
    HANDLE(3DSTATE_SO_BUFFER_INDEX_3, so_buffer_index_3);
    HANDLE(3DSTATE_DEPTH_BOUNDS, depth_bounds);
+   HANDLE(3DSTATE_PRIMITIVE_REPLICATION, primitive_replication);
 #endif
    HANDLE_STAGE(VS, vs);
    HANDLE_STAGE(HS, hs);

@@ -661,8 +661,8 @@ vertices_readable(struct clip_prim *c)
    return c->rows >= need;
 }
 
-void
-vgpu_clip_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p)
+static void
+clip_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p)
 {
    if (!r->clip.loaded && !vgpu_clip_load_state(r))
       return;
@@ -703,4 +703,11 @@ vgpu_clip_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p)
    case VGPU_PRIM_RECT: emit(&c, VGPU_PRIM_RECT, v, 3, 0, WHOLE_TRIANGLE); break;
    }
    free(c.pool);
+}
+
+void
+vgpu_clip_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p)
+{
+   if (!vgpu_replicate_prim(r, p, clip_prim))
+      clip_prim(r, p);
 }

@@ -96,8 +96,10 @@ vgpu_pi_message(struct vgpu_draw_run *r, struct vgpu_eu_thread *t,
    if (msg->msg == ISA_MSG_PI_PER_SLOT_OFFSET && msg->mlen + msg->ex_mlen < 2 * regs)
       return pi_fault(t, "pixel interpolator per slot offset message without its offsets");
    const unsigned kind = msg->nopersp ? 1 : 0;
+   /* exec_mask, as every send's, is the message's own: bit c channel c
+    * of the instruction's group (an upper slot group's 2H). */
    for (unsigned c = 0; c < msg->simd; c++) {
-      if (!((exec_mask >> (first + c)) & 1))
+      if (!((exec_mask >> c) & 1))
          continue;
       enum vgpu_pi_at at;
       int x, y;

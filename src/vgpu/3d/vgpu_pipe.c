@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "vgpu_gpgpu.h"
 #include "vgpu_pipe.h"
 #include "vgpu_priv.h"
@@ -388,6 +389,11 @@ vgpu_pipe_draw(struct vgpu_exec *exec, const struct vgpu_3d *st, const struct vg
       run_instances(&r, vf, vue_dwords);
    }
    vgpu_gs_end(&r);
+   if (vgpu.debug & VGPU_DEBUG_DRAW)
+      log_info("ps threads: simd8=%llu simd16=%llu simd32=%llu",
+               (unsigned long long)r.stats.ps_threads[0],
+               (unsigned long long)r.stats.ps_threads[1],
+               (unsigned long long)r.stats.ps_threads[2]);
    write_statistics(exec, &r.stats);
    free(vf);
    vgpu_urb_destroy(r.urb);

@@ -130,6 +130,7 @@ struct vgpu_pipe_stats {
             gs_primitives, clipper_invocations, clipper_primitives,
             ps_invocations, ps_depth_count, hs_invocations, ds_invocations;
    uint64_t pixels_written;      /* VGPU_DEBUG=draw */
+   uint64_t ps_threads[3];       /* VGPU_DEBUG=draw: SIMD8, 16, 32 PS threads */
 };
 
 /* The draw in flight. */
@@ -167,6 +168,13 @@ void vgpu_sol_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p);
 /* vgpu_clip.c: clips, culls, transforms and sets up one primitive, and
  * hands what is left to the rasterizer. */
 void vgpu_clip_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p);
+
+/* vgpu_replicate.c, from the clipper: with Gen12 primitive replication
+ * on, passes each replica of p the packet enables to clip in place of p
+ * (its VUEs live only during the call) and returns true; false when
+ * replication is off (the caller clips p itself). */
+bool vgpu_replicate_prim(struct vgpu_draw_run *r, const struct vgpu_prim *p,
+                         void (*clip)(struct vgpu_draw_run *r, const struct vgpu_prim *p));
 
 /* vgpu_clip_state.c: fills r->clip from dynamic state; false after a
  * fault (r->stop set). */

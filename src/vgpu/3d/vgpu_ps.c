@@ -47,31 +47,37 @@ struct ps_kernel {
    unsigned grf_start;
 };
 
-/* Which Kernel Start Pointer serves which width (PRM Vol 2a 3DSTATE_PS,
- * "Dispatch Enables" table): KSP0 the narrowest enabled width of SIMD8
- * or a lone width; KSP1 SIMD32 beside another; KSP2 SIMD16 beside
- * another.  The hardware picks a width per dispatch; vgpu prefers SIMD16,
- * then SIMD8, then SIMD32. */
-static bool
-pick_kernel(const struct vgpu_3d_shader *ps, struct ps_kernel *out)
+/* The kernel of enabled width simd: which Kernel Start Pointer serves
+ * which width (PRM Vol 2a 3DSTATE_PS, "Dispatch Enables" table): KSP0
+ * SIMD8 or a lone width; KSP1 SIMD32 beside another; KSP2 SIMD16 beside
+ * another. */
+static struct ps_kernel
+pick_kernel(const struct vgpu_3d_shader *ps, unsigned simd)
 {
-   const bool s8 = ps->simd & 8, s16 = ps->simd & 16, s32 = ps->simd & 32;
-   unsigned idx;
-   if (s16) {
-      out->simd = 16;
-      idx = (s8 || s32) ? 2 : 0;
-   } else if (s8) {
-      out->simd = 8;
-      idx = 0;
-   } else if (s32) {
-      out->simd = 32;
-      idx = 0;
-   } else {
-      return false;
-   }
-   out->offset = ps->kernel[idx];
-   out->grf_start = ps->grf_start[idx];
-   return true;
+   const bool alone = !(ps->simd & ~simd & (8 | 16 | 32));
+   const unsigned idx = simd == 8 || alone ? 0 : simd == 32 ? 1 : 2;
+   return (struct ps_kernel){ .simd = simd, .offset = ps->kernel[idx],
+                              .grf_start = ps->grf_start[idx] };
+}
+
+/* The width of a dispatch of n slots: the hardware picks one per
+ * dispatch among the enabled ones, which vgpu models so that every
+ * enabled kernel runs: full threads at the widest width (widest(), n of
+ * its slots), the rest of a primitive's slots at the narrowest enabled
+ * width that holds them. */
+static unsigned
+widest(const struct vgpu_3d_shader *ps)
+{
+   return ps->simd & 32 ? 32 : ps->simd & 16 ? 16 : ps->simd & 8 ? 8 : 0;
+}
+
+static unsigned
+width_for(const struct vgpu_3d_shader *ps, unsigned n)
+{
+   for (unsigned w = 8; w <= 32; w *= 2)
+      if ((ps->simd & w) && w / 4 >= n)
+         return w;
+   return widest(ps);
 }
 
 static bool
@@ -595,9 +601,11 @@ dispatch(struct vgpu_draw_run *r, const struct vgpu_setup *s, const struct ps_ke
       if ((th->pixels >> (4 * i)) & 0xf)
          live |= 0xfu << (4 * i);
    vgpu_eu_thread_init(&t, live);
+   vgpu_eu_thread_set_dmask(&t, th->pixels);
    if (!payload(r, s, &p, k))
       return;
    r->ps_running = &p;
+   r->stats.ps_threads[k->simd == 8 ? 0 : k->simd == 16 ? 1 : 2]++;
    vgpu_3d_thread_run(r, VGPU_3D_PS, k->offset, &t);
    r->ps_running = NULL;
 }
@@ -661,12 +669,12 @@ vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,
       depth_only(r, s, &smp, ss, count);
       return;
    }
-   struct ps_kernel k;
-   if (!pick_kernel(ps, &k)) {
+   if (!widest(ps)) {
       vgpu_exec_fault(r->exec, 0, "3DSTATE_PS enables no dispatch width");
       r->stop = true;
       return;
    }
+   const struct ps_kernel k = pick_kernel(ps, widest(ps));
    /* Per-pixel dispatch: a slot per subspan; per-sample dispatch: a slot
     * per subspan and sample, in that order, so that a thread's samples
     * are consecutive from a multiple of its slot count (or, with fewer
@@ -684,6 +692,8 @@ vgpu_ps_subspans(struct vgpu_draw_run *r, const struct vgpu_setup *s,
          }
       }
    }
-   if (n && !r->stop)
-      dispatch(r, s, &k, &smp, slot, n);
+   if (n && !r->stop) {
+      const struct ps_kernel rest = pick_kernel(ps, width_for(ps, n));
+      dispatch(r, s, &rest, &smp, slot, n);
+   }
 }

@@ -45,6 +45,7 @@ enum rule_id {
    RULE_URB_ALLOCATION,
    RULE_PUSH_CONSTANT_ALLOCATION,
    RULE_TEXTURE_CACHE_COHERENCY,
+   RULE_PS_DISPATCH,
 };
 
 static const struct rule rules[] = {
@@ -185,6 +186,18 @@ static const struct rule rules[] = {
       "tessellation on Gen8, HS 1, DS 34 on Gen8+, GS 2) and no stage's "
       "entries (Starting Address, Number x Allocation Size) may overlap "
       "another's or the push constants at the start of the URB",
+   },
+   /* Checked at each draw by vgpu_ps_rules.c. */
+   [RULE_PS_DISPATCH] = {
+      "ps-dispatch",
+      "PRM Vol. 2a, 3DSTATE_PS 8/16/32 Pixel Dispatch Enable and the "
+      "Dispatch Enables classifications (as Mesa's "
+      "intel_set_ps_dispatch_state applies them), Gen8+",
+      "a draw's 3DSTATE_PS must enable a dispatch width; not SIMD8 with a "
+      "render target fast clear or resolve; with per-sample dispatch at "
+      "more than one sample one width only before Gen12 and no SIMD32 on "
+      "Gen12; no SIMD32 with per-pixel dispatch at 16 samples (Gen9+); on "
+      "Gen12 SIMD32 only beside SIMD16 or SIMD8",
    },
    [RULE_PUSH_CONSTANT_ALLOCATION] = {
       "push-constant-allocation",
@@ -928,6 +941,12 @@ void
 vgpu_rules_urb_allocation(struct vgpu_exec *exec, uint64_t addr, const char *detail)
 {
    violation(exec, RULE_URB_ALLOCATION, "3DPRIMITIVE", addr, detail);
+}
+
+void
+vgpu_rules_ps_dispatch(struct vgpu_exec *exec, uint64_t addr, const char *detail)
+{
+   violation(exec, RULE_PS_DISPATCH, "3DPRIMITIVE", addr, detail);
 }
 
 void

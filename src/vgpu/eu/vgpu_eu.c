@@ -148,7 +148,7 @@ arf_offset(unsigned nr)
    case ISA_ARF_ADDRESS: return (nr & 0xf) ? -1 : VGPU_EU_ARF_A0;
    case ISA_ARF_ACC: return VGPU_EU_ARF_ACC + (int)(nr & 3) * 64;
    case ISA_ARF_FLAG: return (nr & 0xf) < 2 ? VGPU_EU_ARF_FLAG + (int)(nr & 1) * 4 : -1;
-   case ISA_ARF_STATE: return VGPU_EU_ARF_MISC + 0 * 32;
+   case ISA_ARF_STATE: return VGPU_EU_ARF_SR0;
    case ISA_ARF_CONTROL: return VGPU_EU_ARF_CR0;
    case ISA_ARF_NOTIFICATION: return VGPU_EU_ARF_MISC + 2 * 32;
    case ISA_ARF_IP: return VGPU_EU_ARF_MISC + 3 * 32;
@@ -984,6 +984,22 @@ vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask)
    t->at_ip = dispatch_mask;
    t->call_mask = ~0u;
    t->next_wait = UINT32_MAX;
+   vgpu_eu_thread_set_dmask(t, dispatch_mask);
+   /* sr0.3, the Vector Mask (PRM Vol 7 "State Register"): per group of
+    * four channels, the OR of the group's Dispatch Mask bits. */
+   uint32_t vmask = 0;
+   for (unsigned g = 0; g < 32; g += 4)
+      vmask |= (dispatch_mask >> g) & 0xf ? 0xfu << g : 0;
+   memcpy(&t->regs[VGPU_EU_ARF_SR0 + 12], &vmask, 4);
+}
+
+void
+vgpu_eu_thread_set_dmask(struct vgpu_eu_thread *t, uint32_t dmask)
+{
+   /* sr0.2, the Dispatch Mask (PRM Vol 7 "State Register"): the channels
+    * the dispatcher gave work, which for a pixel shader excludes helper
+    * pixels. */
+   memcpy(&t->regs[VGPU_EU_ARF_SR0 + 8], &dmask, 4);
 }
 
 /* The channels an instruction is about to execute on, as exec_alu and the

@@ -27,6 +27,8 @@
 #define VGPU_EU_ARF_FLAG   (VGPU_EU_ARF_ACC + 256)      /* f0, f1: 4 bytes each */
 #define VGPU_EU_ARF_MISC   (VGPU_EU_ARF_FLAG + 32)      /* sr0, cr0, n0, ip, tdr, tm0, ce, mask: 32 each */
 #define VGPU_EU_REGFILE    (VGPU_EU_ARF_MISC + 16 * 32)
+/* sr0: DWord 2 the Dispatch Mask, DWord 3 the Vector Mask. */
+#define VGPU_EU_ARF_SR0    (VGPU_EU_ARF_MISC + 0 * 32)
 /* cr0.0: floating-point rounding and denormal modes (vgpu_eu_alu.c). */
 #define VGPU_EU_ARF_CR0    (VGPU_EU_ARF_MISC + 1 * 32)
 
@@ -220,8 +222,14 @@ struct vgpu_eu_kernel *vgpu_eu_kernel_get(struct vgpu_eu_cache *cache,
 void vgpu_eu_kernel_predecode(const struct vgpu_eu_env *env,
                               struct vgpu_eu_kernel *k);
 
-/* Starts a thread: every register zero, channels of dispatch_mask live. */
+/* Starts a thread: every register zero but sr0's masks, channels of
+ * dispatch_mask live; sr0.2 (Dispatch Mask) is dispatch_mask, sr0.3
+ * (Vector Mask) its groups of four channels. */
 void vgpu_eu_thread_init(struct vgpu_eu_thread *t, uint32_t dispatch_mask);
+/* A pixel shader thread runs every pixel of its subspans (the Vector
+ * Mask) but its Dispatch Mask holds the lit ones only: call after
+ * vgpu_eu_thread_init. */
+void vgpu_eu_thread_set_dmask(struct vgpu_eu_thread *t, uint32_t dmask);
 /* For VGPU_EU_CHECK_UNDEF: GRF bytes [first_byte, first_byte + len) hold
  * the thread's payload (what the dispatcher wrote before it starts); every
  * other GRF byte starts undefined.  Call after vgpu_eu_thread_init. */

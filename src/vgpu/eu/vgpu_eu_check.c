@@ -392,6 +392,31 @@ undef_copies(const struct eu_inst *e)
           (d->indirect || d->reg.file == ISA_FILE_GRF);
 }
 
+/* A raw move of every channel's bytes onto themselves changes no byte:
+ * Mesa's SIMD32 fragment shaders open a loop with such moves of the
+ * halves of a register its iterations fill in under a predicate
+ * (interpolateAtSample at a per-channel sample number), whose lanes are
+ * still unwritten the first time round.  Whatever a byte held, it holds
+ * the same afterwards, so the move is no use of its source: its bytes
+ * keep their state, to be judged where something computes with them. */
+static bool
+undef_self_move(const struct eu_inst *e)
+{
+   const struct isa_inst *in = &e->in;
+   const struct eu_operand *s = &e->src[0], *d = &e->dst;
+   if (e->branch || !e->ok || in->op != ISA_OP_MOV || in->cond_mod || !raw_move(in) ||
+       in->align16 ||
+       e->df_pairs || s->imm || s->indirect || d->indirect ||
+       s->reg.file != ISA_FILE_GRF || d->reg.file != ISA_FILE_GRF ||
+       s->size != d->size || e->n > 32)
+      return false;
+   for (unsigned c = 0; c < e->n; c++) {
+      if (s->off[c] != d->off[c])
+         return false;
+   }
+   return true;
+}
+
 /* The copy itself, for the channels that write (predicate, Align16
  * writemask).  Every source byte's state is read before any destination
  * byte changes, so that an overlapping move copies what it read. */
@@ -848,7 +873,12 @@ sb_after(struct vgpu_eu_thread *t, const struct eu_inst *e,
    for (unsigned r = sb_next(m, 0); r < VGPU_EU_SB_REGS; r = sb_next(m, r + 1)) {
       struct vgpu_eu_sb_reg *g = &s->reg[r];
       if (sb_has(m->sb_read, r)) {
-         if (cls == SB_OUT_OF_ORDER && tok >= 0) {
+         /* A send takes its descriptors from a0 as it issues: Mesa
+          * writes a0 for the next indirect send right after one (its
+          * SIMD32 interpolateAtSample loops on Gen12) with no wait, its
+          * scoreboard treating a send's descriptor sources as in-order
+          * (brw_fs_scoreboard.cpp: only payload sources take SBID.src). */
+         if (cls == SB_OUT_OF_ORDER && tok >= 0 && r != SB_A0) {
             g->r_toks |= (uint16_t)(1u << tok);
          } else if (cls == SB_INORDER) {
             g->r_pos = (int32_t)s->pos;
@@ -1238,7 +1268,7 @@ eu_check_before(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
          st = undef_send_reads(env, t, kernel, e, m);
       else if (!e->branch && e->ok && undef_copies(e))
          undef_copy(t, e, m);   /* its whole effect: nothing after */
-      else if (!e->branch && e->ok)
+      else if (!e->branch && e->ok && !undef_self_move(e))
          st = undef_alu_reads(env, t, kernel, e, m);
    }
    if (st == VGPU_EU_DONE && (env->checks & VGPU_EU_CHECK_SWSB) &&
@@ -1251,7 +1281,7 @@ void
 eu_check_after(const struct vgpu_eu_env *env, struct vgpu_eu_thread *t,
                const struct eu_inst *e, const struct eu_check_masks *m)
 {
-   if ((env->checks & VGPU_EU_CHECK_UNDEF) && !undef_copies(e))
+   if ((env->checks & VGPU_EU_CHECK_UNDEF) && !undef_copies(e) && !undef_self_move(e))
       undef_writes(t, e, m);
    if ((env->checks & VGPU_EU_CHECK_SWSB) && env->gen >= ISA_GEN12)
       sb_after(t, e, m);

@@ -72,6 +72,7 @@ struct needs {
    bool transform_feedback;
    bool stencil_export;            /* VK_EXT_shader_stencil_export */
    bool spirv_1_4;                 /* a module of SPIR-V 1.4+: Vulkan 1.2 */
+   bool multiview;                 /* a pass with a view mask */
 };
 
 struct buffer {
@@ -344,6 +345,14 @@ check_features(struct run *r, const struct needs *n)
    }
    if (n->draw_parameters && !dp.shaderDrawParameters)
       unsupported("feature", "shaderDrawParameters");
+   if (n->multiview) {
+      VkPhysicalDeviceMultiviewFeatures mv = {
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES };
+      vkGetPhysicalDeviceFeatures2(r->pd, &(VkPhysicalDeviceFeatures2){
+         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &mv });
+      if (!mv.multiview)
+         unsupported("feature", "multiview");
+   }
    if (n->divisor) {
       if (!has_extension(r->pd, VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME))
          unsupported("extension", VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME);
@@ -417,7 +426,13 @@ create_device(struct run *r)
    VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT,
       .transformFeedback = VK_TRUE };
+   VkPhysicalDeviceMultiviewFeatures mv = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MULTIVIEW_FEATURES, .multiview = VK_TRUE };
    void *chain = &dp;
+   if (n->multiview) {
+      mv.pNext = chain;
+      chain = &mv;
+   }
    if (n->divisor) {
       extensions[extension_count++] = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
       divisor.pNext = chain;
@@ -681,7 +696,10 @@ create_image(const struct run *r, struct image *im, VkFormat format, uint32_t wi
 
 /* A render pass into level 0 of a texture ("pass texture=NAME"): one
  * colour attachment of target 0's format, so that the pipelines made for
- * the targets' pass are compatible with it. */
+ * the targets' pass are compatible with it.  With a view mask the
+ * attachment is every layer of a 2d_array texture and view v renders
+ * layer v (the framebuffer has one layer: VUID-VkFramebufferCreateInfo-
+ * renderPass-02531). */
 static void
 create_texture_pass(struct run *r, uint32_t index)
 {
@@ -689,11 +707,17 @@ create_texture_pass(struct run *r, uint32_t index)
    struct texture *tex = &r->textures[index];
    VK(vkCreateImageView(r->dev, &(VkImageViewCreateInfo){
       .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = tex->image,
-      .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = t->format->format,
-      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 },
+      .viewType = t->view_mask ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D,
+      .format = t->format->format,
+      .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t->view_mask ? t->layers : 1 },
    }, NULL, &tex->attachment_view));
+   const VkRenderPassMultiviewCreateInfo multiview = {
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_MULTIVIEW_CREATE_INFO,
+      .subpassCount = 1, .pViewMasks = &t->view_mask,
+   };
    VK(vkCreateRenderPass(r->dev, &(VkRenderPassCreateInfo){
-      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = 1,
+      .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+      .pNext = t->view_mask ? &multiview : NULL, .attachmentCount = 1,
       .pAttachments = &(VkAttachmentDescription){
          .format = t->format->format, .samples = VK_SAMPLE_COUNT_1_BIT,
          .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
@@ -1924,6 +1948,8 @@ gather_needs(const struct gfx_spec *s, const struct shader_code *code, struct ne
          n->features.samplerAnisotropy = VK_TRUE;
       if (s->textures[t].view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY)
          n->features.imageCubeArray = VK_TRUE;
+      if (s->textures[t].view_mask)
+         n->multiview = true;
    }
    need_commands(s, n);
    return true;

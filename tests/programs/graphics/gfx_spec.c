@@ -1292,9 +1292,9 @@ parse_sampler(struct parser *p, char **w, int n)
    return true;
 }
 
-/* pass texture=NAME [clear=R,G,B,A] / pass targets[=K].  The following
- * draws take pipelines of their own, made for this pass's render pass
- * (its attachments and sample count). */
+/* pass texture=NAME [clear=R,G,B,A] [view_mask=M] / pass targets[=K].
+ * The following draws take pipelines of their own, made for this pass's
+ * render pass (its attachments, sample count and view mask). */
 static bool
 parse_pass(struct parser *p, char **w, int n)
 {
@@ -1314,19 +1314,33 @@ parse_pass(struct parser *p, char **w, int n)
       p->state.target_pass = c->args[0];
       return true;
    }
-   if (n < 2 || n > 3 || !(v = option(w[1], "texture")) || (c->texture = find_texture(p, v)) < 0)
-      return fail(p, "pass texture=NAME [clear=R,G,B,A] / pass targets[=K]", NULL);
+   if (n < 2 || n > 4 || !(v = option(w[1], "texture")) || (c->texture = find_texture(p, v)) < 0)
+      return fail(p, "pass texture=NAME [clear=R,G,B,A] [view_mask=M] / pass targets[=K]",
+                  NULL);
    p->state.texture_pass = c->texture;
    struct gfx_texture *t = &p->spec->textures[c->texture];
-   if (t->format->kind == GFX_DEPTH || t->view_type != VK_IMAGE_VIEW_TYPE_2D)
-      return fail(p, "a pass renders to a 2d colour texture", v);
    t->rendered = true;
-   if (n == 3) {
-      if (!(v = option(w[2], "clear")))
-         return fail(p, "unknown pass option", w[2]);
-      return gfx_format_is_integer(t->format) ? parse_u32s(p, v, c->clear.color.uint32, 4)
-                                          : parse_floats(p, v, c->clear.color.float32, 4);
+   for (int i = 2; i < n; i++) {
+      bool ok;
+      if ((v = option(w[i], "clear")))
+         ok = gfx_format_is_integer(t->format) ? parse_u32s(p, v, c->clear.color.uint32, 4)
+                                               : parse_floats(p, v, c->clear.color.float32, 4);
+      else if ((v = option(w[i], "view_mask")))
+         ok = parse_u32(p, v, &t->view_mask);
+      else
+         return fail(p, "unknown pass option", w[i]);
+      if (!ok)
+         return false;
    }
+   /* multiview: view v renders layer v (Vulkan "Multiview"), so every
+    * view of the mask needs its layer */
+   const VkImageViewType type = t->view_mask ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                                             : VK_IMAGE_VIEW_TYPE_2D;
+   if (t->format->kind == GFX_DEPTH || t->view_type != type)
+      return fail(p, t->view_mask ? "a multiview pass renders to a 2d_array colour texture"
+                                  : "a pass renders to a 2d colour texture", w[1]);
+   if ((uint64_t)t->view_mask >> t->layers)
+      return fail(p, "the view mask names layers the texture does not have", w[1]);
    return true;
 }
 

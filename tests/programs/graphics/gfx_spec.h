@@ -84,6 +84,9 @@ struct gfx_texture {
    int binding;           /* -1: not bound (transfers only) */
    VkSamplerCreateInfo sampler;
    bool rendered;         /* a "pass texture=" renders into its level 0 */
+   /* that pass's multiview view mask (view_mask=): view v renders layer v
+    * of a 2d_array texture; 0 without multiview */
+   uint32_t view_mask;
 };
 
 /* Images the transfer commands name: a texture's index, or a colour
