@@ -1116,6 +1116,13 @@ genX(cmd_draw)(struct gvk_cmd_buffer *cmd, const struct gvk_draw *d)
    if (!flush_gfx(cmd))
       return;
    const uint64_t params = upload_draw_params(cmd, d);
+   /* most draws: no view mask, one primitive (the per-view loop kept the
+    * compiler from inlining the draw parameters' emission) */
+   if (!cmd->rendering.view_mask) {
+      emit_draw_param_buffers(cmd, params, d->draw_id, 0);
+      emit_primitive(cmd, d);
+      return;
+   }
    for (uint32_t views = draw_views(cmd); views;) {
       emit_draw_param_buffers(cmd, params, d->draw_id, next_view(&views));
       emit_primitive(cmd, d);
