@@ -956,14 +956,16 @@ prepare_draw(struct gvk_cmd_buffer *cmd, uint32_t bytes)
    return cmd->status == VK_SUCCESS;
 }
 
-/* Nothing a draw emits state for changed since the previous draw, whose
- * state still stands: the room reserved keeps this draw's parameters in
- * the same state block (a new one would change state_bo). */
+/* Nothing but the packets cmd->graphics.dirty names changed since the
+ * previous draw, whose state still stands: no flush owed, the same
+ * pipeline select, state block, render targets, descriptors and push
+ * constants.  The room reserved keeps this draw's parameters in the same
+ * state block (a new one would change state_bo). */
 static bool
-unchanged_since_last_draw(struct gvk_cmd_buffer *cmd)
+state_stands_since_last_draw(struct gvk_cmd_buffer *cmd)
 {
    gvk_batch_reserve(&cmd->state, DRAW_PARAM_BYTES);
-   return !cmd->graphics.dirty && !cmd->pending_pipe_bits && !cmd->rendering.dirty &&
+   return !cmd->pending_pipe_bits && !cmd->rendering.dirty &&
           !cmd->graphics.descriptors.dirty && !cmd->graphics.push_dirty && !cmd->xfb.dirty &&
           !cmd->compute.base_address_dirty && cmd->pipeline == GVK_CMD_PIPELINE_3D &&
           cmd->graphics.state_bo == cmd->state.block->bo;
@@ -976,8 +978,16 @@ flush_gfx(struct gvk_cmd_buffer *cmd)
     * offsets no state pointer may hold. */
    if (cmd->status != VK_SUCCESS)
       return false;
-   if (unchanged_since_last_draw(cmd))
-      return cmd->status == VK_SUCCESS;
+   if (state_stands_since_last_draw(cmd)) {
+      /* vkoverhead's "draw with a vertex-buffer change": nothing but the
+       * vertex buffers to send, no state block space to check */
+      if (cmd->graphics.dirty == GVK_GFX_DIRTY_VERTEX_BUFFERS) {
+         emit_vertex_buffers(cmd);
+         cmd->graphics.dirty = 0;
+      }
+      if (!cmd->graphics.dirty)
+         return cmd->status == VK_SUCCESS;
+   }
    /* A bound pipeline marks everything dirty (gvk_cmd_bind_graphics_pipeline). */
    if (cmd->graphics.dirty & GVK_GFX_DIRTY_PIPELINE)
       cmd->graphics.draw_state_bytes = draw_state_bytes(cmd);
