@@ -575,6 +575,62 @@ module(const struct ctx *c, const uint32_t *code, size_t size)
    return m;
 }
 
+/* A compute pipeline with one descriptor set of n bindings, binding i of
+ * types[i], and that set allocated (check_zero_init and the sampling
+ * checks). */
+struct compute_job {
+   VkDescriptorSetLayout set_layout;
+   VkPipelineLayout layout;
+   VkShaderModule module;
+   VkPipeline pipeline;
+   VkDescriptorPool pool;
+   VkDescriptorSet set;
+};
+
+static void
+compute_job_create(const struct ctx *c, const VkDescriptorType *types, uint32_t n,
+                   const uint32_t *code, size_t size, struct compute_job *j)
+{
+   VkDescriptorSetLayoutBinding b[4];
+   VkDescriptorPoolSize ps[4];
+   for (uint32_t i = 0; i < n; i++) {
+      b[i] = (VkDescriptorSetLayoutBinding){ .binding = i, .descriptorType = types[i],
+                                             .descriptorCount = 1,
+                                             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+      ps[i] = (VkDescriptorPoolSize){ types[i], 1 };
+   }
+   const VkDescriptorSetLayoutCreateInfo sli = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = n,
+      .pBindings = b };
+   VK(vkCreateDescriptorSetLayout(c->device, &sli, NULL, &j->set_layout));
+   const VkPipelineLayoutCreateInfo pli = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
+      .pSetLayouts = &j->set_layout };
+   VK(vkCreatePipelineLayout(c->device, &pli, NULL, &j->layout));
+   j->module = module(c, code, size);
+   struct feedback f;
+   feedback_init(&f, 1);
+   j->pipeline = compute_pipeline(c, j->layout, j->module, VK_NULL_HANDLE, &f);
+   const VkDescriptorPoolCreateInfo dpi = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+      .poolSizeCount = n, .pPoolSizes = ps };
+   VK(vkCreateDescriptorPool(c->device, &dpi, NULL, &j->pool));
+   const VkDescriptorSetAllocateInfo dsa = {
+      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = j->pool,
+      .descriptorSetCount = 1, .pSetLayouts = &j->set_layout };
+   VK(vkAllocateDescriptorSets(c->device, &dsa, &j->set));
+}
+
+static void
+compute_job_destroy(const struct ctx *c, struct compute_job *j)
+{
+   vkDestroyDescriptorPool(c->device, j->pool, NULL);
+   vkDestroyPipeline(c->device, j->pipeline, NULL);
+   vkDestroyShaderModule(c->device, j->module, NULL);
+   vkDestroyPipelineLayout(c->device, j->layout, NULL);
+   vkDestroyDescriptorSetLayout(c->device, j->set_layout, NULL);
+}
+
 static void
 check_compute_feedback(const struct ctx *c)
 {
@@ -678,42 +734,17 @@ check_zero_init(const struct ctx *c)
    VK(vkMapMemory(c->device, mem, 0, VK_WHOLE_SIZE, 0, (void **)&out));
    memset(out, 0xff, N * 4);
 
-   const VkDescriptorSetLayoutBinding b = {
-      .binding = 0, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-      .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
-   const VkDescriptorSetLayoutCreateInfo sli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 1,
-      .pBindings = &b };
-   VkDescriptorSetLayout set_layout;
-   VK(vkCreateDescriptorSetLayout(c->device, &sli, NULL, &set_layout));
-   const VkPipelineLayoutCreateInfo pli = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &set_layout };
-   VkPipelineLayout layout;
-   VK(vkCreatePipelineLayout(c->device, &pli, NULL, &layout));
-   VkShaderModule m = module(c, test_vulkan13_zero_comp_spv, sizeof(test_vulkan13_zero_comp_spv));
-   struct feedback f;
-   feedback_init(&f, 1);
-   VkPipeline pipeline = compute_pipeline(c, layout, m, VK_NULL_HANDLE, &f);
-
-   const VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-   const VkDescriptorPoolCreateInfo dpi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-      .poolSizeCount = 1, .pPoolSizes = &ps };
-   VkDescriptorPool pool;
-   VK(vkCreateDescriptorPool(c->device, &dpi, NULL, &pool));
-   const VkDescriptorSetAllocateInfo dsa = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &set_layout };
-   VkDescriptorSet set;
-   VK(vkAllocateDescriptorSets(c->device, &dsa, &set));
+   const VkDescriptorType type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+   struct compute_job j;
+   compute_job_create(c, &type, 1, test_vulkan13_zero_comp_spv,
+                      sizeof(test_vulkan13_zero_comp_spv), &j);
    const VkDescriptorBufferInfo dbi = { buffer, 0, VK_WHOLE_SIZE };
    const VkWriteDescriptorSet w = {
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .descriptorCount = 1,
-      .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &dbi };
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .descriptorCount = 1,
+      .descriptorType = type, .pBufferInfo = &dbi };
    vkUpdateDescriptorSets(c->device, 1, &w, 0, NULL);
 
-   dispatch(c, pipeline, layout, set, GROUPS);
+   dispatch(c, j.pipeline, j.layout, j.set, GROUPS);
    int bad = 0;
    for (uint32_t i = 0; i < N && bad < 4; i++) {
       /* odd element l of a group: stored by invocation 63 - l, as 64 - l */
@@ -723,11 +754,7 @@ check_zero_init(const struct ctx *c)
          bad++;
       }
    }
-   vkDestroyDescriptorPool(c->device, pool, NULL);
-   vkDestroyPipeline(c->device, pipeline, NULL);
-   vkDestroyShaderModule(c->device, m, NULL);
-   vkDestroyPipelineLayout(c->device, layout, NULL);
-   vkDestroyDescriptorSetLayout(c->device, set_layout, NULL);
+   compute_job_destroy(c, &j);
    vkDestroyBuffer(c->device, buffer, NULL);
    vkFreeMemory(c->device, mem, NULL);
 }
@@ -909,64 +936,32 @@ check_minmax_sampling(const struct ctx *c)
    for (unsigned i = 0; i < 12; i++)
       out[i] = -1.0f;
 
-   VkDescriptorSetLayoutBinding b[4];
-   for (uint32_t i = 0; i < 4; i++)
-      b[i] = (VkDescriptorSetLayoutBinding){
-         .binding = i, .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
-         .descriptorType = i < 3 ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-                                 : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
-   const VkDescriptorSetLayoutCreateInfo sli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 4,
-      .pBindings = b };
-   VkDescriptorSetLayout set_layout;
-   VK(vkCreateDescriptorSetLayout(c->device, &sli, NULL, &set_layout));
-   const VkPipelineLayoutCreateInfo pli = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &set_layout };
-   VkPipelineLayout layout;
-   VK(vkCreatePipelineLayout(c->device, &pli, NULL, &layout));
-   VkShaderModule sm = module(c, test_vulkan13_minmax_comp_spv,
-                              sizeof(test_vulkan13_minmax_comp_spv));
-   struct feedback f;
-   feedback_init(&f, 1);
-   VkPipeline pipeline = compute_pipeline(c, layout, sm, VK_NULL_HANDLE, &f);
-
-   const VkDescriptorPoolSize ps[2] = { { VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 3 },
-                                        { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 } };
-   const VkDescriptorPoolCreateInfo dpi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-      .poolSizeCount = 2, .pPoolSizes = ps };
-   VkDescriptorPool pool;
-   VK(vkCreateDescriptorPool(c->device, &dpi, NULL, &pool));
-   const VkDescriptorSetAllocateInfo dsa = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &set_layout };
-   VkDescriptorSet set;
-   VK(vkAllocateDescriptorSets(c->device, &dsa, &set));
+   const VkDescriptorType types[4] = {
+      VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+      VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
+   struct compute_job j;
+   compute_job_create(c, types, 4, test_vulkan13_minmax_comp_spv,
+                      sizeof(test_vulkan13_minmax_comp_spv), &j);
    VkDescriptorImageInfo ii[3];
    VkWriteDescriptorSet w[4];
    for (uint32_t i = 0; i < 3; i++) {
       ii[i] = (VkDescriptorImageInfo){ samplers[i], m.view,
                                        VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL };
       w[i] = (VkWriteDescriptorSet){
-         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = i,
+         .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .dstBinding = i,
          .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
          .pImageInfo = &ii[i] };
    }
    const VkDescriptorBufferInfo dbi = { buffer, 0, VK_WHOLE_SIZE };
    w[3] = (VkWriteDescriptorSet){
-      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 3,
+      .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .dstBinding = 3,
       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
       .pBufferInfo = &dbi };
    vkUpdateDescriptorSets(c->device, 4, w, 0, NULL);
-   dispatch(c, pipeline, layout, set, 1);
+   dispatch(c, j.pipeline, j.layout, j.set, 1);
    check_reductions(out);
 
-   vkDestroyDescriptorPool(c->device, pool, NULL);
-   vkDestroyPipeline(c->device, pipeline, NULL);
-   vkDestroyShaderModule(c->device, sm, NULL);
-   vkDestroyPipelineLayout(c->device, layout, NULL);
-   vkDestroyDescriptorSetLayout(c->device, set_layout, NULL);
+   compute_job_destroy(c, &j);
    vkDestroyBuffer(c->device, buffer, NULL);
    vkFreeMemory(c->device, mem, NULL);
    for (int i = 0; i < 3; i++)
@@ -1101,50 +1096,22 @@ check_image_robustness(const struct ctx *c)
    const VkDescriptorType types[3] = { VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
                                        VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER };
-   VkDescriptorSetLayoutBinding b[3];
-   for (uint32_t i = 0; i < 3; i++)
-      b[i] = (VkDescriptorSetLayoutBinding){ .binding = i, .descriptorType = types[i],
-                                             .descriptorCount = 1,
-                                             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
-   const VkDescriptorSetLayoutCreateInfo sli = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 3,
-      .pBindings = b };
-   VkDescriptorSetLayout set_layout;
-   VK(vkCreateDescriptorSetLayout(c->device, &sli, NULL, &set_layout));
-   const VkPipelineLayoutCreateInfo pli = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-      .pSetLayouts = &set_layout };
-   VkPipelineLayout layout;
-   VK(vkCreatePipelineLayout(c->device, &pli, NULL, &layout));
-   VkShaderModule sm = module(c, test_vulkan13_robust_comp_spv,
-                              sizeof(test_vulkan13_robust_comp_spv));
-   struct feedback f;
-   feedback_init(&f, 1);
-   VkPipeline pipeline = compute_pipeline(c, layout, sm, VK_NULL_HANDLE, &f);
-   const VkDescriptorPoolSize ps[3] = { { types[0], 1 }, { types[1], 1 }, { types[2], 1 } };
-   const VkDescriptorPoolCreateInfo dpi = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-      .poolSizeCount = 3, .pPoolSizes = ps };
-   VkDescriptorPool pool;
-   VK(vkCreateDescriptorPool(c->device, &dpi, NULL, &pool));
-   const VkDescriptorSetAllocateInfo dsa = {
-      .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = pool,
-      .descriptorSetCount = 1, .pSetLayouts = &set_layout };
-   VkDescriptorSet set;
-   VK(vkAllocateDescriptorSets(c->device, &dsa, &set));
+   struct compute_job j;
+   compute_job_create(c, types, 3, test_vulkan13_robust_comp_spv,
+                      sizeof(test_vulkan13_robust_comp_spv), &j);
    const VkDescriptorImageInfo storage = { VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL };
    const VkDescriptorImageInfo sampled = { sampler, view, VK_IMAGE_LAYOUT_GENERAL };
    const VkDescriptorBufferInfo dbi = { out.buffer, 0, VK_WHOLE_SIZE };
    const VkWriteDescriptorSet w[3] = {
-      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
+      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .dstBinding = 0,
         .descriptorCount = 1, .descriptorType = types[0], .pImageInfo = &storage },
-      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 1,
+      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .dstBinding = 1,
         .descriptorCount = 1, .descriptorType = types[1], .pImageInfo = &sampled },
-      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 2,
+      { .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = j.set, .dstBinding = 2,
         .descriptorCount = 1, .descriptorType = types[2], .pBufferInfo = &dbi },
    };
    vkUpdateDescriptorSets(c->device, 3, w, 0, NULL);
-   dispatch(c, pipeline, layout, set, 1);
+   dispatch(c, j.pipeline, j.layout, j.set, 1);
 
    /* out of bounds reads 0; v[3] and v[6] are in bounds */
    const uint32_t want[8] = { 0, 0, 0, robust_texel(1, 1, 1), 0, 0, robust_texel(2, 3, 1), 0 };
@@ -1167,11 +1134,7 @@ check_image_robustness(const struct ctx *c)
             }
          }
 
-   vkDestroyDescriptorPool(c->device, pool, NULL);
-   vkDestroyPipeline(c->device, pipeline, NULL);
-   vkDestroyShaderModule(c->device, sm, NULL);
-   vkDestroyPipelineLayout(c->device, layout, NULL);
-   vkDestroyDescriptorSetLayout(c->device, set_layout, NULL);
+   compute_job_destroy(c, &j);
    vkDestroySampler(c->device, sampler, NULL);
    host_buffer_destroy(c, &texels);
    host_buffer_destroy(c, &out);
