@@ -70,3 +70,23 @@ gvk_free(const VkAllocationCallbacks *alloc, void *ptr)
    if (ptr)
       alloc->pfnFree(alloc->pUserData, ptr);
 }
+
+VkResult
+gvk_grow_array(const VkAllocationCallbacks *alloc, void **array, uint32_t *cap, uint32_t count,
+               uint32_t need, size_t elem, VkSystemAllocationScope scope)
+{
+   if (need <= *cap)
+      return VK_SUCCESS;
+   uint32_t new_cap = *cap * 2 > 16u ? *cap * 2 : 16u;
+   if (new_cap < need)
+      new_cap = need;
+   void *p = gvk_alloc(alloc, (size_t)new_cap * elem, scope);
+   if (!p)
+      return VK_ERROR_OUT_OF_HOST_MEMORY;
+   if (count)
+      memcpy(p, *array, (size_t)count * elem);
+   gvk_free(alloc, *array);
+   *array = p;
+   *cap = new_cap;
+   return VK_SUCCESS;
+}

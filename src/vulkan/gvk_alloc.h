@@ -22,4 +22,11 @@ void *gvk_zalloc(const VkAllocationCallbacks *alloc, size_t size,
                  VkSystemAllocationScope scope);
 void gvk_free(const VkAllocationCallbacks *alloc, void *ptr);
 
+/* Grows *array (*cap elements of elem bytes, the first count in use) to
+ * hold at least need elements, at least doubling; VK_SUCCESS or
+ * VK_ERROR_OUT_OF_HOST_MEMORY with *array unchanged. */
+VkResult gvk_grow_array(const VkAllocationCallbacks *alloc, void **array, uint32_t *cap,
+                        uint32_t count, uint32_t need, size_t elem,
+                        VkSystemAllocationScope scope);
+
 #endif

@@ -45,25 +45,12 @@ device_alloc(struct gvk_device *device)
    return &device->base.alloc;
 }
 
-/* Grows *array to hold at least `need` elements of `elem` bytes; the
- * contents are kept. */
 static VkResult
 grow_array(const VkAllocationCallbacks *alloc, void **array, uint32_t *cap,
            uint32_t count, uint32_t need, size_t elem)
 {
-   if (need <= *cap)
-      return VK_SUCCESS;
-   uint32_t new_cap = MAX2(need, MAX2(*cap * 2, 16u));
-   void *p = gvk_alloc(alloc, (size_t)new_cap * elem,
-                       VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
-   if (!p)
-      return VK_ERROR_OUT_OF_HOST_MEMORY;
-   if (count)
-      memcpy(p, *array, (size_t)count * elem);
-   gvk_free(alloc, *array);
-   *array = p;
-   *cap = new_cap;
-   return VK_SUCCESS;
+   return gvk_grow_array(alloc, array, cap, count, need, elem,
+                         VK_SYSTEM_ALLOCATION_SCOPE_DEVICE);
 }
 
 /* ---- free-range lists (address space and heaps) ----

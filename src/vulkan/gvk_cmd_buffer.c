@@ -620,20 +620,11 @@ static bool
 grow_array(struct gvk_cmd_buffer *cmd, void **array, uint32_t count, uint32_t *capacity,
            size_t size)
 {
-   if (count < *capacity)
-      return true;
-   const uint32_t n = *capacity ? *capacity * 2 : 8;
-   void *a = gvk_alloc(cmd_alloc(cmd), n * size, VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
-   if (!a) {
-      gvk_cmd_set_error(cmd, VK_ERROR_OUT_OF_HOST_MEMORY);
-      return false;
-   }
-   if (count)
-      memcpy(a, *array, count * size);
-   gvk_free(cmd_alloc(cmd), *array);
-   *array = a;
-   *capacity = n;
-   return true;
+   VkResult result = gvk_grow_array(cmd_alloc(cmd), array, capacity, count, count + 1, size,
+                                    VK_SYSTEM_ALLOCATION_SCOPE_OBJECT);
+   if (result != VK_SUCCESS)
+      gvk_cmd_set_error(cmd, result);
+   return result == VK_SUCCESS;
 }
 
 void
@@ -715,10 +706,8 @@ gvk_cmd_defer_clear(struct gvk_cmd_buffer *cmd, uint32_t attachment_count,
       .attachment_count = attachment_count, .rect_count = rect_count,
       .attachments = (VkClearAttachment *)mem, .rects = (VkClearRect *)(mem + a_bytes),
    };
-   if (attachment_count)
-      memcpy(c->attachments, attachments, a_bytes);
-   if (rect_count)
-      memcpy(c->rects, rects, rect_count * sizeof(*rects));
+   memcpy(c->attachments, attachments, a_bytes);
+   memcpy(c->rects, rects, rect_count * sizeof(*rects));
    /* The primary's clear runs compute kernels with its own state base,
     * pipeline and tables: the secondary's next commands set theirs
     * again. */
